@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Configures (once) and builds, incrementally:
+#   build/native  Release: core, chesswasm_tests, chesswasm-perft, chesswasm-bench
+#   build/debug   Debug + ASan/UBSan (CHESSWASM_SANITIZE=ON)
+#   build/wasm    emscripten Release: chesswasm_smoke.{mjs,wasm}, chesswasm-{perft,bench}.js
+# usage: scripts/build.sh [native] [debug] [wasm]   (default: all three)
+# Extra cmake -D options for a configuration: CMAKE_ARGS_NATIVE, CMAKE_ARGS_DEBUG, CMAKE_ARGS_WASM.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$ROOT"
+
+targets=("$@")
+((${#targets[@]})) || targets=(native debug wasm)
+
+configure() {  # dir, then the configure command
+  local dir=$1
+  shift
+  if [[ ! -f "$dir/CMakeCache.txt" ]]; then
+    echo "== configure $dir"
+    "$@"
+  fi
+}
+
+for t in "${targets[@]}"; do
+  case "$t" in
+    native)
+      # shellcheck disable=SC2086
+      configure build/native cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release ${CMAKE_ARGS_NATIVE:-}
+      ;;
+    debug)
+      # shellcheck disable=SC2086
+      configure build/debug cmake -S . -B build/debug -DCMAKE_BUILD_TYPE=Debug -DCHESSWASM_SANITIZE=ON \
+        ${CMAKE_ARGS_DEBUG:-}
+      ;;
+    wasm)
+      # shellcheck disable=SC2086
+      configure build/wasm emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release ${CMAKE_ARGS_WASM:-}
+      ;;
+    *)
+      echo "build.sh: unknown configuration '$t' (native, debug, wasm)" >&2
+      exit 2
+      ;;
+  esac
+  echo "== build build/$t"
+  cmake --build "build/$t" -j"$JOBS"
+done

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Checks for the tools the build needs (cmake, make, g++, GoogleTest, emscripten, node/npm).
+# When something is missing and we are root with apt-get, installs it; otherwise prints the
+# apt-get command to run and exits 1.  --check-only: never install.
+set -euo pipefail
+
+check_only=0
+[[ "${1:-}" == "--check-only" ]] && check_only=1
+
+missing=()
+have() { command -v "$1" >/dev/null 2>&1; }
+have cmake || missing+=(cmake)
+have make || missing+=(make)
+have g++ || missing+=(g++)
+[[ -f /usr/include/gtest/gtest.h ]] || missing+=(libgtest-dev)
+{ have emcc && have emcmake; } || missing+=(emscripten)
+have node || missing+=(nodejs)
+have npm || missing+=(npm)
+
+if ((${#missing[@]} == 0)); then
+  echo "check-deps: all build dependencies present"
+  exit 0
+fi
+
+cmd="apt-get install -y ${missing[*]}"
+sudo=()
+if [[ $(id -u) -ne 0 ]] && have sudo && sudo -n true 2>/dev/null; then sudo=(sudo -n); fi
+if ((check_only == 0)) && { [[ $(id -u) -eq 0 ]] || ((${#sudo[@]})); } && have apt-get; then
+  echo "check-deps: installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update
+  "${sudo[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
+  exit 0
+fi
+
+echo "check-deps: missing: ${missing[*]}" >&2
+echo "check-deps: install them with (as root, on Debian bookworm):" >&2
+echo "    apt-get update && $cmd" >&2
+echo "  (Node 20 is recommended; Debian's nodejs package is an older release.)" >&2
+exit 1

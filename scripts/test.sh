@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The test command (npm test): builds everything, then runs
+#   1. the native Release GoogleTest suite          ctest -LE deep  (build/native)
+#   2. the same suite under ASan+UBSan, Debug       ctest -LE deep  (build/debug)
+#   3. the wasm smoke test in Node                  node --test tests/wasm/
+# The long perft counts (tests named *Deep*) are left out; run them with
+#   ctest --test-dir build/native -L deep --output-on-failure
+# SKIP_SANITIZE=1 skips step 2 (quick local iterations).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$ROOT"
+
+bash scripts/check-deps.sh --check-only
+
+configs=(native wasm)
+[[ "${SKIP_SANITIZE:-0}" == 1 ]] || configs=(native debug wasm)
+bash scripts/build.sh "${configs[@]}"
+
+step() { echo; echo "== $*"; }
+
+step "native tests (Release)"
+ctest --test-dir build/native -LE deep --output-on-failure
+
+if [[ "${SKIP_SANITIZE:-0}" != 1 ]]; then
+  step "native tests (Debug, ASan+UBSan)"
+  ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" \
+    UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
+    ctest --test-dir build/debug -LE deep --output-on-failure
+fi
+
+step "wasm smoke test (Node $(node --version))"
+node --test tests/wasm/
+
+echo
+echo "== all tests passed"

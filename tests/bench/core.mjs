@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// Core perft benchmark, native vs wasm (Node), measured side by side in one run.
+//   node tests/bench/core.mjs [--quick] [--runs N] [--json] [--native DIR]... [--wasm DIR]...
+// Runs DIR/chesswasm-bench (native) and `node DIR/chesswasm-bench.js` (wasm) for each
+// build directory (defaults: build/native and build/wasm), each case the median of N >= 3
+// runs, and prints M nodes/s per build and the wasm/native ratio (first wasm build over the
+// first native build). A benchmark, not a test: nothing here asserts a speed.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const args = process.argv.slice(2);
+const opts = { quick: false, json: false, runs: 3, native: [], wasm: [] };
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  if (a === '--quick') opts.quick = true;
+  else if (a === '--json') opts.json = true;
+  else if (a === '--runs') opts.runs = Math.max(1, Number(args[++i]));
+  else if (a === '--native') opts.native.push(args[++i]);
+  else if (a === '--wasm') opts.wasm.push(args[++i]);
+  else {
+    console.error('usage: node tests/bench/core.mjs [--quick] [--runs N] [--json] [--native DIR]... [--wasm DIR]...');
+    process.exit(2);
+  }
+}
+if (!opts.native.length) opts.native.push('build/native');
+if (!opts.wasm.length) opts.wasm.push('build/wasm');
+
+const benchArgs = ['--json', '--runs', String(opts.runs), ...(opts.quick ? ['--quick'] : [])];
+
+function run(kind, dir) {
+  const abs = path.resolve(root, dir);
+  const file = path.join(abs, kind === 'native' ? 'chesswasm-bench' : 'chesswasm-bench.js');
+  if (!existsSync(file)) {
+    console.error(`core bench: ${file} is missing; build it first (bash scripts/build.sh native wasm)`);
+    process.exit(1);
+  }
+  const [cmd, argv] = kind === 'native' ? [file, benchArgs] : [process.execPath, [file, ...benchArgs]];
+  process.stderr.write(`running ${kind} ${dir} ...\n`);
+  const out = execFileSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const json = JSON.parse(out.trim().split('\n').pop());
+  return { kind, dir, ...json };
+}
+
+const builds = [...opts.native.map((d) => run('native', d)), ...opts.wasm.map((d) => run('wasm', d))];
+
+const caseKey = (r) => `${r.name} d${r.depth} ${r.bulk ? 'bulk' : 'no-bulk'}`;
+const cases = builds[0].results.map(caseKey);
+const nps = (b, key) => b.results.find((r) => caseKey(r) === key)?.nps ?? NaN;
+const nativeRef = builds.find((b) => b.kind === 'native');
+const wasmRef = builds.find((b) => b.kind === 'wasm');
+
+if (opts.json) {
+  console.log(JSON.stringify({ cpu: os.cpus()[0]?.model, node: process.version, builds }, null, 2));
+  process.exit(0);
+}
+
+const label = (b) => `${b.kind} ${b.dir}`;
+const cols = builds.map(label);
+const head = ['case (M nodes/s, median)', ...cols, 'wasm/native'];
+const rows = cases.map((key) => [
+  key,
+  ...builds.map((b) => (nps(b, key) / 1e6).toFixed(1)),
+  (nps(wasmRef, key) / nps(nativeRef, key)).toFixed(2),
+]);
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const line = (cells) => cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ');
+
+console.log(`cpu: ${os.cpus()[0]?.model} (${os.cpus().length} threads), node ${process.version}, runs: ${opts.runs}`);
+for (const b of builds) console.log(`${label(b)}: ${b.compiler} [${b.build}]`);
+console.log();
+console.log(line(head));
+console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+for (const r of rows) console.log(line(r));
