@@ -10,14 +10,6 @@ if [[ ":${NODE_PATH:-}:" != *":/usr/share/nodejs:"* ]]; then
   export NODE_PATH="${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs"
 fi
 
-# Debian ships emscripten's prebuilt system libraries in /usr/share/emscripten/cache, and
-# emcc takes a lock file there. A non-root user cannot write it, so use a private copy.
-if [[ -z "${EM_CACHE:-}" && -d /usr/share/emscripten/cache && ! -w /usr/share/emscripten/cache ]]; then
-  export EM_CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/chesswasm/emscripten-cache"
-  if [[ ! -e "$EM_CACHE/sysroot_install.stamp" ]]; then
-    echo "chesswasm: /usr/share/emscripten/cache is read-only; copying it to $EM_CACHE" >&2
-    mkdir -p "$EM_CACHE"
-    cp -a /usr/share/emscripten/cache/. "$EM_CACHE/"
-    rm -f "$EM_CACHE/cache.lock"
-  fi
-fi
+# No EM_CACHE needed: Debian's /usr/share/emscripten/.emscripten sets FROZEN_CACHE = True and
+# ships every system library prebuilt (lto and pic variants too) in
+# /usr/share/emscripten/cache, so emcc never writes there and works for non-root users.
