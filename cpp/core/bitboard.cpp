@@ -1,0 +1,153 @@
+// chesswasm — bitboard tables, filled once at start-up.
+// SPDX-License-Identifier: MIT
+#include "bitboard.h"
+
+#include <cstdlib>
+#include <initializer_list>
+
+#include "magics.h"
+
+namespace cw {
+
+namespace tables {
+Bitboard pawn_attacks[COLOR_NB][SQUARE_NB];
+Bitboard knight_attacks[SQUARE_NB];
+Bitboard king_attacks[SQUARE_NB];
+Bitboard fers_attacks[SQUARE_NB];
+Bitboard khon_attacks[COLOR_NB][SQUARE_NB];
+Bitboard between[SQUARE_NB][SQUARE_NB];
+Bitboard line[SQUARE_NB][SQUARE_NB];
+Magic rook_magics[SQUARE_NB];
+Magic bishop_magics[SQUARE_NB];
+}  // namespace tables
+
+namespace {
+
+// Fancy magic tables: sizes are the sums of 2^bits over the squares.
+Bitboard rook_table[0x19000];
+Bitboard bishop_table[0x1480];
+
+bool initialised = false;
+
+// The square (file+df, rank+dr), or SQ_NONE off the board.
+Square step(Square s, int df, int dr) {
+  int f = file_of(s) + df, r = rank_of(s) + dr;
+  return (f < 0 || f > 7 || r < 0 || r > 7) ? SQ_NONE : make_square(f, r);
+}
+
+// Slider attacks by walking rays: slow, used only to fill the tables.
+Bitboard ray_attacks(const int (*dirs)[2], Square s, Bitboard occ) {
+  Bitboard att = 0;
+  for (int d = 0; d < 4; ++d) {
+    Square t = s;
+    while ((t = step(t, dirs[d][0], dirs[d][1])) != SQ_NONE) {
+      att |= square_bb(t);
+      if (occ & square_bb(t)) break;
+    }
+  }
+  return att;
+}
+
+constexpr int ROOK_DIRS[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+constexpr int BISHOP_DIRS[4][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+
+Bitboard leaper(Square s, const int (*deltas)[2], int n) {
+  Bitboard b = 0;
+  for (int i = 0; i < n; ++i) {
+    Square t = step(s, deltas[i][0], deltas[i][1]);
+    if (t != SQ_NONE) b |= square_bb(t);
+  }
+  return b;
+}
+
+// Fills one slider's magic table using the precomputed magic numbers. Every magic in
+// magics.h was found by cpp/tools/find_magics.cpp and is verified here: a collision
+// between two occupancies with different attacks aborts start-up in a debug build.
+void init_magics(Magic* magics, Bitboard* table, const int (*dirs)[2], const uint64_t* numbers,
+                 const unsigned char* bits) {
+  Bitboard* next = table;
+  for (int si = 0; si < 64; ++si) {
+    Square s = Square(si);
+    Bitboard edges = ((RANK_1_BB | RANK_8_BB) & ~rank_bb(rank_of(s))) |
+                     ((FILE_A_BB | FILE_H_BB) & ~file_bb(file_of(s)));
+    Magic& m = magics[s];
+    m.mask = ray_attacks(dirs, s, 0) & ~edges;
+    m.magic = numbers[s];
+    m.shift = 64 - bits[s];
+    m.attacks = next;
+    size_t size = size_t(1) << bits[s];
+    for (size_t i = 0; i < size; ++i) m.attacks[i] = 0;
+    // Carry-rippler over every subset of the mask.
+    Bitboard occ = 0;
+    do {
+      Bitboard att = ray_attacks(dirs, s, occ);
+      Bitboard& slot = m.attacks[m.index(occ)];
+      if (slot && slot != att) std::abort();  // a wrong magic: never ship one
+      slot = att;
+      occ = (occ - m.mask) & m.mask;
+    } while (occ);
+    next += size;
+  }
+}
+
+}  // namespace
+
+Bitboard attacks_of(PieceType pt, Color c, Square s, Bitboard occ) {
+  switch (pt) {
+    case KNIGHT: return knight_attacks(s);
+    case BISHOP: return bishop_attacks(s, occ);
+    case ROOK: return rook_attacks(s, occ);
+    case QUEEN: return queen_attacks(s, occ);
+    case KING: return king_attacks(s);
+    case MET:
+    case PMET: return tables::fers_attacks[s];
+    case KHON: return tables::khon_attacks[c][s];
+    default: return 0;
+  }
+}
+
+void init_bitboards() {
+  if (initialised) return;
+  static const int KNIGHT_D[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+  static const int KING_D[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+  static const int FERS_D[4][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+  static const int WPAWN_D[2][2] = {{-1, 1}, {1, 1}};
+  static const int BPAWN_D[2][2] = {{-1, -1}, {1, -1}};
+  for (int si = 0; si < 64; ++si) {
+    Square s = Square(si);
+    tables::knight_attacks[s] = leaper(s, KNIGHT_D, 8);
+    tables::king_attacks[s] = leaper(s, KING_D, 8);
+    tables::fers_attacks[s] = leaper(s, FERS_D, 4);
+    tables::pawn_attacks[WHITE][s] = leaper(s, WPAWN_D, 2);
+    tables::pawn_attacks[BLACK][s] = leaper(s, BPAWN_D, 2);
+    Square up = step(s, 0, 1), down = step(s, 0, -1);
+    tables::khon_attacks[WHITE][s] = tables::fers_attacks[s] | (up != SQ_NONE ? square_bb(up) : 0);
+    tables::khon_attacks[BLACK][s] = tables::fers_attacks[s] | (down != SQ_NONE ? square_bb(down) : 0);
+  }
+  init_magics(tables::rook_magics, rook_table, ROOK_DIRS, ROOK_MAGIC_NUMBERS, ROOK_MAGIC_BITS);
+  init_magics(tables::bishop_magics, bishop_table, BISHOP_DIRS, BISHOP_MAGIC_NUMBERS, BISHOP_MAGIC_BITS);
+  for (int a = 0; a < 64; ++a)
+    for (int b = 0; b < 64; ++b) {
+      Square sa = Square(a), sb = Square(b);
+      tables::between[a][b] = tables::line[a][b] = 0;
+      if (a == b) continue;
+      for (const auto* dirs : {ROOK_DIRS, BISHOP_DIRS}) {
+        if (ray_attacks(dirs, sa, 0) & square_bb(sb)) {
+          tables::line[a][b] = (ray_attacks(dirs, sa, 0) & ray_attacks(dirs, sb, 0)) | square_bb(sa) | square_bb(sb);
+          tables::between[a][b] = ray_attacks(dirs, sa, square_bb(sb)) & ray_attacks(dirs, sb, square_bb(sa));
+        }
+      }
+    }
+  initialised = true;
+}
+
+void print_bitboard(Bitboard b, char* out) {
+  int k = 0;
+  for (int r = 7; r >= 0; --r) {
+    for (int f = 0; f < 8; ++f) out[k++] = (b & square_bb(make_square(f, r))) ? 'X' : '.';
+    out[k++] = '\n';
+  }
+  out[k] = 0;
+}
+
+}  // namespace cw

@@ -1,0 +1,358 @@
+// chesswasm — FEN in and out (standard FEN, X-FEN and Shredder-FEN castling fields).
+// SPDX-License-Identifier: MIT
+#include <cstring>
+
+#include "position.h"
+#include "zobrist.h"
+
+namespace cw {
+
+namespace {
+
+struct ErrorText {
+  const char* name;
+  const char* message;
+};
+
+constexpr ErrorText ERROR_TEXT[] = {
+    {"OK", "valid FEN"},
+    {"EMPTY", "FEN is empty"},
+    {"FIELD_COUNT", "FEN must have 6 fields (or 4, without the move counters) separated by spaces"},
+    {"BAD_PIECE", "FEN board contains a character that is not a piece letter, a digit 1-8 or '/'"},
+    {"RANK_TOO_LONG", "FEN board has a rank with more than 8 squares"},
+    {"RANK_TOO_SHORT", "FEN board has a rank with fewer than 8 squares"},
+    {"RANK_COUNT", "FEN board must have exactly 8 ranks separated by '/'"},
+    {"MISSING_KING", "a side has no king"},
+    {"TOO_MANY_KINGS", "a side has more than one king"},
+    {"PAWN_ON_BACK_RANK", "a pawn stands on the first or last rank"},
+    {"BAD_SIDE", "side to move must be 'w' or 'b'"},
+    {"BAD_CASTLING", "castling field is malformed (use '-', KQkq, or rook files such as HAha)"},
+    {"CASTLING_NO_KING", "a castling right is given but the king is not on its square"},
+    {"CASTLING_NO_ROOK", "a castling right is given but there is no rook on its square"},
+    {"BAD_EN_PASSANT", "en passant field must be '-' or a square"},
+    {"EN_PASSANT_WRONG_RANK", "en passant square must be on rank 6 when white moves, rank 3 when black moves"},
+    {"EN_PASSANT_NO_PAWN", "en passant square has no enemy pawn in front of it that could have moved two squares"},
+    {"EN_PASSANT_OCCUPIED", "en passant square or the square the pawn came from is occupied"},
+    {"OPPOSITE_CHECK", "the side not to move is in check"},
+    {"IMPOSSIBLE_CHECK", "the side to move is in a check that no legal move could have given"},
+    {"BAD_HALFMOVE", "halfmove clock must be a non-negative integer"},
+    {"BAD_FULLMOVE", "fullmove number must be a positive integer"},
+    {"BAD_PROMOTED", "'~' must follow a piece that can be a promoted piece"},
+    {"BAD_COUNTING", "counting field is out of range"},
+};
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// Splits on runs of white space; returns the number of fields (stops counting at 8).
+int split_fields(std::string_view s, std::string_view* out, int max) {
+  int n = 0;
+  size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && is_space(s[i])) ++i;
+    if (i >= s.size()) break;
+    size_t j = i;
+    while (j < s.size() && !is_space(s[j])) ++j;
+    if (n < max) out[n] = s.substr(i, j - i);
+    ++n;
+    i = j;
+  }
+  return n;
+}
+
+// Parses a decimal number of at most 9 digits; -1 when the text is not one.
+long parse_number(std::string_view s) {
+  if (s.empty() || s.size() > 9) return -1;
+  long v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return -1;
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
+PieceType piece_type_from_char(char c, Variant v) {
+  switch (c | 0x20) {  // lower case
+    case 'p': return PAWN;
+    case 'n': return KNIGHT;
+    case 'r': return ROOK;
+    case 'k': return KING;
+    case 'b': return v == MAKRUK ? NO_PIECE_TYPE : BISHOP;
+    case 'q': return v == MAKRUK ? NO_PIECE_TYPE : QUEEN;
+    case 'm': return v == MAKRUK ? MET : NO_PIECE_TYPE;
+    case 's': return v == MAKRUK ? KHON : NO_PIECE_TYPE;
+    default: return NO_PIECE_TYPE;
+  }
+}
+
+char piece_char(Piece p) {
+  static const char LETTERS[PIECE_TYPE_NB + 1] = " PNBRQKMSM";
+  char c = LETTERS[type_of(p)];
+  return color_of(p) == WHITE ? c : char(c | 0x20);
+}
+
+}  // namespace
+
+const char* fen_error_name(FenError e) {
+  size_t i = size_t(e);
+  return i < sizeof(ERROR_TEXT) / sizeof(ERROR_TEXT[0]) ? ERROR_TEXT[i].name : "UNKNOWN";
+}
+
+const char* fen_error_message(FenError e) {
+  size_t i = size_t(e);
+  return i < sizeof(ERROR_TEXT) / sizeof(ERROR_TEXT[0]) ? ERROR_TEXT[i].message : "unknown FEN error";
+}
+
+void Position::clear() {
+  std::memset(by_type_, 0, sizeof(by_type_));
+  std::memset(by_color_, 0, sizeof(by_color_));
+  std::memset(board_, 0, sizeof(board_));
+  std::memset(castling_path_, 0, sizeof(castling_path_));
+  std::memset(king_path_, 0, sizeof(king_path_));
+  std::memset(castling_mask_, 0, sizeof(castling_mask_));
+  for (Square& s : castling_rook_) s = SQ_NONE;
+  side_ = WHITE;
+  variant_ = CHESS;
+  game_ply_ = 0;
+  states_.clear();
+  states_.reserve(256);
+  StateInfo root{};
+  root.ep_square = SQ_NONE;
+  root.move = MOVE_NULL;
+  states_.push_back(root);
+}
+
+struct FenParser {
+  static FenError parse(Position& pos, std::string_view fen, Variant variant);
+  static FenError parse_board(Position& pos, std::string_view board, Variant variant);
+  static FenError parse_castling(Position& pos, std::string_view field);
+  static FenError parse_en_passant(Position& pos, std::string_view field);
+  static FenError check_checks(const Position& pos);
+};
+
+FenError FenParser::parse_board(Position& pos, std::string_view board, Variant variant) {
+  int rank = 7, file = 0;
+  for (size_t i = 0; i < board.size(); ++i) {
+    char c = board[i];
+    if (c == '/') {
+      if (file < 8) return FenError::RANK_TOO_SHORT;
+      if (--rank < 0) return FenError::RANK_COUNT;
+      file = 0;
+    } else if (c >= '1' && c <= '8') {
+      file += c - '0';
+      if (file > 8) return FenError::RANK_TOO_LONG;
+    } else if (c == '~') {
+      // Makruk writes a promoted Bia as M~; no other piece can carry the mark.
+      Square prev = file > 0 ? make_square(file - 1, rank) : SQ_NONE;
+      bool after_piece = i > 0 && board[i - 1] != '/' && !(board[i - 1] >= '0' && board[i - 1] <= '9') &&
+                         board[i - 1] != '~';
+      if (variant != MAKRUK || !after_piece || type_of(pos.board_[prev]) != MET) return FenError::BAD_PROMOTED;
+      Piece p = pos.board_[prev];
+      pos.remove_piece(prev);
+      pos.put_piece(make_piece(color_of(p), PMET), prev);
+    } else {
+      PieceType pt = piece_type_from_char(c, variant);
+      if (pt == NO_PIECE_TYPE) return FenError::BAD_PIECE;
+      if (file >= 8) return FenError::RANK_TOO_LONG;
+      Color col = (c >= 'a' && c <= 'z') ? BLACK : WHITE;
+      pos.put_piece(make_piece(col, pt), make_square(file, rank));
+      ++file;
+    }
+  }
+  if (file < 8) return FenError::RANK_TOO_SHORT;
+  if (rank != 0) return FenError::RANK_COUNT;
+  for (Color c : {WHITE, BLACK}) {
+    int kings = popcount(pos.pieces(c, KING));
+    if (kings == 0) return FenError::MISSING_KING;
+    if (kings > 1) return FenError::TOO_MANY_KINGS;
+  }
+  if (variant != MAKRUK && (pos.pieces(PAWN) & (RANK_1_BB | RANK_8_BB))) return FenError::PAWN_ON_BACK_RANK;
+  return FenError::OK;
+}
+
+FenError FenParser::parse_castling(Position& pos, std::string_view field) {
+  if (field == "-") return FenError::OK;
+  bool chess960 = pos.variant_ == CHESS960;
+  for (char c : field) {
+    Color col = (c >= 'a' && c <= 'z') ? BLACK : WHITE;
+    char lc = char(c | 0x20);
+    bool letter = (lc == 'k' || lc == 'q');
+    bool file_letter = lc >= 'a' && lc <= 'h';
+    if (!letter && !file_letter) return FenError::BAD_CASTLING;
+    Bitboard back_rank = rank_bb(col == WHITE ? 0 : 7);
+    Bitboard kings = pos.pieces(col, KING) & back_rank;
+    if (!kings) return FenError::CASTLING_NO_KING;
+    Square ksq = lsb(kings);
+    if (!chess960 && ksq != relative_square(col, SQ_E1)) return FenError::CASTLING_NO_KING;
+    Bitboard rooks = pos.pieces(col, ROOK) & back_rank;
+    Square rsq;
+    if (letter) {
+      // The outermost rook on that side of the king (X-FEN).
+      Bitboard side = lc == 'k' ? rooks & ~((square_bb(ksq) << 1) - 1) : rooks & (square_bb(ksq) - 1);
+      if (!side) return FenError::CASTLING_NO_ROOK;
+      rsq = lc == 'k' ? Square(63 - __builtin_clzll(side)) : lsb(side);
+      if (!chess960 && file_of(rsq) != (lc == 'k' ? 7 : 0)) return FenError::CASTLING_NO_ROOK;
+    } else {
+      rsq = make_square(lc - 'a', col == WHITE ? 0 : 7);
+      if (!(rooks & square_bb(rsq))) return FenError::CASTLING_NO_ROOK;
+      if (!chess960 && file_of(rsq) != 0 && file_of(rsq) != 7) return FenError::CASTLING_NO_ROOK;
+    }
+    CastlingRights cr = castling_right(col, file_of(rsq) > file_of(ksq));
+    if (pos.st().castling & cr) return FenError::BAD_CASTLING;  // a right given twice
+    pos.set_castling_right(col, rsq);
+  }
+  return FenError::OK;
+}
+
+FenError FenParser::parse_en_passant(Position& pos, std::string_view field) {
+  if (field == "-") return FenError::OK;
+  if (field.size() != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8')
+    return FenError::BAD_EN_PASSANT;
+  Square ep = make_square(field[0] - 'a', field[1] - '1');
+  Color us = pos.side_;
+  if (relative_rank(us, ep) != 5) return FenError::EN_PASSANT_WRONG_RANK;
+  Square pawn = Square(ep - pawn_push(us));
+  Square origin = Square(ep + pawn_push(us));
+  if (pos.board_[pawn] != make_piece(~us, PAWN)) return FenError::EN_PASSANT_NO_PAWN;
+  if (pos.board_[ep] != NO_PIECE || pos.board_[origin] != NO_PIECE) return FenError::EN_PASSANT_OCCUPIED;
+  pos.st().ep_square = ep;
+  return FenError::OK;
+}
+
+// Rejects checks that no legal last move could have produced.
+FenError FenParser::check_checks(const Position& pos) {
+  Color us = pos.side_;
+  if (pos.attackers_to(pos.king_square(~us)) & pos.pieces(us)) return FenError::OPPOSITE_CHECK;
+  Bitboard checkers = pos.attackers_to(pos.king_square(us)) & pos.pieces(~us);
+  int n = popcount(checkers);
+  if (n == 0) return FenError::OK;
+  if (n > 2) return FenError::IMPOSSIBLE_CHECK;
+  Bitboard sliders = pos.pieces(BISHOP) | pos.pieces(ROOK) | pos.pieces(QUEEN);
+  // A double check always uncovers a slider: two leapers cannot check at once.
+  if (n == 2 && !(checkers & sliders)) return FenError::IMPOSSIBLE_CHECK;
+  Square ep = pos.st().ep_square;
+  if (ep != SQ_NONE) {
+    // The last move was the double push: every checker is the pushed pawn or a slider
+    // whose line to the king crossed the square the pawn came from.
+    Square pawn = Square(ep - pawn_push(us));
+    Square origin = Square(ep + pawn_push(us));
+    Square ksq = pos.king_square(us);
+    for (Bitboard b = checkers; b;) {
+      Square c = pop_lsb(b);
+      if (c == pawn) continue;
+      if (!(between_bb(ksq, c) & square_bb(origin))) return FenError::IMPOSSIBLE_CHECK;
+    }
+  }
+  return FenError::OK;
+}
+
+FenError FenParser::parse(Position& pos, std::string_view fen, Variant variant) {
+  std::string_view f[6];
+  int n = split_fields(fen, f, 6);
+  if (n == 0) return FenError::EMPTY;
+  if (n != 4 && n != 6) return FenError::FIELD_COUNT;
+  pos.clear();
+  pos.variant_ = variant;
+  if (FenError e = parse_board(pos, f[0], variant); e != FenError::OK) return e;
+  if (f[1] == "w") pos.side_ = WHITE;
+  else if (f[1] == "b") pos.side_ = BLACK;
+  else return FenError::BAD_SIDE;
+  if (variant == MAKRUK) {
+    if (f[2] != "-") return FenError::BAD_CASTLING;
+    if (f[3] != "-") {
+      long limit = parse_number(f[3]);
+      if (limit < 0 || limit > 1000) return FenError::BAD_COUNTING;
+      pos.st().count_limit = uint16_t(limit);
+    }
+  } else {
+    if (FenError e = parse_castling(pos, f[2]); e != FenError::OK) return e;
+    if (FenError e = parse_en_passant(pos, f[3]); e != FenError::OK) return e;
+  }
+  long halfmove = 0, fullmove = 1;
+  if (n == 6) {
+    halfmove = parse_number(f[4]);
+    if (halfmove < 0 || halfmove > 65535) return FenError::BAD_HALFMOVE;
+    fullmove = parse_number(f[5]);
+    if (fullmove < 1 || fullmove > 100000) return FenError::BAD_FULLMOVE;
+  }
+  pos.st().rule50 = uint16_t(halfmove);
+  pos.game_ply_ = int(2 * (fullmove - 1) + (pos.side_ == BLACK));
+  if (FenError e = check_checks(pos); e != FenError::OK) return e;
+  pos.finish_setup();
+  return FenError::OK;
+}
+
+const char* const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+Position::Position() {
+  init_bitboards();
+  FenParser::parse(*this, START_FEN, CHESS);
+}
+
+void Position::finish_setup() {
+  st().checkers = attackers_to(king_square(side_)) & pieces(~side_);
+  st().key = compute_key();
+}
+
+FenError Position::set_fen(std::string_view fen, Variant variant) {
+  init_bitboards();
+  Position tmp{Position::Blank{}};
+  // tmp is built from scratch by the parser; *this is replaced only on success.
+  FenError e = FenParser::parse(tmp, fen, variant);
+  if (e == FenError::OK) *this = std::move(tmp);
+  return e;
+}
+
+std::string Position::fen(bool shredder) const {
+  std::string s;
+  s.reserve(90);
+  for (int r = 7; r >= 0; --r) {
+    int empty = 0;
+    for (int f = 0; f < 8; ++f) {
+      Piece p = board_[make_square(f, r)];
+      if (p == NO_PIECE) {
+        ++empty;
+        continue;
+      }
+      if (empty) s += char('0' + empty), empty = 0;
+      s += piece_char(p);
+      if (type_of(p) == PMET) s += '~';
+    }
+    if (empty) s += char('0' + empty);
+    if (r) s += '/';
+  }
+  s += side_ == WHITE ? " w " : " b ";
+  int rights = st().castling;
+  if (!rights) s += '-';
+  for (Color c : {WHITE, BLACK})
+    for (bool king_side : {true, false}) {
+      CastlingRights cr = castling_right(c, king_side);
+      if (!(rights & cr)) continue;
+      Square rsq = castling_rook_[castling_index(cr)];
+      char letter = king_side ? 'K' : 'Q';
+      if (variant_ == CHESS960) {
+        // X-FEN: K/Q name the outermost rook on that side; an inner rook gets its file.
+        Bitboard rooks = pieces(c, ROOK) & rank_bb(rank_of(rsq));
+        Bitboard beyond = king_side ? rooks & ~((square_bb(rsq) << 1) - 1) : rooks & (square_bb(rsq) - 1);
+        if (shredder || beyond) letter = char('A' + file_of(rsq));
+      } else if (shredder) {
+        letter = char('A' + file_of(rsq));
+      }
+      s += c == WHITE ? letter : char(letter | 0x20);
+    }
+  s += ' ';
+  if (variant_ == MAKRUK) {
+    s += st().count_limit ? std::to_string(st().count_limit) : "-";
+  } else if (st().ep_square != SQ_NONE) {
+    s += char('a' + file_of(st().ep_square));
+    s += char('1' + rank_of(st().ep_square));
+  } else {
+    s += '-';
+  }
+  s += ' ';
+  s += std::to_string(st().rule50);
+  s += ' ';
+  s += std::to_string(fullmove_number());
+  return s;
+}
+
+}  // namespace cw

@@ -1,0 +1,252 @@
+// chesswasm — legal move generation.
+//
+// Every move written is legal: the generator first finds the checkers (evasions must
+// capture or block a single checker; only the king moves in double check) and the pieces
+// pinned to the king (they move only along the pin line). The king steps only to squares
+// no enemy attacks with the king itself lifted off the board; en passant, which removes
+// two pieces from one rank, is checked by replaying its occupancy. The same code either
+// writes moves (MoveWriter) or only counts them (MoveCounter, for bulk-counted perft).
+// SPDX-License-Identifier: MIT
+#include "movegen.h"
+
+namespace cw {
+
+namespace {
+
+struct MoveWriter {
+  Move* cur;
+  void add(Square from, Bitboard targets, MoveFlag flag) {
+    while (targets) *cur++ = make_move(from, pop_lsb(targets), flag);
+  }
+  // Pawn moves given by destination set and the step that reached them.
+  void add_pawn(int step, Bitboard targets, MoveFlag flag) {
+    while (targets) {
+      Square to = pop_lsb(targets);
+      *cur++ = make_move(Square(to - step), to, flag);
+    }
+  }
+  void add_promotions(int step, Bitboard targets, bool capture) {
+    while (targets) {
+      Square to = pop_lsb(targets);
+      Square from = Square(to - step);
+      MoveFlag base = capture ? PROMO_KNIGHT_CAPTURE : PROMO_KNIGHT;
+      *cur++ = make_move(from, to, MoveFlag(base + 3));  // queen first: the likeliest choice
+      *cur++ = make_move(from, to, base);
+      *cur++ = make_move(from, to, MoveFlag(base + 2));
+      *cur++ = make_move(from, to, MoveFlag(base + 1));
+    }
+  }
+  void add_one(Move m) { *cur++ = m; }
+};
+
+struct MoveCounter {
+  int n = 0;
+  void add(Square, Bitboard targets, MoveFlag) { n += popcount(targets); }
+  void add_pawn(int, Bitboard targets, MoveFlag) { n += popcount(targets); }
+  void add_promotions(int, Bitboard targets, bool) { n += 4 * popcount(targets); }
+  void add_one(Move) { ++n; }
+};
+
+// Whether colour Them attacks s when the board holds occ (Them's pieces as in pos).
+template <Color Them>
+inline bool attacked(const Position& pos, Square s, Bitboard occ) {
+  return (pawn_attacks(~Them, s) & pos.pieces(Them, PAWN)) || (knight_attacks(s) & pos.pieces(Them, KNIGHT)) ||
+         (king_attacks(s) & pos.pieces(Them, KING)) ||
+         (bishop_attacks(s, occ) & pos.pieces(Them, BISHOP, QUEEN)) ||
+         (rook_attacks(s, occ) & pos.pieces(Them, ROOK, QUEEN));
+}
+
+template <Color Us, GenType T, class Sink>
+void generate_pawn_moves(const Position& pos, Sink& sink, Bitboard target_mask, Bitboard pinned, Square ksq) {
+  constexpr Color Them = ~Us;
+  constexpr int UP = Us == WHITE ? 8 : -8;
+  constexpr int UP_LEFT = Us == WHITE ? 7 : -9;    // towards the a-file
+  constexpr int UP_RIGHT = Us == WHITE ? 9 : -7;   // towards the h-file
+  constexpr Bitboard RANK_7 = Us == WHITE ? rank_bb(6) : rank_bb(1);
+  constexpr Bitboard RANK_3 = Us == WHITE ? rank_bb(2) : rank_bb(5);
+  const Bitboard occ = pos.pieces();
+  const Bitboard empty = ~occ;
+  const Bitboard enemies = pos.pieces(Them) & target_mask;
+  const Bitboard pawns = pos.pieces(Us, PAWN);
+
+  auto shift = [](Bitboard b, int step) { return step > 0 ? b << step : b >> -step; };
+  auto left = [&](Bitboard b) { return shift(b & ~FILE_A_BB, UP_LEFT); };
+  auto right = [&](Bitboard b) { return shift(b & ~FILE_H_BB, UP_RIGHT); };
+
+  const Bitboard free = pawns & ~pinned;
+  const Bitboard free_7 = free & RANK_7, free_other = free & ~RANK_7;
+
+  if constexpr (T == LEGAL) {
+    Bitboard single = shift(free_other, UP) & empty;
+    Bitboard dbl = shift(single & RANK_3, UP) & empty & target_mask;
+    sink.add_pawn(UP, single & target_mask, QUIET);
+    sink.add_pawn(2 * UP, dbl, DOUBLE_PUSH);
+    sink.add_promotions(UP, shift(free_7, UP) & empty & target_mask, false);
+  }
+  sink.add_pawn(UP_LEFT, left(free_other) & enemies, CAPTURE);
+  sink.add_pawn(UP_RIGHT, right(free_other) & enemies, CAPTURE);
+  sink.add_promotions(UP_LEFT, left(free_7) & enemies, true);
+  sink.add_promotions(UP_RIGHT, right(free_7) & enemies, true);
+
+  // A pinned pawn moves only along its pin line; rare, so one pawn at a time.
+  for (Bitboard b = pawns & pinned; b;) {
+    Square from = pop_lsb(b);
+    Bitboard pin_line = line_bb(ksq, from);
+    Bitboard fb = square_bb(from);
+    Bitboard caps = pawn_attacks(Us, from) & enemies & pin_line;
+    if (fb & RANK_7) {
+      if constexpr (T == LEGAL) sink.add_promotions(UP, shift(fb, UP) & empty & target_mask & pin_line, false);
+      sink.add_promotions(UP_LEFT, left(fb) & caps, true);
+      sink.add_promotions(UP_RIGHT, right(fb) & caps, true);
+    } else {
+      if constexpr (T == LEGAL) {
+        Bitboard single = shift(fb, UP) & empty & pin_line;
+        sink.add(from, single & target_mask, QUIET);
+        sink.add(from, shift(single & RANK_3, UP) & empty & target_mask, DOUBLE_PUSH);
+      }
+      sink.add(from, caps, CAPTURE);
+    }
+  }
+
+  // En passant: replay the capture's occupancy and see whether the king is attacked.
+  Square ep = pos.ep_square();
+  if (ep != SQ_NONE) {
+    Square capsq = Square(ep - UP);
+    for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
+      Square from = pop_lsb(b);
+      Bitboard occ2 = (occ ^ square_bb(from) ^ square_bb(capsq)) | square_bb(ep);
+      bool exposed = (rook_attacks(ksq, occ2) & pos.pieces(Them, ROOK, QUEEN)) ||
+                     (bishop_attacks(ksq, occ2) & pos.pieces(Them, BISHOP, QUEEN)) ||
+                     (knight_attacks(ksq) & pos.pieces(Them, KNIGHT)) ||
+                     (pawn_attacks(Us, ksq) & pos.pieces(Them, PAWN) & ~square_bb(capsq));
+      if (!exposed) sink.add_one(make_move(from, ep, EN_PASSANT));
+    }
+  }
+}
+
+template <Color Us, GenType T, class Sink>
+void generate_castling(const Position& pos, Sink& sink, Square ksq) {
+  constexpr Color Them = ~Us;
+  const Bitboard occ = pos.pieces();
+  for (bool king_side : {true, false}) {
+    CastlingRights cr = castling_right(Us, king_side);
+    if (!pos.can_castle(cr) || (pos.castling_path(cr) & occ)) continue;
+    Square rsq = pos.castling_rook_square(cr);
+    // The king and the rook are lifted: neither shields a square of the king's path.
+    Bitboard occ2 = occ ^ square_bb(ksq) ^ square_bb(rsq);
+    bool safe = true;
+    for (Bitboard path = pos.castling_king_path(cr); path && safe;)
+      safe = !attacked<Them>(pos, pop_lsb(path), occ2);
+    if (safe) sink.add_one(make_move(ksq, rsq, king_side ? CASTLE_KING : CASTLE_QUEEN));
+  }
+}
+
+template <Color Us, GenType T, class Sink>
+void generate_moves(const Position& pos, Sink& sink) {
+  constexpr Color Them = ~Us;
+  const Square ksq = pos.king_square(Us);
+  const Bitboard us_bb = pos.pieces(Us), them_bb = pos.pieces(Them);
+  const Bitboard occ = us_bb | them_bb;
+  const Bitboard checkers = pos.checkers();
+
+  // King steps, tested with the king lifted so that it cannot hide behind itself.
+  Bitboard king_targets = king_attacks(ksq) & ~us_bb;
+  if constexpr (T == CAPTURES) king_targets &= them_bb;
+  const Bitboard occ_no_king = occ ^ square_bb(ksq);
+  Bitboard safe = 0;
+  for (Bitboard b = king_targets; b;) {
+    Square to = pop_lsb(b);
+    if (!attacked<Them>(pos, to, occ_no_king)) safe |= square_bb(to);
+  }
+  sink.add(ksq, safe & them_bb, CAPTURE);
+  if constexpr (T == LEGAL) sink.add(ksq, safe & ~them_bb, QUIET);
+  if (more_than_one(checkers)) return;
+
+  // Evasions must capture the checker or block its line.
+  const Bitboard target_mask = checkers ? (between_bb(ksq, lsb(checkers)) | checkers) : ~Bitboard(0);
+
+  // Pinned pieces: an x-ray from the king through our own pieces finds the pinners.
+  Bitboard pinned = 0;
+  Bitboard snipers = (rook_attacks(ksq, them_bb) & pos.pieces(Them, ROOK, QUEEN)) |
+                     (bishop_attacks(ksq, them_bb) & pos.pieces(Them, BISHOP, QUEEN));
+  while (snipers) {
+    Square s = pop_lsb(snipers);
+    Bitboard b = between_bb(ksq, s) & occ;
+    if (b && !more_than_one(b) && (b & us_bb)) pinned |= b;
+  }
+
+  generate_pawn_moves<Us, T>(pos, sink, target_mask, pinned, ksq);
+
+  Bitboard targets = ~us_bb & target_mask;
+  if constexpr (T == CAPTURES) targets &= them_bb;
+  const Bitboard quiet_targets = targets & ~them_bb, capture_targets = targets & them_bb;
+  auto emit = [&](Square from, Bitboard att) {
+    if (pinned & square_bb(from)) att &= line_bb(ksq, from);
+    sink.add(from, att & capture_targets, CAPTURE);
+    if constexpr (T == LEGAL) sink.add(from, att & quiet_targets, QUIET);
+  };
+  // A pinned knight can never move.
+  for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned; b;) {
+    Square from = pop_lsb(b);
+    emit(from, knight_attacks(from));
+  }
+  for (Bitboard b = pos.pieces(Us, BISHOP, QUEEN); b;) {
+    Square from = pop_lsb(b);
+    emit(from, bishop_attacks(from, occ));
+  }
+  for (Bitboard b = pos.pieces(Us, ROOK, QUEEN); b;) {
+    Square from = pop_lsb(b);
+    emit(from, rook_attacks(from, occ));
+  }
+  if constexpr (T == LEGAL)
+    if (!checkers && (pos.castling_rights() & (Us == WHITE ? (WHITE_OO | WHITE_OOO) : (BLACK_OO | BLACK_OOO))))
+      generate_castling<Us, T>(pos, sink, ksq);
+}
+
+template <GenType T, class Sink>
+void dispatch(const Position& pos, Sink& sink) {
+  if (pos.side_to_move() == WHITE) generate_moves<WHITE, T>(pos, sink);
+  else generate_moves<BLACK, T>(pos, sink);
+}
+
+}  // namespace
+
+template <GenType T>
+Move* generate(const Position& pos, Move* list) {
+  MoveWriter w{list};
+  dispatch<T>(pos, w);
+  return w.cur;
+}
+
+template Move* generate<LEGAL>(const Position&, Move*);
+template Move* generate<CAPTURES>(const Position&, Move*);
+
+void generate_legal(const Position& pos, MoveList& out) { out.count = int(generate<LEGAL>(pos, out.moves) - out.moves); }
+
+void generate_captures(const Position& pos, MoveList& out) {
+  out.count = int(generate<CAPTURES>(pos, out.moves) - out.moves);
+}
+
+int count_legal_moves(const Position& pos) {
+  MoveCounter c;
+  dispatch<LEGAL>(pos, c);
+  return c.n;
+}
+
+bool has_legal_move(const Position& pos) {
+  // Captures are few and cheap to find; most positions have one, else fall back to all.
+  Move buf[MAX_MOVES];
+  if (generate<CAPTURES>(pos, buf) != buf) return true;
+  return count_legal_moves(pos) > 0;
+}
+
+bool is_legal(const Position& pos, Move m) {
+  if (m == MOVE_NONE) return false;
+  Move buf[MAX_MOVES];
+  Move* end = generate<LEGAL>(pos, buf);
+  for (Move* p = buf; p != end; ++p)
+    if (*p == m) return true;
+  return false;
+}
+
+}  // namespace cw

@@ -1,0 +1,40 @@
+// chesswasm — fully legal move generation (pins, checks and evasions handled up front,
+// never "pseudo-legal then filter").
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "position.h"
+
+namespace cw {
+
+enum GenType { LEGAL, CAPTURES };
+
+struct MoveList {
+  Move moves[MAX_MOVES];
+  int count = 0;
+  const Move* begin() const { return moves; }
+  const Move* end() const { return moves + count; }
+  int size() const { return count; }
+  bool contains(Move m) const {
+    for (int i = 0; i < count; ++i)
+      if (moves[i] == m) return true;
+    return false;
+  }
+};
+
+// Writes every legal move (LEGAL) or every legal capture, en passant and capture-
+// promotions included (CAPTURES), of the side to move to list; returns the end.
+template <GenType T>
+Move* generate(const Position& pos, Move* list);
+
+// Fills a MoveList with the legal moves (or legal captures) of the side to move.
+void generate_legal(const Position& pos, MoveList& out);
+void generate_captures(const Position& pos, MoveList& out);
+// The number of legal moves, without keeping them.
+int count_legal_moves(const Position& pos);
+// Whether the side to move has any legal move; stops at the first one found.
+bool has_legal_move(const Position& pos);
+// Whether m is a legal move in pos (any 16-bit value may be passed).
+bool is_legal(const Position& pos, Move m);
+
+}  // namespace cw

@@ -1,0 +1,294 @@
+// chesswasm — Position: making and unmaking moves, attack queries, invariants.
+// SPDX-License-Identifier: MIT
+#include "position.h"
+
+#include <cassert>
+#include <cstring>
+
+#include "zobrist.h"
+
+namespace cw {
+
+void Position::put_piece(Piece p, Square s) {
+  board_[s] = p;
+  by_type_[type_of(p)] |= square_bb(s);
+  by_color_[color_of(p)] |= square_bb(s);
+}
+
+void Position::remove_piece(Square s) {
+  Piece p = board_[s];
+  by_type_[type_of(p)] ^= square_bb(s);
+  by_color_[color_of(p)] ^= square_bb(s);
+  board_[s] = NO_PIECE;
+}
+
+void Position::move_piece(Square from, Square to) {
+  Piece p = board_[from];
+  Bitboard ft = square_bb(from) | square_bb(to);
+  by_type_[type_of(p)] ^= ft;
+  by_color_[color_of(p)] ^= ft;
+  board_[from] = NO_PIECE;
+  board_[to] = p;
+}
+
+// Binds a castling right to the rook on rook_sq and derives the squares that castling with
+// it needs empty and unattacked. The king of colour c must be on its back rank.
+void Position::set_castling_right(Color c, Square rook_sq) {
+  Square ksq = king_square(c);
+  bool king_side = file_of(rook_sq) > file_of(ksq);
+  CastlingRights cr = castling_right(c, king_side);
+  int i = castling_index(cr);
+  st().castling |= cr;
+  castling_rook_[i] = rook_sq;
+  castling_mask_[ksq] |= cr;
+  castling_mask_[rook_sq] |= cr;
+  Square kto = castle_king_to(c, king_side), rto = castle_rook_to(c, king_side);
+  castling_path_[i] = (between_bb(rook_sq, rto) | between_bb(ksq, kto) | square_bb(rto) | square_bb(kto)) &
+                      ~(square_bb(ksq) | square_bb(rook_sq));
+  king_path_[i] = between_bb(ksq, kto) | square_bb(kto);
+}
+
+Key Position::ep_key() const {
+  return ep_capturable() ? zobrist::en_passant(file_of(st().ep_square)) : 0;
+}
+
+bool Position::ep_capturable() const {
+  Square ep = st().ep_square;
+  return ep != SQ_NONE && (pawn_attacks(~side_, ep) & pieces(side_, PAWN));
+}
+
+Key Position::compute_key() const {
+  Key k = 0;
+  for (Bitboard b = pieces(); b;) {
+    Square s = pop_lsb(b);
+    k ^= zobrist::piece(board_[s], s);
+  }
+  k ^= zobrist::castling(st().castling);
+  k ^= ep_key();
+  if (side_ == WHITE) k ^= zobrist::turn();
+  return k;
+}
+
+Bitboard Position::attackers_to(Square s, Bitboard occ) const {
+  Bitboard att = (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) | (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN)) |
+                 (knight_attacks(s) & by_type_[KNIGHT]) | (king_attacks(s) & by_type_[KING]) |
+                 (rook_attacks(s, occ) & (by_type_[ROOK] | by_type_[QUEEN])) |
+                 (bishop_attacks(s, occ) & (by_type_[BISHOP] | by_type_[QUEEN]));
+  if (variant_ == MAKRUK) {
+    att |= tables::fers_attacks[s] & (by_type_[MET] | by_type_[PMET] | by_type_[KHON]);
+    // A Khon also attacks the square straight in front of it.
+    att |= tables::khon_attacks[BLACK][s] & ~tables::fers_attacks[s] & pieces(WHITE, KHON);
+    att |= tables::khon_attacks[WHITE][s] & ~tables::fers_attacks[s] & pieces(BLACK, KHON);
+  }
+  return att;
+}
+
+Bitboard Position::blockers_for_king(Color c) const {
+  Square ksq = king_square(c);
+  Bitboard snipers = ((rook_attacks(ksq, 0) & pieces(~c, ROOK, QUEEN)) | (bishop_attacks(ksq, 0) & pieces(~c, BISHOP, QUEEN)));
+  Bitboard occ = pieces() ^ snipers;
+  Bitboard blockers = 0;
+  while (snipers) {
+    Square s = pop_lsb(snipers);
+    Bitboard b = between_bb(ksq, s) & occ;
+    if (b && !more_than_one(b)) blockers |= b;
+  }
+  return blockers;
+}
+
+bool Position::gives_check(Move m) const {
+  Color us = side_, them = ~us;
+  Square from = move_from(m), to = move_to(m), ksq = king_square(them);
+  Bitboard occ = pieces();
+  if (is_castling(m)) {
+    bool king_side = move_flag(m) == CASTLE_KING;
+    Square kto = castle_king_to(us, king_side), rto = castle_rook_to(us, king_side);
+    Bitboard occ2 = (occ ^ square_bb(from) ^ square_bb(to)) | square_bb(kto) | square_bb(rto);
+    return rook_attacks(rto, occ2) & square_bb(ksq);
+  }
+  PieceType pt = type_of(board_[from]);
+  PieceType lands_as = is_promotion(m) ? promotion_type(m) : pt;
+  Bitboard occ2 = (occ ^ square_bb(from)) | square_bb(to);
+  if (is_en_passant(m)) occ2 ^= square_bb(Square(to - pawn_push(us)));
+  // Direct check by the piece on its destination.
+  Bitboard direct = lands_as == PAWN ? pawn_attacks(us, to) : attacks_of(lands_as, us, to, occ2);
+  if (direct & square_bb(ksq)) return true;
+  // Discovered check: a slider of ours now sees the king.
+  Bitboard sliders_rq = pieces(us, ROOK, QUEEN) & ~square_bb(from);
+  Bitboard sliders_bq = pieces(us, BISHOP, QUEEN) & ~square_bb(from);
+  // Only a piece that leaves a line through the king can uncover a slider (en passant also
+  // removes the captured pawn, so it is always checked in full).
+  if (!is_en_passant(m)) {
+    Bitboard l = line_bb(from, ksq);
+    if (!l || (l & square_bb(to))) return false;
+  }
+  return (rook_attacks(ksq, occ2) & sliders_rq) || (bishop_attacks(ksq, occ2) & sliders_bq);
+}
+
+void Position::do_move(Move m) {
+  assert(m != MOVE_NULL);
+  Color us = side_, them = ~us;
+  Square from = move_from(m), to = move_to(m);
+  MoveFlag flag = move_flag(m);
+  const StateInfo& prev = st();
+  StateInfo next;
+  next.key = prev.key ^ zobrist::turn() ^ ep_key();
+  next.castling = prev.castling;
+  next.rule50 = uint16_t(prev.rule50 + 1);
+  next.plies_from_null = uint16_t(prev.plies_from_null + 1);
+  next.count_limit = prev.count_limit;
+  next.ep_square = SQ_NONE;
+  next.captured = NO_PIECE;
+  next.move = m;
+
+  Piece pc = board_[from];
+  if (flag == CASTLE_KING || flag == CASTLE_QUEEN) {
+    bool king_side = flag == CASTLE_KING;
+    Square kto = castle_king_to(us, king_side), rto = castle_rook_to(us, king_side);
+    Piece rook = board_[to];
+    next.key ^= zobrist::piece(pc, from) ^ zobrist::piece(pc, kto) ^ zobrist::piece(rook, to) ^ zobrist::piece(rook, rto);
+    remove_piece(from);
+    remove_piece(to);
+    put_piece(pc, kto);
+    put_piece(rook, rto);
+  } else {
+    Square capsq = to;
+    if (flag == EN_PASSANT) capsq = Square(to - pawn_push(us));
+    Piece captured = board_[capsq];
+    if (captured != NO_PIECE) {
+      next.captured = captured;
+      next.key ^= zobrist::piece(captured, capsq);
+      remove_piece(capsq);
+      next.rule50 = 0;
+    }
+    next.key ^= zobrist::piece(pc, from) ^ zobrist::piece(pc, to);
+    move_piece(from, to);
+    if (type_of(pc) == PAWN) {
+      next.rule50 = 0;
+      if (flag == DOUBLE_PUSH) next.ep_square = Square(to - pawn_push(us));
+      else if (is_promotion(m)) {
+        Piece promoted = make_piece(us, promotion_type(m));
+        next.key ^= zobrist::piece(pc, to) ^ zobrist::piece(promoted, to);
+        remove_piece(to);
+        put_piece(promoted, to);
+      }
+    }
+  }
+  int lost = castling_mask_[from] | castling_mask_[to];
+  if (next.castling & lost) {
+    next.key ^= zobrist::castling(next.castling);
+    next.castling &= ~lost;
+    next.key ^= zobrist::castling(next.castling);
+  }
+  side_ = them;
+  ++game_ply_;
+  states_.push_back(next);
+  // The ep file is hashed only when a pawn of the new side to move stands beside the pawn.
+  if (next.ep_square != SQ_NONE) st().key ^= ep_key();
+  st().checkers = attackers_to(king_square(them)) & pieces(us);
+  check_invariants();
+}
+
+void Position::undo_move() {
+  assert(states_.size() > 1);
+  const StateInfo& cur = st();
+  Move m = cur.move;
+  Color them = side_, us = ~them;
+  Square from = move_from(m), to = move_to(m);
+  MoveFlag flag = move_flag(m);
+  if (flag == CASTLE_KING || flag == CASTLE_QUEEN) {
+    bool king_side = flag == CASTLE_KING;
+    Square kto = castle_king_to(us, king_side), rto = castle_rook_to(us, king_side);
+    Piece king = board_[kto], rook = board_[rto];
+    remove_piece(kto);
+    remove_piece(rto);
+    put_piece(king, from);
+    put_piece(rook, to);
+  } else {
+    if (is_promotion(m)) {
+      remove_piece(to);
+      put_piece(make_piece(us, PAWN), to);
+    }
+    move_piece(to, from);
+    if (cur.captured != NO_PIECE) {
+      Square capsq = flag == EN_PASSANT ? Square(to - pawn_push(us)) : to;
+      put_piece(cur.captured, capsq);
+    }
+  }
+  side_ = us;
+  --game_ply_;
+  states_.pop_back();
+  check_invariants();
+}
+
+void Position::do_null_move() {
+  assert(!in_check());
+  StateInfo next = st();
+  next.key ^= zobrist::turn() ^ ep_key();
+  next.ep_square = SQ_NONE;
+  next.captured = NO_PIECE;
+  next.move = MOVE_NULL;
+  next.rule50 = uint16_t(next.rule50 + 1);
+  next.plies_from_null = 0;
+  side_ = ~side_;
+  ++game_ply_;
+  next.checkers = 0;  // the side that passed was not in check, so the other is not either
+  states_.push_back(next);
+  check_invariants();
+}
+
+void Position::undo_null_move() {
+  assert(states_.size() > 1 && st().move == MOVE_NULL);
+  side_ = ~side_;
+  --game_ply_;
+  states_.pop_back();
+  check_invariants();
+}
+
+bool Position::is_consistent(const char** why) const {
+  auto fail = [&](const char* msg) {
+    if (why) *why = msg;
+    return false;
+  };
+  if (popcount(pieces(WHITE, KING)) != 1 || popcount(pieces(BLACK, KING)) != 1) return fail("not one king each");
+  if (by_color_[WHITE] & by_color_[BLACK]) return fail("colour bitboards overlap");
+  Bitboard all_types = 0;
+  for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
+    if (all_types & by_type_[pt]) return fail("type bitboards overlap");
+    all_types |= by_type_[pt];
+  }
+  if (by_type_[NO_PIECE_TYPE]) return fail("empty-type bitboard not empty");
+  if (all_types != pieces()) return fail("type and colour bitboards disagree");
+  for (int si = 0; si < 64; ++si) {
+    Square s = Square(si);
+    Piece p = board_[s];
+    if (p == NO_PIECE) {
+      if (pieces() & square_bb(s)) return fail("bitboard has a piece the mailbox lacks");
+    } else if (!(pieces(color_of(p), type_of(p)) & square_bb(s))) {
+      return fail("mailbox has a piece the bitboards lack");
+    }
+  }
+  if (st().checkers != (attackers_to(king_square(side_)) & pieces(~side_))) return fail("checkers wrong");
+  if (attackers_to(king_square(~side_)) & pieces(side_)) return fail("side not to move is in check");
+  if (st().key != compute_key()) return fail("incremental key differs from scratch key");
+  for (int i = 0; i < 4; ++i) {
+    CastlingRights cr = CastlingRights(1 << i);
+    if (!(st().castling & cr)) continue;
+    Color c = (cr & (WHITE_OO | WHITE_OOO)) ? WHITE : BLACK;
+    Square r = castling_rook_[castling_index(cr)];
+    if (r == SQ_NONE || board_[r] != make_piece(c, ROOK)) return fail("castling right without its rook");
+    if (!(castling_mask_[king_square(c)] & cr)) return fail("castling right without its king");
+  }
+  return true;
+}
+
+void Position::check_invariants() const {
+#ifndef NDEBUG
+  const char* why = nullptr;
+  if (!is_consistent(&why)) {
+    assert(!why);  // the message names the broken invariant
+  }
+#endif
+}
+
+}  // namespace cw

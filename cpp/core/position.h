@@ -1,0 +1,176 @@
+// chesswasm — the Position: pieces, side to move, castling, en passant, counters, and the
+// state stack that lets do_move/undo_move mutate in place.
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bitboard.h"
+#include "types.h"
+
+namespace cw {
+
+// Why a FEN was refused. Codes are stable: the TS layer exposes them by name.
+enum class FenError : uint8_t {
+  OK = 0,
+  EMPTY,                 // nothing but white space
+  FIELD_COUNT,           // not 4 or 6 space-separated fields
+  BAD_PIECE,             // a character that is no piece letter, digit or '/'
+  RANK_TOO_LONG,         // a rank describes more than 8 squares
+  RANK_TOO_SHORT,        // a rank describes fewer than 8 squares
+  RANK_COUNT,            // not exactly 8 ranks
+  MISSING_KING,          // a side has no king
+  TOO_MANY_KINGS,        // a side has more than one king
+  PAWN_ON_BACK_RANK,     // a pawn on the first or last rank
+  BAD_SIDE,              // side to move is not 'w' or 'b'
+  BAD_CASTLING,          // castling field is malformed (unknown letter, repeated right)
+  CASTLING_NO_KING,      // a castling right but the king is not on its square
+  CASTLING_NO_ROOK,      // a castling right but no rook where it must be
+  BAD_EN_PASSANT,        // en passant field is not '-' or a square
+  EN_PASSANT_WRONG_RANK, // en passant square not on rank 6 (white to move) / 3 (black)
+  EN_PASSANT_NO_PAWN,    // no enemy pawn in front of the en passant square
+  EN_PASSANT_OCCUPIED,   // the en passant square or the one behind it is occupied
+  OPPOSITE_CHECK,        // the side not to move is in check
+  IMPOSSIBLE_CHECK,      // a check no legal move could have given (e.g. three checkers)
+  BAD_HALFMOVE,          // halfmove clock is not a non-negative integer
+  BAD_FULLMOVE,          // fullmove number is not a positive integer
+  BAD_PROMOTED,          // a '~' that does not follow a piece that can be promoted
+  BAD_COUNTING,          // Makruk: a counting field that is out of range
+};
+const char* fen_error_name(FenError e);     // "FIELD_COUNT"
+const char* fen_error_message(FenError e);  // a sentence for users
+
+// The irreversible part of a position: pushed by do_move, popped by undo_move.
+struct StateInfo {
+  Key key;             // Zobrist key of the position this state belongs to
+  Bitboard checkers;   // pieces of the opponent giving check to the side to move
+  uint16_t rule50;     // halfmove clock (Makruk: the counting ply)
+  uint16_t plies_from_null;
+  uint16_t count_limit;  // Makruk: counting limit in plies, 0 when no count runs
+  uint8_t castling;    // CastlingRights bits
+  Square ep_square;    // as FEN writes it: the square behind a pawn that just moved two
+  Piece captured;      // piece taken by the move that led here
+  Move move;           // the move that led here (MOVE_NULL for a null move / the root)
+};
+
+class Position {
+ public:
+  Position();  // the standard start position
+
+  // Replaces this position by the one a FEN describes. On error, returns the reason and
+  // leaves the position exactly as it was. Four-field FENs (no counters) are accepted.
+  FenError set_fen(std::string_view fen, Variant variant = CHESS);
+  // The FEN of the current position. Chess960 castling is written as X-FEN (KQkq, or the
+  // rook's file letter where the rook is not the outermost one) unless shredder is set.
+  std::string fen(bool shredder = false) const;
+
+  // Plays a legal move (the caller guarantees legality: it came from the move generator).
+  void do_move(Move m);
+  // Takes back the last move made by do_move; the stack must not be empty.
+  void undo_move();
+  // Passes the turn; the side to move must not be in check.
+  void do_null_move();
+  void undo_null_move();
+
+  // Board queries.
+  Variant variant() const { return variant_; }
+  Color side_to_move() const { return side_; }
+  Piece piece_on(Square s) const { return board_[s]; }
+  bool empty(Square s) const { return board_[s] == NO_PIECE; }
+  Bitboard pieces() const { return by_color_[WHITE] | by_color_[BLACK]; }
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+  Bitboard pieces(PieceType a, PieceType b) const { return by_type_[a] | by_type_[b]; }
+  Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+  Bitboard pieces(Color c, PieceType a, PieceType b) const { return by_color_[c] & (by_type_[a] | by_type_[b]); }
+  Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+
+  // State queries.
+  Key key() const { return st().key; }
+  // The key recomputed from scratch, for checking the incremental one.
+  Key compute_key() const;
+  Square ep_square() const { return st().ep_square; }
+  int castling_rights() const { return st().castling; }
+  bool can_castle(CastlingRights cr) const { return st().castling & cr; }
+  // Square of the rook bound to a single castling right (SQ_NONE when unset).
+  Square castling_rook_square(CastlingRights cr) const { return castling_rook_[castling_index(cr)]; }
+  int rule50() const { return st().rule50; }
+  int fullmove_number() const { return 1 + (game_ply_ - (side_ == BLACK)) / 2; }
+  int game_ply() const { return game_ply_; }
+  Move last_move() const { return st().move; }
+  Piece captured_piece() const { return st().captured; }
+  // Number of do_move/do_null_move calls that can still be undone.
+  int history_size() const { return int(states_.size()) - 1; }
+  const StateInfo& state(int plies_back) const { return states_[states_.size() - 1 - plies_back]; }
+
+  // Check and attack queries.
+  Bitboard checkers() const { return st().checkers; }
+  bool in_check() const { return st().checkers != 0; }
+  // Pieces of both colours attacking s, with the given occupancy.
+  Bitboard attackers_to(Square s, Bitboard occupied) const;
+  Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+  // Whether colour c attacks s.
+  bool is_attacked(Square s, Color by) const { return attackers_to(s) & pieces(by); }
+  // Pieces of either colour that alone stand between the king of colour c and an enemy slider.
+  Bitboard blockers_for_king(Color c) const;
+  // Pieces of colour c pinned to their own king.
+  Bitboard pinned(Color c) const { return blockers_for_king(c) & pieces(c); }
+  // Whether a legal move gives check.
+  bool gives_check(Move m) const;
+  // Whether colour c's pawn could capture en passant on the current ep square (pseudo-
+  // legally: Polyglot's condition for hashing the ep file).
+  bool ep_capturable() const;
+
+  // The castling path data used by the move generator.
+  Bitboard castling_path(CastlingRights cr) const { return castling_path_[castling_index(cr)]; }
+  Bitboard castling_king_path(CastlingRights cr) const { return king_path_[castling_index(cr)]; }
+
+  // Checks every invariant (bitboards vs mailbox, kings, checkers, hash); returns false and
+  // writes the first failure into why (if given) when one does not hold.
+  bool is_consistent(const char** why = nullptr) const;
+
+  // Makruk counting limit in plies (0 when no count runs).
+  int count_limit() const { return st().count_limit; }
+
+ private:
+  friend struct FenParser;
+  struct Blank {};
+  explicit Position(Blank) {}  // uninitialised: only for the FEN parser to fill
+  void clear();  // an empty board, white to move, no rights, move 1
+  const StateInfo& st() const { return states_.back(); }
+  StateInfo& st() { return states_.back(); }
+  void put_piece(Piece p, Square s);
+  void remove_piece(Square s);
+  void move_piece(Square from, Square to);
+  void set_castling_right(Color c, Square rook_sq);
+  void finish_setup();  // derives castling masks, checkers and key after set-up
+  void do_castling(Color us, Square king_from, Square rook_from, bool undo);
+  Key ep_key() const;
+  void check_invariants() const;  // asserts in debug builds only
+
+  Bitboard by_type_[PIECE_TYPE_NB];
+  Bitboard by_color_[COLOR_NB];
+  Piece board_[SQUARE_NB];
+  Color side_;
+  Variant variant_;
+  int game_ply_;
+  Square castling_rook_[4];
+  Bitboard castling_path_[4];  // squares that must be empty (except king and rook)
+  Bitboard king_path_[4];      // squares the king crosses, destination included
+  uint8_t castling_mask_[SQUARE_NB];  // rights lost when a piece leaves/enters a square
+  std::vector<StateInfo> states_;
+};
+
+// The square the king lands on when castling with the given right.
+constexpr Square castle_king_to(Color c, bool king_side) {
+  return relative_square(c, king_side ? SQ_G1 : SQ_C1);
+}
+constexpr Square castle_rook_to(Color c, bool king_side) {
+  return relative_square(c, king_side ? SQ_F1 : SQ_D1);
+}
+
+extern const char* const START_FEN;
+
+}  // namespace cw

@@ -1,0 +1,140 @@
+// chesswasm — the vocabulary of the core: colours, piece types, pieces, squares, moves.
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <cstdint>
+
+namespace cw {
+
+using Bitboard = uint64_t;
+using Key = uint64_t;
+
+enum Variant : uint8_t { CHESS = 0, CHESS960 = 1, MAKRUK = 2 };
+
+enum Color : uint8_t { WHITE = 0, BLACK = 1, COLOR_NB = 2 };
+
+constexpr Color operator~(Color c) { return Color(c ^ 1); }
+
+// Piece types. The Makruk kinds are reserved here so that one Position type serves every
+// variant; standard chess never places them.
+enum PieceType : uint8_t {
+  NO_PIECE_TYPE = 0,
+  PAWN = 1,
+  KNIGHT = 2,
+  BISHOP = 3,
+  ROOK = 4,
+  QUEEN = 5,
+  KING = 6,
+  MET = 7,   // Makruk: one step diagonally
+  KHON = 8,  // Makruk: one step diagonally or straight forward
+  PMET = 9,  // Makruk: a promoted Bia, moves as a Met
+  PIECE_TYPE_NB = 10
+};
+
+// A piece is its colour in bit 4 and its type in bits 0-3; 0 is the empty square.
+enum Piece : uint8_t { NO_PIECE = 0, PIECE_NB = 32 };
+
+constexpr Piece make_piece(Color c, PieceType pt) { return Piece((c << 4) | pt); }
+constexpr PieceType type_of(Piece p) { return PieceType(p & 15); }
+constexpr Color color_of(Piece p) { return Color(p >> 4); }
+
+// Squares a1 = 0, b1 = 1, ..., h8 = 63.
+enum Square : uint8_t {
+  SQ_A1, SQ_B1, SQ_C1, SQ_D1, SQ_E1, SQ_F1, SQ_G1, SQ_H1,
+  SQ_A2, SQ_B2, SQ_C2, SQ_D2, SQ_E2, SQ_F2, SQ_G2, SQ_H2,
+  SQ_A3, SQ_B3, SQ_C3, SQ_D3, SQ_E3, SQ_F3, SQ_G3, SQ_H3,
+  SQ_A4, SQ_B4, SQ_C4, SQ_D4, SQ_E4, SQ_F4, SQ_G4, SQ_H4,
+  SQ_A5, SQ_B5, SQ_C5, SQ_D5, SQ_E5, SQ_F5, SQ_G5, SQ_H5,
+  SQ_A6, SQ_B6, SQ_C6, SQ_D6, SQ_E6, SQ_F6, SQ_G6, SQ_H6,
+  SQ_A7, SQ_B7, SQ_C7, SQ_D7, SQ_E7, SQ_F7, SQ_G7, SQ_H7,
+  SQ_A8, SQ_B8, SQ_C8, SQ_D8, SQ_E8, SQ_F8, SQ_G8, SQ_H8,
+  SQ_NONE = 64, SQUARE_NB = 64
+};
+
+constexpr Square make_square(int file, int rank) { return Square(rank * 8 + file); }
+constexpr int file_of(Square s) { return s & 7; }
+constexpr int rank_of(Square s) { return s >> 3; }
+// The rank as seen from colour c (0 = its back rank).
+constexpr int relative_rank(Color c, Square s) { return c == WHITE ? rank_of(s) : 7 - rank_of(s); }
+constexpr Square relative_square(Color c, Square s) { return Square(s ^ (c == WHITE ? 0 : 56)); }
+constexpr bool is_ok(Square s) { return s < 64; }
+// The square one step forward for colour c.
+constexpr int pawn_push(Color c) { return c == WHITE ? 8 : -8; }
+
+// Castling rights: four slots, each bound to a rook square in the Position so that
+// Chess960 castling needs no special case.
+enum CastlingRights : uint8_t {
+  NO_CASTLING = 0,
+  WHITE_OO = 1,
+  WHITE_OOO = 2,
+  BLACK_OO = 4,
+  BLACK_OOO = 8,
+  ALL_CASTLING = 15
+};
+constexpr int CASTLING_RIGHT_NB = 16;
+// Index 0..3 of a single right, in Polyglot order: white short, white long, black short,
+// black long.
+constexpr int castling_index(CastlingRights cr) {
+  return cr == WHITE_OO ? 0 : cr == WHITE_OOO ? 1 : cr == BLACK_OO ? 2 : 3;
+}
+constexpr CastlingRights castling_right(Color c, bool king_side) {
+  return CastlingRights(c == WHITE ? (king_side ? WHITE_OO : WHITE_OOO)
+                                   : (king_side ? BLACK_OO : BLACK_OOO));
+}
+
+// A move fits in 16 bits:
+//   bits  0-5   origin square
+//   bits  6-11  destination square (for castling: the square of the castling rook)
+//   bits 12-15  flags, see MoveFlag
+// Move 0 (a1a1, quiet) is the null move; no legal move has origin == destination.
+using Move = uint16_t;
+constexpr Move MOVE_NONE = 0;
+constexpr Move MOVE_NULL = 0;
+
+enum MoveFlag : uint8_t {
+  QUIET = 0,
+  DOUBLE_PUSH = 1,
+  CASTLE_KING = 2,   // king takes the rook on the h-side of it (O-O)
+  CASTLE_QUEEN = 3,  // king takes the rook on the a-side of it (O-O-O)
+  CAPTURE = 4,
+  EN_PASSANT = 5,
+  PROMO_MET = 6,          // Makruk: Bia promotes to Met
+  PROMO_MET_CAPTURE = 7,  // Makruk: Bia captures and promotes to Met
+  PROMO_KNIGHT = 8,
+  PROMO_BISHOP = 9,
+  PROMO_ROOK = 10,
+  PROMO_QUEEN = 11,
+  PROMO_KNIGHT_CAPTURE = 12,
+  PROMO_BISHOP_CAPTURE = 13,
+  PROMO_ROOK_CAPTURE = 14,
+  PROMO_QUEEN_CAPTURE = 15
+};
+
+constexpr Move make_move(Square from, Square to, MoveFlag flag = QUIET) {
+  return Move(from | (to << 6) | (flag << 12));
+}
+constexpr Square move_from(Move m) { return Square(m & 63); }
+constexpr Square move_to(Move m) { return Square((m >> 6) & 63); }
+constexpr MoveFlag move_flag(Move m) { return MoveFlag(m >> 12); }
+constexpr bool is_castling(Move m) { return move_flag(m) == CASTLE_KING || move_flag(m) == CASTLE_QUEEN; }
+constexpr bool is_en_passant(Move m) { return move_flag(m) == EN_PASSANT; }
+constexpr bool is_promotion(Move m) { return move_flag(m) >= PROMO_MET; }
+// True for every move that removes an enemy piece (en passant and promotion captures too).
+constexpr bool is_capture(Move m) {
+  return move_flag(m) == CAPTURE || move_flag(m) == EN_PASSANT || move_flag(m) == PROMO_MET_CAPTURE ||
+         move_flag(m) >= PROMO_KNIGHT_CAPTURE;
+}
+// The piece type a pawn becomes; NO_PIECE_TYPE for a move that is no promotion.
+constexpr PieceType promotion_type(Move m) {
+  return move_flag(m) >= PROMO_KNIGHT ? PieceType(KNIGHT + (move_flag(m) & 3))
+         : (move_flag(m) == PROMO_MET || move_flag(m) == PROMO_MET_CAPTURE) ? PMET
+                                                                            : NO_PIECE_TYPE;
+}
+constexpr MoveFlag promotion_flag(PieceType pt, bool capture) {
+  return pt == PMET || pt == MET ? (capture ? PROMO_MET_CAPTURE : PROMO_MET)
+                                 : MoveFlag((capture ? PROMO_KNIGHT_CAPTURE : PROMO_KNIGHT) + (pt - KNIGHT));
+}
+
+constexpr int MAX_MOVES = 256;
+
+}  // namespace cw

@@ -1,0 +1,26 @@
+// chesswasm — Zobrist keys. Standard chess and Chess960 use the Polyglot Random64 table
+// and rules, so Position::key() is the key Polyglot opening books are indexed by.
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "types.h"
+
+namespace cw::zobrist {
+
+// The 781 Polyglot Random64 keys in book order: 768 piece keys (64 * kind + square, kind
+// = 2 * (type - 1) + (colour is white)), 4 castling keys (white short, white long, black
+// short, black long), 8 en passant file keys, and the turn key (used when white moves).
+extern const Key RANDOM64[781];
+
+extern const Key (&PIECE_KEYS)[PIECE_NB][SQUARE_NB];
+extern const Key (&CASTLING_KEYS)[CASTLING_RIGHT_NB];
+
+// Key of a piece on a square (Makruk kinds get keys of their own, see zobrist.cpp).
+inline Key piece(Piece p, Square s) { return PIECE_KEYS[p][s]; }
+// XOR of the keys of every castling right in the set.
+inline Key castling(int rights) { return CASTLING_KEYS[rights & 15]; }
+inline Key en_passant(int file) { return RANDOM64[772 + file]; }
+// XORed in when white is to move.
+inline Key turn() { return RANDOM64[780]; }
+
+}  // namespace cw::zobrist
