@@ -67,7 +67,7 @@ const BadFen BAD_FENS[] = {
     {"rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::BAD_PIECE, CHESS},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1", FenError::BAD_PIECE, CHESS},
     {"rnbqkbnr/pppppppp/8/8/4*3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::BAD_PIECE, CHESS},
-    {"rnbqkbnr/pppppppp/8/8/4\xc3\xa93/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::BAD_PIECE, CHESS},
+    {"rnbqkbnr/pppppppp/8/8/4\xc3\xa9" "3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::BAD_PIECE, CHESS},
     // rank length
     {"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_TOO_LONG, CHESS},
     {"rnbqkbnr/pppppppp/8/8/8/p8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_TOO_LONG, CHESS},

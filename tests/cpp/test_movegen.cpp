@@ -349,8 +349,9 @@ TEST(Divide, SumsToPerftAndListsEveryLegalMove) {
         sum += d[i].second;
       }
       EXPECT_EQ(sum, perft(pos, depth)) << fen;
-      if (depth == 1)
+      if (depth == 1) {
         for (auto& [m, n] : d) EXPECT_EQ(n, 1u) << fen;
+      }
     }
   }
 }

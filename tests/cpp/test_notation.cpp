@@ -171,7 +171,9 @@ TEST(Uci, GarbageAndIllegalGiveMoveNone) {
     int n = int(rng() % 7);
     for (int k = 0; k < n; ++k) s += rng() % 8 ? alphabet[rng() % alphabet.size()] : char(rng() % 256);
     Move m = parse_uci(pos, s);
-    if (m != MOVE_NONE) EXPECT_TRUE(list.contains(m)) << s;
+    if (m != MOVE_NONE) {
+      EXPECT_TRUE(list.contains(m)) << s;
+    }
   }
   EXPECT_EQ(pos.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 }

@@ -324,8 +324,11 @@ TEST(Queries, PinnedAndBlockers) {
   EXPECT_EQ(pos.pinned(WHITE), squares({SQ_E2}));
   MoveList list;
   generate_legal(pos, list);
-  for (Move m : list)
-    if (move_from(m) == SQ_E2) EXPECT_EQ(file_of(move_to(m)), 4) << move_to_uci(pos, m);
+  for (Move m : list) {
+    if (move_from(m) == SQ_E2) {
+      EXPECT_EQ(file_of(move_to(m)), 4) << move_to_uci(pos, m);
+    }
+  }
 }
 
 TEST(Queries, CheckersAndInCheck) {

@@ -204,9 +204,9 @@ inline uint64_t checked_budget() { return env_budget("CHESSWASM_CHECKED_NODES", 
 // file has most of the big counts, so it gets a budget of its own.
 inline uint64_t deep_perft_budget() { return env_budget("CHESSWASM_DEEP_PERFT_NODES", 1'000'000'000, 20'000'000); }
 inline uint64_t deep_perft_budget_960() {
-  return env_budget("CHESSWASM_DEEP_PERFT_NODES_960", 200'000'000, 2'000'000);
+  return env_budget("CHESSWASM_DEEP_PERFT_NODES_960", 500'000'000, 2'000'000);
 }
-inline uint64_t deep_nobulk_budget() { return env_budget("CHESSWASM_DEEP_NOBULK_NODES", 5'000'000, 300'000); }
+inline uint64_t deep_nobulk_budget() { return env_budget("CHESSWASM_DEEP_NOBULK_NODES", 50'000'000, 300'000); }
 inline uint64_t deep_checked_budget() { return env_budget("CHESSWASM_DEEP_CHECKED_NODES", 1'000'000, 200'000); }
 
 // Hex text of a key, for messages.
