@@ -6,6 +6,7 @@
 # usage: scripts/build.sh [native] [debug] [wasm]   (default: all three)
 # Extra cmake -D options for a configuration: CMAKE_ARGS_NATIVE, CMAKE_ARGS_DEBUG, CMAKE_ARGS_WASM.
 set -euo pipefail
+# shellcheck source=SCRIPTDIR/env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 

@@ -2,6 +2,7 @@
 # npm start (until the analysis board exists): builds the native and wasm tools, then runs
 # perft of the start position to depth 5, natively (with divide) and as wasm in Node.
 set -euo pipefail
+# shellcheck source=SCRIPTDIR/env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 

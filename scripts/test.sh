@@ -7,6 +7,7 @@
 #   ctest --test-dir build/native -L deep --output-on-failure
 # SKIP_SANITIZE=1 skips step 2 (quick local iterations).
 set -euo pipefail
+# shellcheck source=SCRIPTDIR/env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
