@@ -113,12 +113,10 @@ void Position::clear() {
   side_ = WHITE;
   variant_ = CHESS;
   game_ply_ = 0;
-  states_.clear();
-  states_.reserve(256);
-  StateInfo root{};
-  root.ep_square = SQ_NONE;
-  root.move = MOVE_NULL;
-  states_.push_back(root);
+  states_.assign(64, StateInfo{});
+  top_ = 0;
+  states_[0].ep_square = SQ_NONE;
+  states_[0].move = MOVE_NULL;
 }
 
 struct FenParser {

@@ -130,12 +130,11 @@ void Position::do_move(Move m) {
   Color us = side_, them = ~us;
   Square from = move_from(m), to = move_to(m);
   MoveFlag flag = move_flag(m);
-  const StateInfo& prev = st();
-  StateInfo next;
-  next.key = prev.key ^ zobrist::turn() ^ ep_key();
-  next.castling = prev.castling;
+  Key key = st().key ^ zobrist::turn() ^ ep_key();
+  int castling = st().castling;
+  StateInfo& next = push_state();
+  const StateInfo& prev = states_[top_ - 1];
   next.rule50 = uint16_t(prev.rule50 + 1);
-  next.plies_from_null = uint16_t(prev.plies_from_null + 1);
   next.count_limit = prev.count_limit;
   next.ep_square = SQ_NONE;
   next.captured = NO_PIECE;
@@ -146,51 +145,94 @@ void Position::do_move(Move m) {
     bool king_side = flag == CASTLE_KING;
     Square kto = castle_king_to(us, king_side), rto = castle_rook_to(us, king_side);
     Piece rook = board_[to];
-    next.key ^= zobrist::piece(pc, from) ^ zobrist::piece(pc, kto) ^ zobrist::piece(rook, to) ^ zobrist::piece(rook, rto);
+    key ^= zobrist::piece(pc, from) ^ zobrist::piece(pc, kto) ^ zobrist::piece(rook, to) ^ zobrist::piece(rook, rto);
     remove_piece(from);
     remove_piece(to);
     put_piece(pc, kto);
     put_piece(rook, rto);
   } else {
-    Square capsq = to;
-    if (flag == EN_PASSANT) capsq = Square(to - pawn_push(us));
+    Square capsq = flag == EN_PASSANT ? Square(to - pawn_push(us)) : to;
     Piece captured = board_[capsq];
     if (captured != NO_PIECE) {
       next.captured = captured;
-      next.key ^= zobrist::piece(captured, capsq);
+      key ^= zobrist::piece(captured, capsq);
       remove_piece(capsq);
       next.rule50 = 0;
     }
-    next.key ^= zobrist::piece(pc, from) ^ zobrist::piece(pc, to);
+    key ^= zobrist::piece(pc, from) ^ zobrist::piece(pc, to);
     move_piece(from, to);
     if (type_of(pc) == PAWN) {
       next.rule50 = 0;
-      if (flag == DOUBLE_PUSH) next.ep_square = Square(to - pawn_push(us));
-      else if (is_promotion(m)) {
+      if (flag == DOUBLE_PUSH) {
+        next.ep_square = Square(to - pawn_push(us));
+        // Polyglot hashes the ep file only when an enemy pawn stands beside the pawn.
+        if (pawn_attacks(us, next.ep_square) & pieces(them, PAWN)) key ^= zobrist::en_passant(file_of(to));
+      } else if (is_promotion(m)) {
         Piece promoted = make_piece(us, promotion_type(m));
-        next.key ^= zobrist::piece(pc, to) ^ zobrist::piece(promoted, to);
+        key ^= zobrist::piece(pc, to) ^ zobrist::piece(promoted, to);
         remove_piece(to);
         put_piece(promoted, to);
       }
     }
   }
   int lost = castling_mask_[from] | castling_mask_[to];
-  if (next.castling & lost) {
-    next.key ^= zobrist::castling(next.castling);
-    next.castling &= ~lost;
-    next.key ^= zobrist::castling(next.castling);
+  if (castling & lost) {
+    key ^= zobrist::castling(castling);
+    castling &= ~lost;
+    key ^= zobrist::castling(castling);
   }
+  next.castling = uint8_t(castling);
+  next.key = key;
   side_ = them;
   ++game_ply_;
-  states_.push_back(next);
-  // The ep file is hashed only when a pawn of the new side to move stands beside the pawn.
-  if (next.ep_square != SQ_NONE) st().key ^= ep_key();
-  st().checkers = attackers_to(king_square(them)) & pieces(us);
+  next.checkers = ((flag <= DOUBLE_PUSH || flag == CAPTURE) && variant_ != MAKRUK) ? checkers_after(from, to) : checkers_to_king(them);
   check_invariants();
 }
 
+// Checkers after a plain move (quiet, double push or capture) from -> to by the side not
+// to move: the moved piece may check directly, and leaving a line through the enemy king
+// may uncover a slider. Most moves touch no such line and need no slider lookup at all.
+Bitboard Position::checkers_after(Square from, Square to) const {
+  Color us = ~side_;
+  Square ksq = king_square(side_);
+  Bitboard occ = pieces();
+  Bitboard checkers = 0;
+  switch (type_of(board_[to])) {
+    case PAWN: checkers = pawn_attacks(side_, ksq) & square_bb(to); break;
+    case KNIGHT: checkers = knight_attacks(ksq) & square_bb(to); break;
+    case BISHOP:
+    case ROOK:
+    case QUEEN:
+      if (line_bb(ksq, to) && !(between_bb(ksq, to) & occ)) {
+        bool straight = file_of(ksq) == file_of(to) || rank_of(ksq) == rank_of(to);
+        PieceType pt = type_of(board_[to]);
+        if (pt == QUEEN || (pt == ROOK) == straight) checkers = square_bb(to);
+      }
+      break;
+    default: break;
+  }
+  if (line_bb(ksq, from) && !(line_bb(ksq, from) & square_bb(to))) {
+    if (file_of(ksq) == file_of(from) || rank_of(ksq) == rank_of(from))
+      checkers |= rook_attacks(ksq, occ) & pieces(us, ROOK, QUEEN);
+    else
+      checkers |= bishop_attacks(ksq, occ) & pieces(us, BISHOP, QUEEN);
+  }
+  return checkers;
+}
+
+// Pieces of the side not to move that attack the king of colour c.
+Bitboard Position::checkers_to_king(Color c) const {
+  Square ksq = king_square(c);
+  Bitboard occ = pieces();
+  Bitboard att = (pawn_attacks(c, ksq) & by_type_[PAWN]) | (knight_attacks(ksq) & by_type_[KNIGHT]) |
+                 (rook_attacks(ksq, occ) & (by_type_[ROOK] | by_type_[QUEEN])) |
+                 (bishop_attacks(ksq, occ) & (by_type_[BISHOP] | by_type_[QUEEN]));
+  if (variant_ == MAKRUK) att |= attackers_to(ksq, occ);
+  return att & pieces(~c);
+}
+
 void Position::undo_move() {
-  assert(states_.size() > 1);
+  assert(top_ > 0);
   const StateInfo& cur = st();
   Move m = cur.move;
   Color them = side_, us = ~them;
@@ -210,38 +252,35 @@ void Position::undo_move() {
       put_piece(make_piece(us, PAWN), to);
     }
     move_piece(to, from);
-    if (cur.captured != NO_PIECE) {
-      Square capsq = flag == EN_PASSANT ? Square(to - pawn_push(us)) : to;
-      put_piece(cur.captured, capsq);
-    }
+    if (cur.captured != NO_PIECE) put_piece(cur.captured, flag == EN_PASSANT ? Square(to - pawn_push(us)) : to);
   }
   side_ = us;
   --game_ply_;
-  states_.pop_back();
+  --top_;
   check_invariants();
 }
 
 void Position::do_null_move() {
   assert(!in_check());
-  StateInfo next = st();
-  next.key ^= zobrist::turn() ^ ep_key();
+  Key key = st().key ^ zobrist::turn() ^ ep_key();
+  StateInfo& next = push_state();
+  next = states_[top_ - 1];
+  next.key = key;
   next.ep_square = SQ_NONE;
   next.captured = NO_PIECE;
   next.move = MOVE_NULL;
   next.rule50 = uint16_t(next.rule50 + 1);
-  next.plies_from_null = 0;
+  next.checkers = 0;  // the side that passed was not in check, so the other is not either
   side_ = ~side_;
   ++game_ply_;
-  next.checkers = 0;  // the side that passed was not in check, so the other is not either
-  states_.push_back(next);
   check_invariants();
 }
 
 void Position::undo_null_move() {
-  assert(states_.size() > 1 && st().move == MOVE_NULL);
+  assert(top_ > 0 && st().move == MOVE_NULL);
   side_ = ~side_;
   --game_ply_;
-  states_.pop_back();
+  --top_;
   check_invariants();
 }
 

@@ -47,7 +47,6 @@ struct StateInfo {
   Key key;             // Zobrist key of the position this state belongs to
   Bitboard checkers;   // pieces of the opponent giving check to the side to move
   uint16_t rule50;     // halfmove clock (Makruk: the counting ply)
-  uint16_t plies_from_null;
   uint16_t count_limit;  // Makruk: counting limit in plies, 0 when no count runs
   uint8_t castling;    // CastlingRights bits
   Square ep_square;    // as FEN writes it: the square behind a pawn that just moved two
@@ -102,8 +101,9 @@ class Position {
   Move last_move() const { return st().move; }
   Piece captured_piece() const { return st().captured; }
   // Number of do_move/do_null_move calls that can still be undone.
-  int history_size() const { return int(states_.size()) - 1; }
-  const StateInfo& state(int plies_back) const { return states_[states_.size() - 1 - plies_back]; }
+  int history_size() const { return int(top_); }
+  // The state plies_back moves ago (0 = current); plies_back <= history_size().
+  const StateInfo& state(int plies_back) const { return states_[top_ - plies_back]; }
 
   // Check and attack queries.
   Bitboard checkers() const { return st().checkers; }
@@ -139,8 +139,13 @@ class Position {
   struct Blank {};
   explicit Position(Blank) {}  // uninitialised: only for the FEN parser to fill
   void clear();  // an empty board, white to move, no rights, move 1
-  const StateInfo& st() const { return states_.back(); }
-  StateInfo& st() { return states_.back(); }
+  const StateInfo& st() const { return states_[top_]; }
+  StateInfo& st() { return states_[top_]; }
+  // Makes room for one more state and returns it, uninitialised beyond what the caller writes.
+  StateInfo& push_state() {
+    if (++top_ == states_.size()) states_.resize(states_.size() * 2);
+    return states_[top_];
+  }
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
@@ -148,6 +153,8 @@ class Position {
   void finish_setup();  // derives castling masks, checkers and key after set-up
   void do_castling(Color us, Square king_from, Square rook_from, bool undo);
   Key ep_key() const;
+  Bitboard checkers_to_king(Color c) const;
+  Bitboard checkers_after(Square from, Square to) const;
   void check_invariants() const;  // asserts in debug builds only
 
   Bitboard by_type_[PIECE_TYPE_NB];
@@ -160,7 +167,8 @@ class Position {
   Bitboard castling_path_[4];  // squares that must be empty (except king and rook)
   Bitboard king_path_[4];      // squares the king crosses, destination included
   uint8_t castling_mask_[SQUARE_NB];  // rights lost when a piece leaves/enters a square
-  std::vector<StateInfo> states_;
+  std::vector<StateInfo> states_;  // states_[0..top_] are live; the rest is spare room
+  size_t top_ = 0;
 };
 
 // The square the king lands on when castling with the given right.
