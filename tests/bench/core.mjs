@@ -2,8 +2,8 @@
 // Core perft benchmark, native vs wasm (Node), measured side by side in one run.
 //   node tests/bench/core.mjs [--quick] [--runs N] [--json] [--native DIR]... [--wasm DIR]...
 // Runs DIR/chesswasm-bench (native) and `node DIR/chesswasm-bench.js` (wasm) for each
-// build directory (defaults: build/native and build/wasm), each case the median of N >= 3
-// runs, and prints M nodes/s per build and the wasm/native ratio (first wasm build over the
+// build directory (defaults: build/native and build/wasm), N >= 3 rounds (default 3),
+// round-robin over the builds, each case the median over the rounds, and prints M nodes/s per build and the wasm/native ratio (first wasm build over the
 // first native build). A benchmark, not a test: nothing here asserts a speed.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -19,7 +19,7 @@ for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '--quick') opts.quick = true;
   else if (a === '--json') opts.json = true;
-  else if (a === '--runs') opts.runs = Math.max(1, Number(args[++i]));
+  else if (a === '--runs') opts.runs = Math.max(1, Number(args[++i]) || 3);
   else if (a === '--native') opts.native.push(args[++i]);
   else if (a === '--wasm') opts.wasm.push(args[++i]);
   else {
@@ -30,9 +30,9 @@ for (let i = 0; i < args.length; i++) {
 if (!opts.native.length) opts.native.push('build/native');
 if (!opts.wasm.length) opts.wasm.push('build/wasm');
 
-const benchArgs = ['--json', '--runs', String(opts.runs), ...(opts.quick ? ['--quick'] : [])];
+const benchArgs = ['--json', '--runs', '1', ...(opts.quick ? ['--quick'] : [])];
 
-function run(kind, dir) {
+function runOnce(kind, dir) {
   const abs = path.resolve(root, dir);
   const file = path.join(abs, kind === 'native' ? 'chesswasm-bench' : 'chesswasm-bench.js');
   if (!existsSync(file)) {
@@ -40,13 +40,35 @@ function run(kind, dir) {
     process.exit(1);
   }
   const [cmd, argv] = kind === 'native' ? [file, benchArgs] : [process.execPath, [file, ...benchArgs]];
-  process.stderr.write(`running ${kind} ${dir} ...\n`);
   const out = execFileSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  const json = JSON.parse(out.trim().split('\n').pop());
-  return { kind, dir, ...json };
+  return JSON.parse(out.trim().split('\n').pop());
 }
 
-const builds = [...opts.native.map((d) => run('native', d)), ...opts.wasm.map((d) => run('wasm', d))];
+const median = (v) => {
+  const s = [...v].sort((a, b) => a - b);
+  const n = s.length;
+  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+};
+
+// Round-robin: every round runs each build once, so a change in machine load during the
+// run affects all builds alike; each figure is the median over the rounds.
+const builds = [...opts.native.map((dir) => ({ kind: 'native', dir })), ...opts.wasm.map((dir) => ({ kind: 'wasm', dir }))];
+for (let round = 1; round <= opts.runs; round++) {
+  for (const b of builds) {
+    process.stderr.write(`round ${round}/${opts.runs}: ${b.kind} ${b.dir}\n`);
+    const r = runOnce(b.kind, b.dir);
+    b.compiler = r.compiler;
+    b.build = r.build;
+    b.results ??= r.results.map((x) => ({ ...x, seconds: [] }));
+    r.results.forEach((x, i) => b.results[i].seconds.push(...x.seconds));
+  }
+}
+for (const b of builds) {
+  for (const r of b.results) {
+    r.median_seconds = median(r.seconds);
+    r.nps = r.nodes / r.median_seconds;
+  }
+}
 
 const caseKey = (r) => `${r.name} d${r.depth} ${r.bulk ? 'bulk' : 'no-bulk'}`;
 const cases = builds[0].results.map(caseKey);
