@@ -33,7 +33,8 @@ const char* mode_name(Mode m) { return m == Mode::BULK ? "perft" : m == Mode::NO
 // Runs every listed depth of every line of a perft file whose count lies in (lo, hi]. In the
 // normal bulk-counting suite (lo == 0) the shallowest listed depth of each line always
 // runs, so that lines which start deep are not skipped. Returns the number of nodes visited.
-uint64_t run_perft_file(const std::string& file, Variant v, Mode mode, uint64_t lo, uint64_t hi) {
+// With stride > 1 only every stride-th line runs.
+uint64_t run_perft_file(const std::string& file, Variant v, Mode mode, uint64_t lo, uint64_t hi, int stride = 1) {
   std::vector<std::string> problems;
   std::vector<EpdEntry> entries = cwtest::load_epd(file, &problems);
   EXPECT_FALSE(entries.empty()) << "no positions in " << file;
@@ -41,7 +42,8 @@ uint64_t run_perft_file(const std::string& file, Variant v, Mode mode, uint64_t 
   int failures = 0;
   uint64_t nodes = 0;
   auto t0 = std::chrono::steady_clock::now();
-  for (const EpdEntry& e : entries) {
+  for (size_t idx = 0; idx < entries.size(); idx += size_t(stride)) {
+    const EpdEntry& e = entries[idx];
     Position pos;
     FenError err = pos.set_fen(e.fen, v);
     if (err != FenError::OK) {
@@ -194,7 +196,8 @@ TEST(PerftChecked, Standard) {
 }
 TEST(PerftChecked, Tricky) { run_perft_file("perft-tricky.epd", CHESS, Mode::CHECKED, 0, cwtest::checked_budget()); }
 TEST(PerftChecked, Chess960) {
-  run_perft_file("perft-chess960.epd", CHESS960, Mode::CHECKED, 0, cwtest::checked_budget());
+  run_perft_file("perft-chess960.epd", CHESS960, Mode::CHECKED, 0, cwtest::checked_budget(),
+                 cwtest::CHECKED_STRIDE_960);
 }
 TEST(PerftChecked, TrickyChess960) {
   run_perft_file("perft-tricky-chess960.epd", CHESS960, Mode::CHECKED, 0, cwtest::checked_budget());
@@ -220,7 +223,8 @@ TEST(PerftDeep, TrickyChess960) {
 TEST(PerftDeep, Cpw6) {
   run_perft_file("perft-cpw6.epd", CHESS, Mode::BULK, cwtest::perft_budget(), cwtest::deep_perft_budget());
 }
-// The big Chess960 file is left out of the slow modes below: its bulk counts already cover it.
+// The big Chess960 file is left out of the slow modes below (its bulk counts cover it;
+// perft_checked runs on all of its lines at the normal budget).
 TEST(PerftDeep, NoBulkCounting) {
   for (const char* f : ALL_FILES)
     if (std::string(f) != "perft-chess960.epd")
@@ -230,6 +234,10 @@ TEST(PerftCheckedDeep, AllFiles) {
   for (const char* f : ALL_FILES)
     if (std::string(f) != "perft-chess960.epd")
       run_perft_file(f, variant_of(f), Mode::CHECKED, cwtest::checked_budget(), cwtest::deep_checked_budget());
+}
+// Every line of the Chess960 file at the normal checked budget.
+TEST(PerftCheckedDeep, Chess960EveryLine) {
+  run_perft_file("perft-chess960.epd", CHESS960, Mode::CHECKED, 0, cwtest::checked_budget());
 }
 
 // ---------------------------------------------------------------------------------------
