@@ -3,7 +3,6 @@
 #include "bitboard.h"
 
 #include <cstdlib>
-#include <initializer_list>
 
 #include "magics.h"
 
@@ -51,6 +50,26 @@ Bitboard ray_attacks(const int (*dirs)[2], Square s, Bitboard occ) {
 constexpr int ROOK_DIRS[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 constexpr int BISHOP_DIRS[4][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
 
+// Empty-board rays per direction (same order as the DIRS arrays), for fast table filling.
+Bitboard rays[2][4][SQUARE_NB];
+
+// Slider attacks from precomputed rays: the first blocker cuts the ray behind it. Rays
+// that grow the square index are cut at their lowest blocker, the others at their highest.
+Bitboard quick_attacks(int kind, const int (*dirs)[2], Square s, Bitboard occ) {
+  Bitboard att = 0;
+  for (int d = 0; d < 4; ++d) {
+    Bitboard r = rays[kind][d][s];
+    Bitboard b = r & occ;
+    if (b) {
+      bool grows = dirs[d][1] > 0 || (dirs[d][1] == 0 && dirs[d][0] > 0);
+      Square blocker = grows ? lsb(b) : Square(63 - __builtin_clzll(b));
+      r ^= rays[kind][d][blocker];
+    }
+    att |= r;
+  }
+  return att;
+}
+
 Bitboard leaper(Square s, const int (*deltas)[2], int n) {
   Bitboard b = 0;
   for (int i = 0; i < n; ++i) {
@@ -63,7 +82,7 @@ Bitboard leaper(Square s, const int (*deltas)[2], int n) {
 // Fills one slider's magic table using the precomputed magic numbers. Every magic in
 // magics.h was found by cpp/tools/find_magics.cpp and is verified here: a collision
 // between two occupancies with different attacks aborts start-up in a debug build.
-void init_magics(Magic* magics, Bitboard* table, const int (*dirs)[2], const uint64_t* numbers,
+void init_magics(int kind, Magic* magics, Bitboard* table, const int (*dirs)[2], const uint64_t* numbers,
                  const unsigned char* bits) {
   Bitboard* next = table;
   for (int si = 0; si < 64; ++si) {
@@ -80,7 +99,7 @@ void init_magics(Magic* magics, Bitboard* table, const int (*dirs)[2], const uin
     // Carry-rippler over every subset of the mask.
     Bitboard occ = 0;
     do {
-      Bitboard att = ray_attacks(dirs, s, occ);
+      Bitboard att = quick_attacks(kind, dirs, s, occ);
       Bitboard& slot = m.attacks[m.index(occ)];
       if (slot && slot != att) std::abort();  // a wrong magic: never ship one
       slot = att;
@@ -124,20 +143,35 @@ void init_bitboards() {
     tables::khon_attacks[WHITE][s] = tables::fers_attacks[s] | (up != SQ_NONE ? square_bb(up) : 0);
     tables::khon_attacks[BLACK][s] = tables::fers_attacks[s] | (down != SQ_NONE ? square_bb(down) : 0);
   }
-  init_magics(tables::rook_magics, rook_table, ROOK_DIRS, ROOK_MAGIC_NUMBERS, ROOK_MAGIC_BITS);
-  init_magics(tables::bishop_magics, bishop_table, BISHOP_DIRS, BISHOP_MAGIC_NUMBERS, BISHOP_MAGIC_BITS);
-  for (int a = 0; a < 64; ++a)
-    for (int b = 0; b < 64; ++b) {
-      Square sa = Square(a), sb = Square(b);
-      tables::between[a][b] = tables::line[a][b] = 0;
-      if (a == b) continue;
-      for (const auto* dirs : {ROOK_DIRS, BISHOP_DIRS}) {
-        if (ray_attacks(dirs, sa, 0) & square_bb(sb)) {
-          tables::line[a][b] = (ray_attacks(dirs, sa, 0) & ray_attacks(dirs, sb, 0)) | square_bb(sa) | square_bb(sb);
-          tables::between[a][b] = ray_attacks(dirs, sa, square_bb(sb)) & ray_attacks(dirs, sb, square_bb(sa));
-        }
+  for (int si = 0; si < 64; ++si)
+    for (int d = 0; d < 4; ++d) {
+      const int(*both[2])[2] = {ROOK_DIRS, BISHOP_DIRS};
+      for (int kind = 0; kind < 2; ++kind) {
+        Bitboard r = 0;
+        for (Square t = Square(si); (t = step(t, both[kind][d][0], both[kind][d][1])) != SQ_NONE;) r |= square_bb(t);
+        rays[kind][d][si] = r;
       }
     }
+  init_magics(0, tables::rook_magics, rook_table, ROOK_DIRS, ROOK_MAGIC_NUMBERS, ROOK_MAGIC_BITS);
+  init_magics(1, tables::bishop_magics, bishop_table, BISHOP_DIRS, BISHOP_MAGIC_NUMBERS, BISHOP_MAGIC_BITS);
+  // Lines and the squares between two squares, by walking the eight rays from each square.
+  static const int DIRS8[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}, {-1, 1}, {1, -1}};
+  for (int a = 0; a < 64; ++a) {
+    for (int b = 0; b < 64; ++b) tables::between[a][b] = tables::line[a][b] = 0;
+    for (int d = 0; d < 8; ++d) {
+      const int* fwd = DIRS8[d];
+      const int* back = DIRS8[d ^ 1];  // the opposite direction
+      Bitboard full = square_bb(Square(a));
+      for (Square t = Square(a); (t = step(t, fwd[0], fwd[1])) != SQ_NONE;) full |= square_bb(t);
+      for (Square t = Square(a); (t = step(t, back[0], back[1])) != SQ_NONE;) full |= square_bb(t);
+      Bitboard walked = 0;
+      for (Square t = Square(a); (t = step(t, fwd[0], fwd[1])) != SQ_NONE;) {
+        tables::between[a][t] = walked;
+        tables::line[a][t] = full;
+        walked |= square_bb(t);
+      }
+    }
+  }
   initialised = true;
 }
 
