@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Core perft benchmark, native vs wasm (Node), measured side by side in one run.
-//   node tests/bench/core.mjs [--quick] [--runs N] [--json] [--native DIR]... [--wasm DIR]...
+//   node tests/bench/core.mjs [--quick] [--runs N] [--cpu] [--json] [--native DIR]... [--wasm DIR]...
 // Runs DIR/chesswasm-bench (native) and `node DIR/chesswasm-bench.js` (wasm) for each
 // build directory (defaults: build/native and build/wasm), N >= 3 rounds (default 3),
 // round-robin over the builds, each case the median over the rounds, and prints M nodes/s per build and the wasm/native ratio (first wasm build over the
-// first native build). A benchmark, not a test: nothing here asserts a speed.
+// first native build). --cpu: rate by process CPU time instead of wall-clock time (steadier
+// when other work shares the machine). A benchmark, not a test: nothing asserts a speed.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -14,16 +15,17 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const args = process.argv.slice(2);
-const opts = { quick: false, json: false, runs: 3, native: [], wasm: [] };
+const opts = { quick: false, json: false, cpu: false, runs: 3, native: [], wasm: [] };
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '--quick') opts.quick = true;
   else if (a === '--json') opts.json = true;
+  else if (a === '--cpu') opts.cpu = true;
   else if (a === '--runs') opts.runs = Math.max(1, Number(args[++i]) || 3);
   else if (a === '--native') opts.native.push(args[++i]);
   else if (a === '--wasm') opts.wasm.push(args[++i]);
   else {
-    console.error('usage: node tests/bench/core.mjs [--quick] [--runs N] [--json] [--native DIR]... [--wasm DIR]...');
+    console.error('usage: node tests/bench/core.mjs [--quick] [--runs N] [--cpu] [--json] [--native DIR]... [--wasm DIR]...');
     process.exit(2);
   }
 }
@@ -59,14 +61,18 @@ for (let round = 1; round <= opts.runs; round++) {
     const r = runOnce(b.kind, b.dir);
     b.compiler = r.compiler;
     b.build = r.build;
-    b.results ??= r.results.map((x) => ({ ...x, seconds: [] }));
-    r.results.forEach((x, i) => b.results[i].seconds.push(...x.seconds));
+    b.results ??= r.results.map((x) => ({ ...x, seconds: [], cpu_seconds: [] }));
+    r.results.forEach((x, i) => {
+      b.results[i].seconds.push(...x.seconds);
+      b.results[i].cpu_seconds.push(...x.cpu_seconds);
+    });
   }
 }
 for (const b of builds) {
   for (const r of b.results) {
     r.median_seconds = median(r.seconds);
-    r.nps = r.nodes / r.median_seconds;
+    r.median_cpu_seconds = median(r.cpu_seconds);
+    r.nps = r.nodes / (opts.cpu ? r.median_cpu_seconds : r.median_seconds);
   }
 }
 
@@ -83,7 +89,7 @@ if (opts.json) {
 
 const label = (b) => `${b.kind} ${b.dir}`;
 const cols = builds.map(label);
-const head = ['case (M nodes/s, median)', ...cols, 'wasm/native'];
+const head = [`case (M nodes/s, median ${opts.cpu ? 'CPU' : 'wall'} time)`, ...cols, 'wasm/native'];
 const rows = cases.map((key) => [
   key,
   ...builds.map((b) => (nps(b, key) / 1e6).toFixed(1)),
