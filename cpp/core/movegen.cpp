@@ -203,10 +203,102 @@ void generate_moves(const Position& pos, Sink& sink) {
       generate_castling<Us, T>(pos, sink, ksq);
 }
 
+// ---- Makruk ----------------------------------------------------------------------------------
+// The same scheme for Thai chess: only the Ruea (rook) slides, so only it pins or checks
+// from afar; the Met and the promoted Bia step diagonally, the Khon diagonally or straight
+// forward, the Bia one step forward (capturing diagonally forward) and it must promote to
+// a Met on reaching the sixth rank (relative). No double step, en passant or castling.
+
+template <Color Them>
+inline bool attacked_makruk(const Position& pos, Square s, Bitboard occ) {
+  return (pawn_attacks(~Them, s) & pos.pieces(Them, PAWN)) || (knight_attacks(s) & pos.pieces(Them, KNIGHT)) ||
+         (king_attacks(s) & pos.pieces(Them, KING)) ||
+         (tables::fers_attacks[s] & (pos.pieces(Them, MET, PMET) | pos.pieces(Them, KHON))) ||
+         (tables::khon_attacks[~Them][s] & ~tables::fers_attacks[s] & pos.pieces(Them, KHON)) ||
+         (rook_attacks(s, occ) & pos.pieces(Them, ROOK));
+}
+
+template <Color Us, GenType T, class Sink>
+void generate_makruk(const Position& pos, Sink& sink) {
+  constexpr Color Them = ~Us;
+  constexpr int UP = Us == WHITE ? 8 : -8;
+  constexpr Bitboard PROMOTION_ZONE = Us == WHITE ? ~(rank_bb(0) | rank_bb(1) | rank_bb(2) | rank_bb(3) | rank_bb(4))
+                                                  : (rank_bb(0) | rank_bb(1) | rank_bb(2));
+  const Square ksq = pos.king_square(Us);
+  const Bitboard us_bb = pos.pieces(Us), them_bb = pos.pieces(Them);
+  const Bitboard occ = us_bb | them_bb;
+  const Bitboard checkers = pos.checkers();
+
+  Bitboard king_targets = king_attacks(ksq) & ~us_bb;
+  if constexpr (T == CAPTURES) king_targets &= them_bb;
+  const Bitboard occ_no_king = occ ^ square_bb(ksq);
+  Bitboard safe = 0;
+  for (Bitboard b = king_targets; b;) {
+    Square to = pop_lsb(b);
+    if (!attacked_makruk<Them>(pos, to, occ_no_king)) safe |= square_bb(to);
+  }
+  sink.add(ksq, safe & them_bb, CAPTURE);
+  if constexpr (T == LEGAL) sink.add(ksq, safe & ~them_bb, QUIET);
+  if (more_than_one(checkers)) return;
+
+  const Bitboard target_mask = checkers ? (between_bb(ksq, lsb(checkers)) | checkers) : ~Bitboard(0);
+  Bitboard pinned = 0;
+  for (Bitboard snipers = rook_attacks(ksq, them_bb) & pos.pieces(Them, ROOK); snipers;) {
+    Square s = pop_lsb(snipers);
+    Bitboard b = between_bb(ksq, s) & occ;
+    if (b && !more_than_one(b) && (b & us_bb)) pinned |= b;
+  }
+  Bitboard targets = ~us_bb & target_mask;
+  if constexpr (T == CAPTURES) targets &= them_bb;
+  const Bitboard quiet_targets = targets & ~them_bb, capture_targets = targets & them_bb;
+
+  auto restrict_pin = [&](Square from, Bitboard att) {
+    return (pinned & square_bb(from)) ? att & line_bb(ksq, from) : att;
+  };
+  auto emit = [&](Square from, Bitboard att) {
+    att = restrict_pin(from, att);
+    sink.add(from, att & capture_targets, CAPTURE);
+    if constexpr (T == LEGAL) sink.add(from, att & quiet_targets, QUIET);
+  };
+  for (Bitboard b = pos.pieces(Us, PAWN); b;) {
+    Square from = pop_lsb(b);
+    Bitboard push = restrict_pin(from, square_bb(Square(from + UP)) & ~occ) & target_mask;
+    Bitboard caps = restrict_pin(from, pawn_attacks(Us, from)) & capture_targets;
+    if constexpr (T == LEGAL) {
+      sink.add(from, push & ~PROMOTION_ZONE, QUIET);
+      sink.add(from, push & PROMOTION_ZONE, PROMO_MET);
+    }
+    sink.add(from, caps & ~PROMOTION_ZONE, CAPTURE);
+    sink.add(from, caps & PROMOTION_ZONE, PROMO_MET_CAPTURE);
+  }
+  for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned; b;) {
+    Square from = pop_lsb(b);
+    emit(from, knight_attacks(from));
+  }
+  for (Bitboard b = pos.pieces(Us, MET, PMET); b;) {
+    Square from = pop_lsb(b);
+    emit(from, tables::fers_attacks[from]);
+  }
+  for (Bitboard b = pos.pieces(Us, KHON); b;) {
+    Square from = pop_lsb(b);
+    emit(from, tables::khon_attacks[Us][from]);
+  }
+  for (Bitboard b = pos.pieces(Us, ROOK); b;) {
+    Square from = pop_lsb(b);
+    emit(from, rook_attacks(from, occ));
+  }
+}
+
 template <GenType T, class Sink>
 void dispatch(const Position& pos, Sink& sink) {
-  if (pos.side_to_move() == WHITE) generate_moves<WHITE, T>(pos, sink);
-  else generate_moves<BLACK, T>(pos, sink);
+  if (pos.variant() == MAKRUK) {
+    if (pos.side_to_move() == WHITE) generate_makruk<WHITE, T>(pos, sink);
+    else generate_makruk<BLACK, T>(pos, sink);
+  } else if (pos.side_to_move() == WHITE) {
+    generate_moves<WHITE, T>(pos, sink);
+  } else {
+    generate_moves<BLACK, T>(pos, sink);
+  }
 }
 
 }  // namespace
