@@ -112,6 +112,8 @@ void Position::clear() {
   for (Square& s : castling_rook_) s = SQ_NONE;
   side_ = WHITE;
   variant_ = CHESS;
+  piece_keys_ = zobrist::PIECE_KEYS;
+  turn_key_ = zobrist::turn();
   game_ply_ = 0;
   states_.assign(64, StateInfo{});
   top_ = 0;
@@ -250,6 +252,8 @@ FenError FenParser::parse(Position& pos, std::string_view fen, Variant variant) 
   if (n != 4 && n != 6) return FenError::FIELD_COUNT;
   pos.clear();
   pos.variant_ = variant;
+  pos.piece_keys_ = variant == MAKRUK ? zobrist::MAKRUK_PIECE_KEYS : zobrist::PIECE_KEYS;
+  pos.turn_key_ = variant == MAKRUK ? zobrist::MAKRUK_TURN : zobrist::turn();
   if (FenError e = parse_board(pos, f[0], variant); e != FenError::OK) return e;
   if (f[1] == "w") pos.side_ = WHITE;
   else if (f[1] == "b") pos.side_ = BLACK;
@@ -258,7 +262,7 @@ FenError FenParser::parse(Position& pos, std::string_view fen, Variant variant) 
     if (f[2] != "-") return FenError::BAD_CASTLING;
     if (f[3] != "-") {
       long limit = parse_number(f[3]);
-      if (limit < 0 || limit > 1000) return FenError::BAD_COUNTING;
+      if (limit < 0 || limit > 128) return FenError::BAD_COUNTING;
       pos.st().count_limit = uint16_t(limit);
     }
   } else {
@@ -273,6 +277,7 @@ FenError FenParser::parse(Position& pos, std::string_view fen, Variant variant) 
     if (fullmove < 1 || fullmove > 100000) return FenError::BAD_FULLMOVE;
   }
   pos.st().rule50 = uint16_t(halfmove);
+  if (pos.st().count_limit) pos.st().count_ply = uint16_t(halfmove);
   pos.game_ply_ = int(2 * (fullmove - 1) + (pos.side_ == BLACK));
   if (FenError e = check_checks(pos); e != FenError::OK) return e;
   pos.finish_setup();
@@ -347,7 +352,7 @@ std::string Position::fen(bool shredder) const {
     s += '-';
   }
   s += ' ';
-  s += std::to_string(st().rule50);
+  s += std::to_string(variant_ == MAKRUK && st().count_limit ? st().count_ply : st().rule50);
   s += ' ';
   s += std::to_string(fullmove_number());
   return s;

@@ -262,14 +262,16 @@ void generate_makruk(const Position& pos, Sink& sink) {
   };
   for (Bitboard b = pos.pieces(Us, PAWN); b;) {
     Square from = pop_lsb(b);
-    Bitboard push = restrict_pin(from, square_bb(Square(from + UP)) & ~occ) & target_mask;
+    Bitboard push = restrict_pin(from, shift_up<Us>(square_bb(from)) & ~occ) & target_mask;
     Bitboard caps = restrict_pin(from, pawn_attacks(Us, from)) & capture_targets;
+    // A Bia promotes on entering the zone; one set up inside it moves on unpromoted.
+    const Bitboard zone = (PROMOTION_ZONE & square_bb(from)) ? 0 : PROMOTION_ZONE;
     if constexpr (T == LEGAL) {
-      sink.add(from, push & ~PROMOTION_ZONE, QUIET);
-      sink.add(from, push & PROMOTION_ZONE, PROMO_MET);
+      sink.add(from, push & ~zone, QUIET);
+      sink.add(from, push & zone, PROMO_MET);
     }
-    sink.add(from, caps & ~PROMOTION_ZONE, CAPTURE);
-    sink.add(from, caps & PROMOTION_ZONE, PROMO_MET_CAPTURE);
+    sink.add(from, caps & ~zone, CAPTURE);
+    sink.add(from, caps & zone, PROMO_MET_CAPTURE);
   }
   for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned; b;) {
     Square from = pop_lsb(b);

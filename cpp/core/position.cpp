@@ -61,11 +61,12 @@ Key Position::compute_key() const {
   Key k = 0;
   for (Bitboard b = pieces(); b;) {
     Square s = pop_lsb(b);
-    k ^= zobrist::piece(board_[s], s);
+    k ^= piece_key(board_[s], s);
   }
   k ^= zobrist::castling(st().castling);
   k ^= ep_key();
-  if (side_ == WHITE) k ^= zobrist::turn();
+  if (side_ == WHITE) k ^= turn_key_;
+  if (variant_ == MAKRUK) k ^= zobrist::makruk_count(st().count_limit);
   return k;
 }
 
@@ -130,12 +131,14 @@ void Position::do_move(Move m) {
   Color us = side_, them = ~us;
   Square from = move_from(m), to = move_to(m);
   MoveFlag flag = move_flag(m);
-  Key key = st().key ^ zobrist::turn() ^ ep_key();
+  Key key = st().key ^ turn_key_ ^ ep_key();
   int castling = st().castling;
   StateInfo& next = push_state();
   const StateInfo& prev = states_[top_ - 1];
   next.rule50 = uint16_t(prev.rule50 + 1);
+  const int prev_count_limit = prev.count_limit, prev_count_ply = prev.count_ply;
   next.count_limit = prev.count_limit;
+  next.count_ply = prev.count_ply;
   next.ep_square = SQ_NONE;
   next.captured = NO_PIECE;
   next.move = m;
@@ -145,7 +148,7 @@ void Position::do_move(Move m) {
     bool king_side = flag == CASTLE_KING;
     Square kto = castle_king_to(us, king_side), rto = castle_rook_to(us, king_side);
     Piece rook = board_[to];
-    key ^= zobrist::piece(pc, from) ^ zobrist::piece(pc, kto) ^ zobrist::piece(rook, to) ^ zobrist::piece(rook, rto);
+    key ^= piece_key(pc, from) ^ piece_key(pc, kto) ^ piece_key(rook, to) ^ piece_key(rook, rto);
     remove_piece(from);
     remove_piece(to);
     put_piece(pc, kto);
@@ -155,11 +158,11 @@ void Position::do_move(Move m) {
     Piece captured = board_[capsq];
     if (captured != NO_PIECE) {
       next.captured = captured;
-      key ^= zobrist::piece(captured, capsq);
+      key ^= piece_key(captured, capsq);
       remove_piece(capsq);
       next.rule50 = 0;
     }
-    key ^= zobrist::piece(pc, from) ^ zobrist::piece(pc, to);
+    key ^= piece_key(pc, from) ^ piece_key(pc, to);
     move_piece(from, to);
     if (type_of(pc) == PAWN) {
       next.rule50 = 0;
@@ -169,7 +172,7 @@ void Position::do_move(Move m) {
         if (pawn_attacks(us, next.ep_square) & pieces(them, PAWN)) key ^= zobrist::en_passant(file_of(to));
       } else if (is_promotion(m)) {
         Piece promoted = make_piece(us, promotion_type(m));
-        key ^= zobrist::piece(pc, to) ^ zobrist::piece(promoted, to);
+        key ^= piece_key(pc, to) ^ piece_key(promoted, to);
         remove_piece(to);
         put_piece(promoted, to);
       }
@@ -185,6 +188,7 @@ void Position::do_move(Move m) {
   next.key = key;
   side_ = them;
   ++game_ply_;
+  if (variant_ == MAKRUK) update_counting(next, prev_count_limit, prev_count_ply);
   next.checkers = ((flag <= DOUBLE_PUSH || flag == CAPTURE) && variant_ != MAKRUK) ? checkers_after(from, to) : checkers_to_king(them);
   check_invariants();
 }
@@ -218,6 +222,42 @@ Bitboard Position::checkers_after(Square from, Square to) const {
       checkers |= bishop_attacks(ksq, occ) & pieces(us, BISHOP, QUEEN);
   }
   return checkers;
+}
+
+// Makruk counting (as Fairy-Stockfish implements it): the limit, in full moves, of a count
+// for colour c; 0 when no count runs for it. No count while an unpromoted Bia remains or
+// when c's opponent has a bare king. Board's honour (c has more than its king): 64.
+// Pieces' honour (c has a bare king), by the opponent's material: two Rueas 8, one Ruea 16,
+// two Khons 22, two Mas 32, one Khon 44 (with or without one Ma), anything else 64.
+int Position::makruk_count_limit(Color c) const {
+  if (pieces(PAWN) || popcount(pieces(~c)) == 1) return 0;
+  if (popcount(pieces(c)) > 1) return 64;
+  int rooks = popcount(pieces(~c, ROOK)), khons = popcount(pieces(~c, KHON)), knights = popcount(pieces(~c, KNIGHT));
+  if (rooks > 1) return 8;
+  if (rooks == 1) return 16;
+  if (khons > 1) return 22;
+  if (knights > 1) return 32;
+  if (khons == 1) return 44;
+  return 64;
+}
+
+// Advances the Makruk count after a move by the side now not to move. The count ply
+// grows every ply; a count starts (or, for pieces' honour, restarts after a capture or a
+// promotion that leaves the side to move with a bare king) for the side to move when a
+// count can run for it (a running count is kept otherwise); pieces' honour starts from the
+// number of pieces on the board. (Checked move by move against Fairy-Stockfish 11.1.)
+void Position::update_counting(StateInfo& next, int prev_limit, int prev_ply) {
+  int limit = prev_limit, ply = prev_ply + 1;
+  int all = popcount(pieces());
+  bool capture_or_promotion = next.captured != NO_PIECE || is_promotion(next.move);
+  int candidate = 2 * makruk_count_limit(side_);
+  if (candidate && (!limit || (capture_or_promotion && popcount(pieces(side_)) == 1))) {
+    limit = candidate;
+    ply = popcount(pieces(side_)) == 1 ? 2 * all : 0;
+  }
+  next.key ^= zobrist::makruk_count(prev_limit) ^ zobrist::makruk_count(limit);
+  next.count_limit = uint16_t(limit);
+  next.count_ply = uint16_t(ply);
 }
 
 // Pieces of the side not to move that attack the king of colour c.
@@ -262,7 +302,7 @@ void Position::undo_move() {
 
 void Position::do_null_move() {
   assert(!in_check());
-  Key key = st().key ^ zobrist::turn() ^ ep_key();
+  Key key = st().key ^ turn_key_ ^ ep_key();
   StateInfo& next = push_state();
   next = states_[top_ - 1];
   next.key = key;

@@ -9,6 +9,7 @@
 
 #include "bitboard.h"
 #include "types.h"
+#include "zobrist.h"
 
 namespace cw {
 
@@ -48,6 +49,7 @@ struct StateInfo {
   Bitboard checkers;   // pieces of the opponent giving check to the side to move
   uint16_t rule50;     // halfmove clock (Makruk: the counting ply)
   uint16_t count_limit;  // Makruk: counting limit in plies, 0 when no count runs
+  uint16_t count_ply;    // Makruk: plies counted so far (meaningful while count_limit > 0)
   uint8_t castling;    // CastlingRights bits
   Square ep_square;    // as FEN writes it: the square behind a pawn that just moved two
   Piece captured;      // piece taken by the move that led here
@@ -131,8 +133,14 @@ class Position {
   // writes the first failure into why (if given) when one does not hold.
   bool is_consistent(const char** why = nullptr) const;
 
-  // Makruk counting limit in plies (0 when no count runs).
+  // Makruk counting limit in plies (0 when no count runs) and the plies counted so far.
   int count_limit() const { return st().count_limit; }
+  int count_ply() const { return st().count_ply; }
+  // Makruk: whether the running count has passed its limit (a draw unless the side to
+  // move is checkmated).
+  bool count_exceeded() const { return st().count_limit && st().count_ply > st().count_limit; }
+  // Makruk: the limit in full moves of a count for colour c, 0 when none would run.
+  int makruk_count_limit(Color c) const;
 
  private:
   friend struct FenParser;
@@ -153,6 +161,8 @@ class Position {
   void finish_setup();  // derives castling masks, checkers and key after set-up
   void do_castling(Color us, Square king_from, Square rook_from, bool undo);
   Key ep_key() const;
+  Key piece_key(Piece p, Square s) const { return piece_keys_[p][s]; }
+  void update_counting(StateInfo& next, int prev_limit, int prev_ply);
   Bitboard checkers_to_king(Color c) const;
   Bitboard checkers_after(Square from, Square to) const;
   void check_invariants() const;  // asserts in debug builds only
@@ -162,6 +172,8 @@ class Position {
   Piece board_[SQUARE_NB];
   Color side_;
   Variant variant_;
+  const Key (*piece_keys_)[SQUARE_NB];  // Polyglot's table, or Makruk's own
+  Key turn_key_;
   int game_ply_;
   Square castling_rook_[4];
   Bitboard castling_path_[4];  // squares that must be empty (except king and rook)

@@ -216,7 +216,10 @@ constexpr uint64_t splitmix64(uint64_t& s) {
 }
 
 struct ExtraKeys {
-  Key pieces[3][COLOR_NB][SQUARE_NB];
+  Key pieces[3][COLOR_NB][SQUARE_NB];  // chess table slots Polyglot lacks: Met, Khon, promoted Met
+  Key makruk[PIECE_NB][SQUARE_NB];     // Makruk: its own keys for every piece kind
+  Key makruk_turn;
+  Key makruk_count[65];                // by counting limit in full moves (0 = no count)
 };
 
 constexpr ExtraKeys make_extra_keys() {
@@ -225,6 +228,15 @@ constexpr ExtraKeys make_extra_keys() {
   for (auto& kind : k.pieces)
     for (auto& colour : kind)
       for (auto& key : colour) key = splitmix64(seed);
+  for (int p = 0; p < PIECE_NB; ++p)
+    for (int sq = 0; sq < SQUARE_NB; ++sq) {
+      Key key = splitmix64(seed);
+      PieceType pt = type_of(Piece(p));
+      k.makruk[p][sq] = (pt == NO_PIECE_TYPE || pt >= PIECE_TYPE_NB) ? 0 : key;
+    }
+  k.makruk_turn = splitmix64(seed);
+  for (auto& key : k.makruk_count) key = splitmix64(seed);
+  k.makruk_count[0] = 0;
   return k;
 }
 
@@ -261,5 +273,12 @@ struct Tables {
 constexpr Tables TABLES;
 const Key (&PIECE_KEYS)[PIECE_NB][SQUARE_NB] = TABLES.piece;
 const Key (&CASTLING_KEYS)[CASTLING_RIGHT_NB] = TABLES.castling;
+const Key (&MAKRUK_PIECE_KEYS)[PIECE_NB][SQUARE_NB] = EXTRA.makruk;
+const Key MAKRUK_TURN = EXTRA.makruk_turn;
+
+Key makruk_count(int limit_plies) {
+  int moves = limit_plies / 2;
+  return moves > 0 && moves <= 64 ? EXTRA.makruk_count[moves] : 0;
+}
 
 }  // namespace cw::zobrist

@@ -15,6 +15,13 @@ extern const Key RANDOM64[781];
 extern const Key (&PIECE_KEYS)[PIECE_NB][SQUARE_NB];
 extern const Key (&CASTLING_KEYS)[CASTLING_RIGHT_NB];
 
+// Makruk keys: every piece kind (the Polyglot table is for chess only), the turn, and the
+// running count, all drawn from splitmix64 with a fixed seed at compile time.
+extern const Key (&MAKRUK_PIECE_KEYS)[PIECE_NB][SQUARE_NB];
+extern const Key MAKRUK_TURN;
+// Key of the counting state: the limit (in plies) of the count that runs, 0 for none.
+Key makruk_count(int limit_plies);
+
 // Key of a piece on a square (Makruk kinds get keys of their own, see zobrist.cpp).
 inline Key piece(Piece p, Square s) { return PIECE_KEYS[p][s]; }
 // XOR of the keys of every castling right in the set.
