@@ -2,8 +2,10 @@
 # Configures (once) and builds, incrementally:
 #   build/native  Release: core, chesswasm_tests, chesswasm-perft, chesswasm-bench
 #   build/debug   Debug + ASan/UBSan (CHESSWASM_SANITIZE=ON)
-#   build/wasm    emscripten Release: chesswasm_smoke.{mjs,wasm}, chesswasm-{perft,bench}.js
-# usage: scripts/build.sh [native] [debug] [wasm]   (default: all three)
+#   build/wasm    emscripten Release: chesswasm.{mjs,wasm} (the package's module),
+#                 chesswasm_smoke.{mjs,wasm}, chesswasm-{perft,bench}.js
+#   build/wasm-debug  emscripten Debug: chesswasm.{mjs,wasm} with asserts, ASSERTIONS=2, SAFE_HEAP
+# usage: scripts/build.sh [native] [debug] [wasm] [wasm-debug]   (default: native debug wasm)
 # Extra cmake -D options for a configuration: CMAKE_ARGS_NATIVE, CMAKE_ARGS_DEBUG, CMAKE_ARGS_WASM.
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/env.sh
@@ -37,11 +39,21 @@ for t in "${targets[@]}"; do
       # shellcheck disable=SC2086
       configure build/wasm emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release ${CMAKE_ARGS_WASM:-}
       ;;
+    wasm-debug)
+      # The package's wasm with the core's asserts, ASSERTIONS=2 and SAFE_HEAP (Vitest "debug" project).
+      # shellcheck disable=SC2086
+      configure build/wasm-debug emcmake cmake -S . -B build/wasm-debug -DCMAKE_BUILD_TYPE=Debug \
+        ${CMAKE_ARGS_WASM_DEBUG:-}
+      ;;
     *)
-      echo "build.sh: unknown configuration '$t' (native, debug, wasm)" >&2
+      echo "build.sh: unknown configuration '$t' (native, debug, wasm, wasm-debug)" >&2
       exit 2
       ;;
   esac
   echo "== build build/$t"
-  cmake --build "build/$t" -j"$JOBS"
+  if [[ "$t" == wasm-debug ]]; then
+    cmake --build "build/$t" -j"$JOBS" --target chesswasm  # only the package's module
+  else
+    cmake --build "build/$t" -j"$JOBS"
+  fi
 done
