@@ -1,0 +1,31 @@
+/**
+ * Adapters for the chessground board (lichess's board UI). The package never imports
+ * chessground itself.
+ * @module
+ */
+import { type SquareName, SQUARE_NAMES, isCastling, moveFrom, moveTo } from './move.js';
+import type { Position } from './position.js';
+
+/**
+ * The `movable.dests` map chessground expects: for each square with a legal move, the
+ * squares its piece can go to. Castling appears as king-to-rook (`e1` → `h1`), and in
+ * standard chess (not Chess960) also as king-to-destination (`e1` → `g1`), so that the
+ * board accepts either gesture whatever its `rookCastle` setting.
+ */
+export function chessgroundDests(position: Position): Map<SquareName, SquareName[]> {
+  const dests = new Map<SquareName, SquareName[]>();
+  const chess960 = position.variant === 'chess960';
+  for (const m of position.legalMoves()) {
+    const from = SQUARE_NAMES[moveFrom(m)]!;
+    let list = dests.get(from);
+    if (!list) dests.set(from, (list = []));
+    const to = moveTo(m);
+    list.push(SQUARE_NAMES[to]!);
+    if (!chess960 && isCastling(m)) {
+      // The king lands on the c- or g-file of its rank.
+      const kingTo = (to & 56) | (to > moveFrom(m) ? 6 : 2);
+      list.push(SQUARE_NAMES[kingTo]!);
+    }
+  }
+  return dests;
+}

@@ -1,0 +1,133 @@
+/**
+ * Errors thrown by chesswasm. Every error is a {@link ChessError} with a machine-readable
+ * `code`; a call that throws leaves every object exactly as it was.
+ * @module
+ */
+
+/**
+ * The names of the core's FEN errors (`cpp/core/position.h`, `enum class FenError`), plus
+ * `NOT_A_STRING` when the FEN argument is no string at all.
+ */
+export type FenErrorCode =
+  | 'EMPTY'
+  | 'FIELD_COUNT'
+  | 'BAD_PIECE'
+  | 'RANK_TOO_LONG'
+  | 'RANK_TOO_SHORT'
+  | 'RANK_COUNT'
+  | 'MISSING_KING'
+  | 'TOO_MANY_KINGS'
+  | 'PAWN_ON_BACK_RANK'
+  | 'BAD_SIDE'
+  | 'BAD_CASTLING'
+  | 'CASTLING_NO_KING'
+  | 'CASTLING_NO_ROOK'
+  | 'BAD_EN_PASSANT'
+  | 'EN_PASSANT_WRONG_RANK'
+  | 'EN_PASSANT_NO_PAWN'
+  | 'EN_PASSANT_OCCUPIED'
+  | 'OPPOSITE_CHECK'
+  | 'IMPOSSIBLE_CHECK'
+  | 'BAD_HALFMOVE'
+  | 'BAD_FULLMOVE'
+  | 'BAD_PROMOTED'
+  | 'BAD_COUNTING'
+  | 'NOT_A_STRING';
+
+/**
+ * Why a move was refused: `'syntax'` (not a move in any accepted notation, or not a move
+ * number at all), `'illegal'` (well-formed but not legal here, e.g. a move for the wrong
+ * side), `'ambiguous'` (SAN that matches more than one legal move).
+ */
+export type IllegalMoveCode = 'syntax' | 'illegal' | 'ambiguous';
+
+/**
+ * Codes of plain {@link ChessError}s: `'disposed'` (the object was disposed),
+ * `'not-initialized'` (the wasm module is not loaded: call {@link init}),
+ * `'invalid-argument'` (e.g. a negative perft depth), `'invalid-variant'`,
+ * `'nothing-to-undo'` (undo with no move played).
+ */
+export type ChessErrorCode = 'disposed' | 'not-initialized' | 'invalid-argument' | 'invalid-variant' | 'nothing-to-undo';
+
+/** Base class of every error chesswasm throws; `code` says what went wrong. */
+export class ChessError extends Error {
+  /** Machine-readable reason, stable across releases. */
+  readonly code: string;
+
+  /**
+   * @param code - machine-readable reason.
+   * @param message - a sentence for humans.
+   */
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'ChessError';
+    this.code = code;
+  }
+}
+
+/** A FEN was refused; `code` names the core's reason (e.g. `'MISSING_KING'`). */
+export class FenError extends ChessError {
+  declare readonly code: FenErrorCode;
+  /** The FEN that was refused (as given, or its `String()` for a non-string). */
+  readonly fen: string;
+
+  /**
+   * @param code - the core's FenError name.
+   * @param message - a sentence for humans.
+   * @param fen - the refused input.
+   */
+  constructor(code: FenErrorCode, message: string, fen: string) {
+    super(code, message);
+    this.name = 'FenError';
+    this.fen = fen;
+  }
+}
+
+/** A move (number, UCI or SAN) was refused; see {@link IllegalMoveCode}. */
+export class IllegalMoveError extends ChessError {
+  declare readonly code: IllegalMoveCode;
+  /** The refused move as given (a number, a string, or `String()` of anything else). */
+  readonly move: string;
+
+  /**
+   * @param code - why the move was refused.
+   * @param message - a sentence for humans.
+   * @param move - the refused input.
+   */
+  constructor(code: IllegalMoveCode, message: string, move: string) {
+    super(code, message);
+    this.name = 'IllegalMoveError';
+    this.move = move;
+  }
+}
+
+/** A PGN text was refused (thrown by the PGN reader; `line`/`column` locate the problem). */
+export class PgnError extends ChessError {
+  /** 1-based line of the offending token (0 when unknown). */
+  readonly line: number;
+  /** 1-based column of the offending token (0 when unknown). */
+  readonly column: number;
+
+  /**
+   * @param code - machine-readable reason.
+   * @param message - a sentence for humans.
+   * @param line - 1-based line (0 when unknown).
+   * @param column - 1-based column (0 when unknown).
+   */
+  constructor(code: string, message: string, line = 0, column = 0) {
+    super(code, message);
+    this.name = 'PgnError';
+    this.line = line;
+    this.column = column;
+  }
+}
+
+/** A short printable rendering of any value, for error messages. */
+export function describe(value: unknown): string {
+  if (typeof value === 'string') return value.length > 100 ? `${value.slice(0, 100)}…` : value;
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * chesswasm: chess rules (legal moves, FEN, UCI/SAN, Polyglot Zobrist keys, perft) from a
+ * C++ core compiled to WebAssembly.
+ *
+ * Importing the package loads the wasm module (top-level await), so every class is usable
+ * synchronously right after `import`. Hosts that serve `chesswasm.wasm` from elsewhere call
+ * {@link init} with its URL or bytes before using anything.
+ * @packageDocumentation
+ */
+import { init } from './wasm.js';
+
+export { init, isInitialized, wasmHeapSize, type InitOptions } from './wasm.js';
+export { Position, type Variant, type Outcome, type Termination, type Piece, type FenOptions } from './position.js';
+export {
+  type Move,
+  type Square,
+  type SquareName,
+  type FileName,
+  type RankName,
+  type Color,
+  type PieceType,
+  type PromotionPiece,
+  MoveFlag,
+  SQUARE_NAMES,
+  moveFrom,
+  moveTo,
+  moveFlags,
+  movePromotion,
+  isCapture,
+  isCastling,
+  isEnPassant,
+  isPromotion,
+  squareName,
+  parseSquare,
+} from './move.js';
+export {
+  ChessError,
+  FenError,
+  IllegalMoveError,
+  PgnError,
+  type ChessErrorCode,
+  type FenErrorCode,
+  type IllegalMoveCode,
+} from './errors.js';
+export { chessgroundDests } from './chessground.js';
+
+// Load from the default location (chesswasm.wasm next to this file). A failure is kept, not
+// thrown, so that hosts that place the file elsewhere can still import and call init().
+await init().catch(() => undefined);

@@ -1,0 +1,406 @@
+/**
+ * `Position`: a mutable position over the core's `cw::Position` in wasm memory.
+ * @module
+ */
+import { ChessError, FenError, IllegalMoveError, describe, type FenErrorCode } from './errors.js';
+import { type Color, type Move, type PieceType, type Square, parseSquare } from './move.js';
+import { N, countBufferIndex, heapF64, heapU16, moveBufferIndex, readCString, readString, writeString } from './wasm.js';
+
+/** A rules variant. */
+export type Variant = 'chess' | 'chess960' | 'makruk';
+
+const VARIANTS: readonly Variant[] = ['chess', 'chess960', 'makruk'];
+
+/**
+ * How a game ended, by the core's termination names (python-chess's `Termination`):
+ * automatic ones, and `FIFTY_MOVES` / `THREEFOLD_REPETITION` when a draw is claimed.
+ */
+export type Termination =
+  | 'CHECKMATE'
+  | 'STALEMATE'
+  | 'INSUFFICIENT_MATERIAL'
+  | 'SEVENTYFIVE_MOVES'
+  | 'FIVEFOLD_REPETITION'
+  | 'FIFTY_MOVES'
+  | 'THREEFOLD_REPETITION';
+
+/** The end of a game: why, and who won (`null` for a draw). */
+export interface Outcome {
+  /** Why the game ended. */
+  readonly termination: Termination;
+  /** The winner, or `null` for a draw. */
+  readonly winner: Color | null;
+}
+
+/** A piece on a square. */
+export interface Piece {
+  /** Its colour. */
+  readonly color: Color;
+  /** Its kind (a promoted Makruk Bia is `'m'`). */
+  readonly type: PieceType;
+}
+
+/** Options of {@link Position.fromFen}. */
+export interface FenOptions {
+  /** The rules variant (default `'chess'`). */
+  variant?: Variant;
+}
+
+const PIECE_LETTERS: readonly (PieceType | null)[] = [null, 'p', 'n', 'b', 'r', 'q', 'k', 'm', 's', 'm'];
+const UCI_PATTERN = /^[a-h][1-8][a-h][1-8][nbrqmNBRQM]?$/;
+
+// UCI text of legal moves, per variant, by move number: the text of a legal move depends
+// only on its bits and the variant, so each is asked of the core once.
+const uciCache: string[][] = [[], [], []];
+
+function variantCode(variant: unknown): number {
+  if (variant === undefined) return 0;
+  const code = VARIANTS.indexOf(variant as Variant);
+  if (code < 0) throw new ChessError('invalid-variant', `unknown variant: ${describe(variant)} (chess, chess960, makruk)`);
+  return code;
+}
+
+function isMoveNumber(m: unknown): m is number {
+  return typeof m === 'number' && (m & 0xffff) === m && m !== 0;
+}
+
+function checkDepth(depth: unknown): number {
+  if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0 || depth > 64)
+    throw new ChessError('invalid-argument', `perft depth must be an integer from 0 to 64, not ${describe(depth)}`);
+  return depth;
+}
+
+function disposedError(): ChessError {
+  return new ChessError('disposed', 'this Position was disposed and cannot be used any more');
+}
+
+// Frees the wasm memory of positions that were dropped without dispose().
+const registry = new FinalizationRegistry<number>((ptr) => N.delete(ptr));
+
+// A few disposed handles are kept for reuse: creating a position then costs one FEN parse
+// instead of an allocation plus the core's start-position set-up. Bounded, so the wasm
+// heap stays bounded too.
+const POOL_SIZE = 16;
+const pool: number[] = [];
+
+// A handle whose position is then set from a FEN (its state before that is unspecified).
+function acquire(): number {
+  return pool.pop() ?? N.create();
+}
+
+function release(ptr: number): void {
+  if (pool.length < POOL_SIZE) pool.push(ptr);
+  else N.delete(ptr);
+}
+
+// Legality marks of the most recently listed position: marks[m] === stamp for each legal m,
+// valid while that position has not changed (its version), so uci() checks in O(1).
+const marks = new Uint32Array(65536);
+let stamp = 0;
+let markedPosition: Position | null = null;
+let markedVersion = -1;
+
+/**
+ * A chess position: pieces, side to move, castling rights, en passant square, counters and
+ * the moves played since it was set up (which {@link Position.undo} takes back).
+ * Mutable and fast: `play`/`undo` change it in place. Memory lives in wasm; it is freed by
+ * {@link Position.dispose} (or `using`), else when the object is garbage-collected.
+ * A method that throws leaves the position unchanged.
+ */
+export class Position {
+  #ptr: number;
+  // Bumped whenever the position changes (for the legality marks above).
+  #version = 0;
+
+  private constructor(ptr: number) {
+    this.#ptr = ptr;
+    registry.register(this, ptr, this);
+  }
+
+  /** The start position of a variant (Chess960 mode on the standard array for `'chess960'`). */
+  static startpos(variant: Variant = 'chess'): Position {
+    const code = variantCode(variant);
+    const pos = new Position(acquire());
+    pos.#setFen(code === 2 ? MAKRUK_START : STANDARD_START, code);
+    return pos;
+  }
+
+  /**
+   * The position a FEN describes. Chess960 accepts Shredder-FEN and X-FEN castling fields;
+   * the halfmove and fullmove fields may be omitted.
+   * @throws {@link FenError} with the core's reason as `code` (e.g. `'MISSING_KING'`).
+   */
+  static fromFen(fen: string, options: FenOptions = {}): Position {
+    const code = variantCode((options as FenOptions | null | undefined)?.variant);
+    if (typeof fen !== 'string') throw new FenError('NOT_A_STRING', `a FEN must be a string, not ${describe(fen)}`, describe(fen));
+    const pos = new Position(acquire());
+    try {
+      pos.#setFen(fen, code);
+    } catch (e) {
+      pos.dispose();
+      throw e;
+    }
+    return pos;
+  }
+
+  #setFen(fen: string, variant: number): void {
+    const status = N.set_fen(this.#ptr, writeString(fen), variant);
+    this.#version++;
+    if (status !== 0) {
+      const name = readCString(N.fen_error_name(status)) as FenErrorCode;
+      throw new FenError(name, `invalid FEN (${readCString(N.fen_error_message(status))}): ${describe(fen)}`, fen);
+    }
+  }
+
+  #live(): number {
+    const p = this.#ptr;
+    if (p === 0) throw disposedError();
+    return p;
+  }
+
+  /** Whether {@link Position.dispose} was called. */
+  get disposed(): boolean {
+    return this.#ptr === 0;
+  }
+
+  /**
+   * The FEN. Chess960 castling is written as X-FEN (`KQkq`, or a rook's file letter where
+   * needed) unless `shredder` is set, which writes the rooks' files (`HAha`).
+   */
+  fen(options: { shredder?: boolean } = {}): string {
+    const p = this.#live();
+    return readString(N.fen(p, options?.shredder ? 1 : 0));
+  }
+
+  /** The Zobrist key as an unsigned 64-bit bigint (the Polyglot key in standard chess). */
+  hash(): bigint {
+    return BigInt.asUintN(64, N.key(this.#live()));
+  }
+
+  /** {@link Position.hash} as 16 lower-case hex digits. */
+  hashHex(): string {
+    return this.hash().toString(16).padStart(16, '0');
+  }
+
+  /** The side to move. */
+  get turn(): Color {
+    return N.turn(this.#live()) === 0 ? 'w' : 'b';
+  }
+
+  /** The rules variant. */
+  get variant(): Variant {
+    return VARIANTS[N.variant(this.#live())]!;
+  }
+
+  /** The halfmove clock (plies since the last capture or pawn move). */
+  get halfmoves(): number {
+    return N.rule50(this.#live());
+  }
+
+  /** The fullmove number (starts at 1, incremented after black's move). */
+  get fullmoves(): number {
+    return N.fullmove_number(this.#live());
+  }
+
+  /** The number of moves played since the position was set up (what `undo` can take back). */
+  get historyLength(): number {
+    return N.history_size(this.#live());
+  }
+
+  /** The piece on a square (index or name), or `null` when it is empty. */
+  pieceAt(square: Square | string): Piece | null {
+    const p = this.#live();
+    const sq = typeof square === 'string' ? parseSquare(square) : square;
+    if (typeof sq !== 'number' || (sq & 63) !== sq) throw new ChessError('invalid-argument', `not a square: ${describe(square)}`);
+    const code = N.piece_on(p, sq);
+    if (code === 0) return null;
+    return { color: code >> 4 === 0 ? 'w' : 'b', type: PIECE_LETTERS[code & 15]! };
+  }
+
+  /** The legal moves of the side to move, in the core's generation order. */
+  legalMoves(): Move[] {
+    const n = N.legal_moves(this.#live());
+    const heap = heapU16();
+    const base = moveBufferIndex;
+    const moves = new Array<Move>(n);
+    if (++stamp === 0x100000000) {
+      marks.fill(0);
+      stamp = 1;
+    }
+    const s = stamp;
+    for (let i = 0; i < n; i++) marks[(moves[i] = heap[base + i]!)] = s;
+    markedPosition = this;
+    markedVersion = this.#version;
+    return moves;
+  }
+
+  /** Whether a move number is a legal move here. */
+  isLegal(move: Move): boolean {
+    const p = this.#live();
+    return isMoveNumber(move) && N.is_legal(p, move) === 1;
+  }
+
+  /**
+   * Plays a move: a move number (from {@link Position.legalMoves}), UCI text (`'e2e4'`,
+   * `'e7e8q'`; castling as `'e1g1'` or king-to-rook `'e1h1'`) or SAN (`'Nf3'`).
+   * @returns the move number played.
+   * @throws {@link IllegalMoveError} (`'syntax' | 'illegal' | 'ambiguous'`); the position is unchanged.
+   */
+  play(move: Move | string): Move {
+    const p = this.#live();
+    if (typeof move === 'number') {
+      if ((move & 0xffff) === move && N.play(p, move) === 0) {
+        this.#version++;
+        return move;
+      }
+      throw moveError(move);
+    }
+    const m = this.#parseMove(p, move);
+    N.play(p, m);
+    this.#version++;
+    return m;
+  }
+
+  /**
+   * Takes back the last move played.
+   * @returns the move taken back.
+   * @throws {@link ChessError} `'nothing-to-undo'` when no move was played since set-up.
+   */
+  undo(): Move {
+    const p = this.#live();
+    const m = N.last_move(p);
+    if (N.undo(p) !== 0) throw new ChessError('nothing-to-undo', 'no move to take back');
+    this.#version++;
+    return m;
+  }
+
+  /**
+   * The UCI text of a legal move: `e2e4`, `e7e8q`; castling `e1g1` in standard chess and
+   * king-to-rook (`e1h1`) in Chess960.
+   * @throws {@link IllegalMoveError} when the move is not legal here.
+   */
+  uci(move: Move): string {
+    const p = this.#live();
+    if (!isMoveNumber(move)) throw moveError(move);
+    const marked = markedPosition === this && markedVersion === this.#version;
+    if (marked ? marks[move] !== stamp : N.is_legal(p, move) !== 1) throw moveError(move);
+    const cache = uciCache[N.variant(p)]!;
+    let text = cache[move];
+    if (text === undefined) cache[move] = text = readString(N.uci(p, move));
+    return text;
+  }
+
+  /**
+   * The legal move that UCI text names (castling in standard chess as `e1g1` or `e1h1`).
+   * @throws {@link IllegalMoveError} `'syntax'` for malformed text, `'illegal'` otherwise.
+   */
+  parseUci(uci: string): Move {
+    const p = this.#live();
+    if (typeof uci !== 'string' || !UCI_PATTERN.test(uci))
+      throw new IllegalMoveError('syntax', `not a UCI move: ${describe(uci)}`, describe(uci));
+    const m = N.parse_uci(p, writeString(uci));
+    if (m === 0) throw new IllegalMoveError('illegal', `illegal move in ${this.fen()}: ${uci}`, uci);
+    return m;
+  }
+
+  #parseMove(p: number, text: unknown): Move {
+    if (typeof text !== 'string') throw new IllegalMoveError('syntax', `not a move: ${describe(text)}`, describe(text));
+    if (UCI_PATTERN.test(text)) {
+      const m = N.parse_uci(p, writeString(text));
+      if (m !== 0) return m;
+    }
+    return this.parseUci(text);
+  }
+
+  /** Whether the side to move is in check. */
+  isCheck(): boolean {
+    return N.in_check(this.#live()) === 1;
+  }
+
+  /** The squares of the pieces giving check, as a 64-bit set (bit i = square i). */
+  checkers(): bigint {
+    return BigInt.asUintN(64, N.checkers(this.#live()));
+  }
+
+  /** Whether the side to move is checkmated. */
+  isCheckmate(): boolean {
+    const p = this.#live();
+    return N.in_check(p) === 1 && N.has_legal_move(p) === 0;
+  }
+
+  /** Whether the side to move is stalemated. */
+  isStalemate(): boolean {
+    const p = this.#live();
+    return N.in_check(p) === 0 && N.has_legal_move(p) === 0;
+  }
+
+  /** The outcome if the game is over by checkmate or stalemate here, else `null`. */
+  outcome(): Outcome | null {
+    const p = this.#live();
+    if (N.has_legal_move(p) === 1) return null;
+    if (N.in_check(p) === 1) return { termination: 'CHECKMATE', winner: N.turn(p) === 0 ? 'b' : 'w' };
+    return { termination: 'STALEMATE', winner: null };
+  }
+
+  /** The number of leaf nodes of the legal move tree `depth` plies deep (1 for depth 0). */
+  perft(depth: number): number {
+    const p = this.#live();
+    return N.perft(p, checkDepth(depth));
+  }
+
+  /** Perft below each legal move, keyed by its UCI text, in generation order. */
+  divide(depth: number): Map<string, number> {
+    const p = this.#live();
+    const n = N.divide(p, checkDepth(depth));
+    const moves = Array.from(heapU16().subarray(moveBufferIndex, moveBufferIndex + n));
+    const counts = Array.from(heapF64().subarray(countBufferIndex, countBufferIndex + n));
+    const result = new Map<string, number>();
+    moves.forEach((m, i) => result.set(this.uci(m), counts[i]!));
+    return result;
+  }
+
+  /** An independent copy (with the same moves to take back). */
+  clone(): Position {
+    return new Position(N.clone(this.#live()));
+  }
+
+  /** Frees the wasm memory now; using the position afterwards throws `'disposed'`. Idempotent. */
+  dispose(): void {
+    const p = this.#ptr;
+    if (p === 0) return;
+    this.#ptr = 0;
+    registry.unregister(this);
+    if (markedPosition === this) markedPosition = null;
+    release(p);
+  }
+
+  /** The FEN (for debugging and string interpolation). */
+  toString(): string {
+    return this.#ptr === 0 ? 'Position(disposed)' : this.fen();
+  }
+}
+
+// `using pos = Position.startpos()`: Symbol.dispose where the runtime has it (Node 20 does),
+// else Node's well-known name for it.
+const DISPOSE: symbol = (Symbol as { dispose?: symbol }).dispose ?? Symbol.for('nodejs.dispose');
+Object.defineProperty(Position.prototype, DISPOSE, {
+  value: function (this: Position) {
+    this.dispose();
+  },
+  writable: true,
+  configurable: true,
+});
+
+export interface Position {
+  /** Same as {@link Position.dispose}, for `using` declarations. */
+  [Symbol.dispose](): void;
+}
+
+function moveError(move: unknown): IllegalMoveError {
+  if (typeof move !== 'number' || (move & 0xffff) !== move)
+    return new IllegalMoveError('syntax', `not a move number: ${describe(move)}`, describe(move));
+  return new IllegalMoveError('illegal', `illegal move: ${move}`, String(move));
+}
+
+const STANDARD_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const MAKRUK_START = 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1';

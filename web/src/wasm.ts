@@ -1,0 +1,261 @@
+/**
+ * Loading the wasm module and the low-level calls into it (cpp/wasm/bindings.cpp).
+ * Internal: the public surface is {@link init} and {@link InitOptions}.
+ * @module
+ */
+import createChesswasm, { type ChesswasmGlue } from './chesswasm.mjs';
+import { ChessError } from './errors.js';
+
+/** Where {@link init} gets the `.wasm` from when the default location does not suit. */
+export interface InitOptions {
+  /** The bytes of `chesswasm.wasm`. */
+  wasmBinary?: ArrayBuffer | ArrayBufferView;
+  /** The URL of `chesswasm.wasm` (resolved against the page, else against this module). */
+  wasmUrl?: string | URL;
+}
+
+/** The raw exports of bindings.cpp that the TS layer calls, by their C names less `cw_`. */
+export interface Native {
+  io_buffer(size: number): number;
+  move_buffer(): number;
+  count_buffer(): number;
+  create(): number; // cw_new
+  clone(p: number): number;
+  delete(p: number): void;
+  set_fen(p: number, len: number, variant: number): number;
+  fen(p: number, shredder: number): number;
+  fen_error_name(code: number): number;
+  fen_error_message(code: number): number;
+  key(p: number): bigint;
+  turn(p: number): number;
+  variant(p: number): number;
+  in_check(p: number): number;
+  checkers(p: number): bigint;
+  has_legal_move(p: number): number;
+  history_size(p: number): number;
+  last_move(p: number): number;
+  rule50(p: number): number;
+  fullmove_number(p: number): number;
+  piece_on(p: number, sq: number): number;
+  legal_moves(p: number): number;
+  is_legal(p: number, m: number): number;
+  play(p: number, m: number): number;
+  undo(p: number): number;
+  uci(p: number, m: number): number;
+  parse_uci(p: number, len: number): number;
+  perft(p: number, depth: number): number;
+  divide(p: number, depth: number): number;
+}
+
+// Safe first calls, one per export, made once after loading: the 3.1.6 glue replaces each
+// `Module._cw_x` wrapper by the raw wasm export on its first call, so capturing the
+// functions afterwards lets every later call go straight into wasm.
+function warmUp(g: ChesswasmGlue): void {
+  const call = (name: string, ...args: number[]) => (g[`_cw_${name}`] as (...a: number[]) => unknown)(...args);
+  call('io_buffer', 0);
+  call('move_buffer');
+  call('count_buffer');
+  const p = call('new') as number;
+  const q = call('clone', p) as number;
+  call('delete', q);
+  call('set_fen', p, 0, -1);
+  call('fen', p, 0);
+  call('fen_error_name', 0);
+  call('fen_error_message', 0);
+  for (const name of ['key', 'turn', 'variant', 'in_check', 'checkers', 'has_legal_move', 'history_size',
+    'last_move', 'rule50', 'fullmove_number', 'legal_moves', 'undo']) call(name, p);
+  call('piece_on', p, 0);
+  call('is_legal', p, 0);
+  call('play', p, 0);
+  call('uci', p, 0);
+  call('parse_uci', p, 0);
+  call('perft', p, 0);
+  call('divide', p, 0);
+  call('delete', p);
+}
+
+function bind(g: ChesswasmGlue): Native {
+  warmUp(g);
+  const names = ['io_buffer', 'move_buffer', 'count_buffer', 'new', 'clone', 'delete', 'set_fen', 'fen',
+    'fen_error_name', 'fen_error_message', 'key', 'turn', 'variant', 'in_check', 'checkers', 'has_legal_move',
+    'history_size', 'last_move', 'rule50', 'fullmove_number', 'piece_on', 'legal_moves', 'is_legal', 'play',
+    'undo', 'uci', 'parse_uci', 'perft', 'divide'] as const;
+  const table: Record<string, unknown> = {};
+  for (const name of names) table[name === 'new' ? 'create' : name] = g[`_cw_${name}`];
+  return table as unknown as Native;
+}
+
+function notInitialized(): never {
+  const why = loadError instanceof Error ? `: ${loadError.message}` : '';
+  throw new ChessError('not-initialized', `chesswasm: the wasm module is not loaded${why}; call init() first`);
+}
+
+// Until the module is loaded, every native call throws 'not-initialized'.
+const unloaded = new Proxy({}, { get: () => notInitialized }) as Native;
+
+/** The native calls (live binding: replaced once the module has loaded). */
+export let N: Native = unloaded;
+let glue: ChesswasmGlue | null = null;
+let loading: Promise<void> | null = null;
+let loadError: unknown = null;
+/** Index (in uint16 units) of the move buffer, and (in float64 units) of the count buffer. */
+export let moveBufferIndex = 0;
+export let countBufferIndex = 0;
+let ioPtr = 0;
+let ioCapacity = 0;
+
+/** The glue's views of wasm memory (re-read on every use: memory growth replaces them). */
+export function heapU16(): Uint16Array {
+  return glue!.HEAPU16;
+}
+/** @see heapU16 */
+export function heapF64(): Float64Array {
+  return glue!.HEAPF64;
+}
+
+/**
+ * The size of the wasm linear memory in bytes (0 before loading). It grows when needed and
+ * never shrinks; for monitoring memory use.
+ */
+export function wasmHeapSize(): number {
+  return glue ? glue.HEAPU8.buffer.byteLength : 0;
+}
+
+/** Whether the wasm module is loaded (then every class is usable synchronously). */
+export function isInitialized(): boolean {
+  return glue !== null;
+}
+
+/**
+ * Loads and instantiates the wasm module. Importing the package already calls it with the
+ * default location (`chesswasm.wasm` next to the package's JS), so most hosts never call it;
+ * hosts that serve the file elsewhere pass `wasmUrl` or the bytes as `wasmBinary`.
+ * Idempotent: once loaded, further calls resolve at once and ignore their options.
+ *
+ * @param options - where the `.wasm` comes from; the default location when omitted.
+ * @returns a promise that resolves when the module is ready.
+ */
+export function init(options: InitOptions = {}): Promise<void> {
+  if (glue) return Promise.resolve();
+  if (!loading) {
+    loading = load(options).then(
+      () => {
+        loadError = null;
+      },
+      (e: unknown) => {
+        loading = null;
+        loadError = e;
+        throw e;
+      },
+    );
+  }
+  return loading;
+}
+
+function isNode(): boolean {
+  const p = (globalThis as { process?: { versions?: { node?: string } } }).process;
+  return typeof p?.versions?.node === 'string';
+}
+
+async function readFileUrl(url: URL): Promise<Uint8Array> {
+  // A computed specifier keeps bundlers from trying to bundle Node's fs for browsers.
+  const specifier = ['node', 'fs/promises'].join(':');
+  const fs = (await import(/* @vite-ignore */ /* webpackIgnore: true */ specifier)) as {
+    readFile(path: URL): Promise<Uint8Array>;
+  };
+  return fs.readFile(url);
+}
+
+function resolveUrl(url: string | URL): URL {
+  if (url instanceof URL) return url;
+  const base = (globalThis as { location?: { href?: string } }).location?.href ?? import.meta.url;
+  return new URL(url, base);
+}
+
+async function instantiate(
+  source: ArrayBuffer | ArrayBufferView | URL,
+  imports: WebAssembly.Imports,
+): Promise<WebAssembly.Instance> {
+  if (!(source instanceof URL)) return (await WebAssembly.instantiate(source as BufferSource, imports)).instance;
+  if (source.protocol === 'file:' && isNode()) return instantiate(await readFileUrl(source), imports);
+  if (typeof WebAssembly.instantiateStreaming === 'function') {
+    try {
+      return (await WebAssembly.instantiateStreaming(fetch(source), imports)).instance;
+    } catch {
+      // e.g. served without the application/wasm MIME type: fall back to the bytes.
+    }
+  }
+  const response = await fetch(source);
+  if (!response.ok) throw new ChessError('not-initialized', `chesswasm: cannot fetch ${source.href} (${response.status})`);
+  return instantiate(await response.arrayBuffer(), imports);
+}
+
+async function load(options: InitOptions): Promise<void> {
+  const source: ArrayBuffer | ArrayBufferView | URL =
+    options.wasmBinary ??
+    (options.wasmUrl !== undefined ? resolveUrl(options.wasmUrl) : new URL('./chesswasm.wasm', import.meta.url));
+  const g = await new Promise<ChesswasmGlue>((resolve, reject) => {
+    createChesswasm({
+      instantiateWasm(imports, receiveInstance) {
+        instantiate(source, imports).then((instance) => receiveInstance(instance), reject);
+        return {};
+      },
+    }).then(resolve, reject);
+  });
+  const native = bind(g);
+  glue = g;
+  moveBufferIndex = native.move_buffer() >> 1;
+  countBufferIndex = native.count_buffer() >> 3;
+  ioPtr = native.io_buffer(0);
+  N = native;
+}
+
+// ---- strings through the I/O buffer -----------------------------------------------------------
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Writes s (UTF-8) into the I/O buffer; returns its length in bytes. */
+export function writeString(s: string): number {
+  const n = s.length;
+  if (n > ioCapacity) {
+    ioPtr = N.io_buffer(n);
+    ioCapacity = n;
+  }
+  const heap = glue!.HEAPU8;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 127) return writeBytes(encoder.encode(s));
+    heap[ioPtr + i] = c;
+  }
+  return n;
+}
+
+function writeBytes(bytes: Uint8Array): number {
+  if (bytes.length > ioCapacity) {
+    ioPtr = N.io_buffer(bytes.length);
+    ioCapacity = bytes.length;
+  }
+  glue!.HEAPU8.set(bytes, ioPtr);
+  return bytes.length;
+}
+
+/** Reads len bytes of ASCII/UTF-8 output from the I/O buffer. */
+export function readString(len: number): string {
+  if (len > ioCapacity) {
+    // The buffer grew to hold this output (and may have moved).
+    ioPtr = N.io_buffer(len);
+    ioCapacity = len;
+  }
+  const bytes = glue!.HEAPU8.subarray(ioPtr, ioPtr + len);
+  if (len <= 4096) return String.fromCharCode.apply(null, bytes as unknown as number[]);
+  return decoder.decode(bytes);
+}
+
+/** Reads a NUL-terminated string at a wasm address. */
+export function readCString(ptr: number): string {
+  const heap = glue!.HEAPU8;
+  let end = ptr;
+  while (heap[end] !== 0) end++;
+  return decoder.decode(heap.subarray(ptr, end));
+}
