@@ -3,6 +3,7 @@
 #   1. the native Release GoogleTest suite          ctest -LE deep  (build/native)
 #   2. the same suite under ASan+UBSan, Debug       ctest -LE deep  (build/debug)
 #   3. the wasm smoke test in Node                  node --test tests/wasm/
+#   4. the package's Vitest suites (tests/unit)      vitest run  (dist/ and build/dist-debug/)
 # The long perft counts (tests named *Deep*) are left out; run them with
 #   ctest --test-dir build/native -L deep --output-on-failure
 # SKIP_SANITIZE=1 skips step 2 (quick local iterations).
@@ -13,9 +14,10 @@ cd "$ROOT"
 
 bash scripts/check-deps.sh --check-only
 
-configs=(native wasm)
-[[ "${SKIP_SANITIZE:-0}" == 1 ]] || configs=(native debug wasm)
+configs=(native wasm wasm-debug)
+[[ "${SKIP_SANITIZE:-0}" == 1 ]] || configs=(native debug wasm wasm-debug)
 bash scripts/build.sh "${configs[@]}"
+bash scripts/package.sh --no-wasm
 
 step() { echo; echo "== $*"; }
 
@@ -31,6 +33,9 @@ fi
 
 step "wasm smoke test (Node $(node --version))"
 node --test tests/wasm/
+
+step "package tests (Vitest: dist/ and the debug wasm build)"
+npx --no-install vitest run
 
 echo
 echo "== all tests passed"

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Builds the npm package: the wasm module (release and debug), then the TypeScript sources
+# (web/src) with tsc into dist/, next to the emscripten glue and the .wasm:
+#   dist/index.js, *.js, *.d.ts      the package (ESM + types)
+#   dist/chesswasm.mjs, .wasm, .d.mts  the module from build/wasm (Release, -O3)
+#   build/dist-debug/                the same JS with build/wasm-debug's module (asserts,
+#                                    ASSERTIONS=2, SAFE_HEAP), for the Vitest "debug" project
+# usage: scripts/package.sh [--no-wasm]   (--no-wasm: the wasm builds are up to date already)
+set -euo pipefail
+# shellcheck source=SCRIPTDIR/env.sh
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$ROOT"
+
+[[ "${1:-}" == --no-wasm ]] || bash scripts/build.sh wasm wasm-debug
+
+echo "== tsc (web/src -> dist)"
+npx --no-install tsc -p tsconfig.json
+cp build/wasm/chesswasm.mjs build/wasm/chesswasm.wasm web/src/chesswasm.d.mts dist/
+
+rm -rf build/dist-debug
+mkdir -p build/dist-debug
+cp dist/*.js build/dist-debug/
+cp build/wasm-debug/chesswasm.wasm build/dist-debug/
+# The debug glue (ASSERTIONS) asserts that it does not run in Node, which it was not built
+# for; the package hands it the .wasm itself, so the test copy drops that one assert.
+sed 's/^assert(!ENVIRONMENT_IS_NODE, /if (0) assert(!ENVIRONMENT_IS_NODE, /' build/wasm-debug/chesswasm.mjs \
+  >build/dist-debug/chesswasm.mjs
+echo "== package: dist/ ($(du -ch dist/*.js dist/chesswasm.wasm | tail -1 | cut -f1)), build/dist-debug/"

@@ -1,0 +1,45 @@
+// Shared helpers of the unit tests: reading the public data files in tests/data.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const DATA = fileURLToPath(new URL('../data/', import.meta.url));
+
+export interface PerftCase {
+  fen: string;
+  depths: Map<number, number>;
+}
+
+/** Lines of an EPD perft file: `FEN ;D1 n ;D2 n ...`. */
+export function readPerftFile(name: string): PerftCase[] {
+  return readFileSync(DATA + name, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() && !line.startsWith('#'))
+    .map((line) => {
+      const [fen, ...fields] = line.split(';');
+      const depths = new Map<number, number>();
+      for (const f of fields) {
+        const m = /^\s*D(\d+)\s+(\d+)\s*$/.exec(f);
+        if (m) depths.set(Number(m[1]), Number(m[2]));
+      }
+      return { fen: fen!.trim(), depths };
+    });
+}
+
+/** The Polyglot vectors: FEN and expected key (hex). */
+export function readPolyglotVectors(): { fen: string; key: string; note: string }[] {
+  return readFileSync(DATA + 'polyglot-zobrist-vectors.tsv', 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => {
+      const [fen, key, , note] = l.split('\t');
+      return { fen: fen!, key: key!, note: note ?? '' };
+    });
+}
+
+/** The largest listed depth whose count is at most budget (else the smallest listed). */
+export function depthWithin(depths: Map<number, number>, budget: number): number {
+  let best = Math.min(...depths.keys());
+  for (const [d, n] of depths) if (n <= budget && d > best) best = d;
+  return best;
+}

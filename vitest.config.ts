@@ -1,0 +1,35 @@
+// Vitest 4: the unit tests (tests/unit) run against the built package (dist/, as users get
+// it); the "debug" project runs tests/unit/*.debug.test.ts against build/dist-debug/, the
+// same JS over the debug wasm (core asserts, ASSERTIONS=2, SAFE_HEAP). scripts/package.sh
+// builds both; `npm test` runs it first.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias: [{ find: /^chesswasm$/, replacement: here('./dist/index.js') }] },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          exclude: ['tests/unit/**/*.debug.test.ts'],
+          // The memory test calls global.gc() to let the FinalizationRegistry run.
+          execArgv: ['--expose-gc'],
+          testTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias: [{ find: /^chesswasm$/, replacement: here('./build/dist-debug/index.js') }] },
+        test: {
+          name: 'debug',
+          include: ['tests/unit/**/*.debug.test.ts'],
+          setupFiles: ['tests/unit/debug-setup.ts'],
+          testTimeout: 300_000,
+        },
+      },
+    ],
+  },
+});
