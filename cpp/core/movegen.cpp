@@ -221,7 +221,6 @@ inline bool attacked_makruk(const Position& pos, Square s, Bitboard occ) {
 template <Color Us, GenType T, class Sink>
 void generate_makruk(const Position& pos, Sink& sink) {
   constexpr Color Them = ~Us;
-  constexpr int UP = Us == WHITE ? 8 : -8;
   constexpr Bitboard PROMOTION_ZONE = Us == WHITE ? ~(rank_bb(0) | rank_bb(1) | rank_bb(2) | rank_bb(3) | rank_bb(4))
                                                   : (rank_bb(0) | rank_bb(1) | rank_bb(2));
   const Square ksq = pos.king_square(Us);
