@@ -293,6 +293,7 @@ Position::Position() {
 
 void Position::finish_setup() {
   st().checkers = attackers_to(king_square(side_)) & pieces(~side_);
+  st().checkers_known = true;
   st().key = compute_key();
 }
 

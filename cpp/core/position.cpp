@@ -189,8 +189,16 @@ void Position::do_move(Move m) {
   side_ = them;
   ++game_ply_;
   if (variant_ == MAKRUK) update_counting(next, prev_count_limit, prev_count_ply);
-  next.checkers = ((flag <= DOUBLE_PUSH || flag == CAPTURE) && variant_ != MAKRUK) ? checkers_after(from, to) : checkers_to_king(them);
+  next.checkers_known = false;
   check_invariants();
+}
+
+Bitboard Position::compute_checkers() const {
+  Move m = st().move;
+  MoveFlag flag = move_flag(m);
+  if (m != MOVE_NULL && (flag <= DOUBLE_PUSH || flag == CAPTURE) && variant_ != MAKRUK)
+    return checkers_after(move_from(m), move_to(m));
+  return checkers_to_king(side_);
 }
 
 // Checkers after a plain move (quiet, double push or capture) from -> to by the side not
@@ -311,6 +319,7 @@ void Position::do_null_move() {
   next.move = MOVE_NULL;
   next.rule50 = uint16_t(next.rule50 + 1);
   next.checkers = 0;  // the side that passed was not in check, so the other is not either
+  next.checkers_known = true;
   side_ = ~side_;
   ++game_ply_;
   check_invariants();
@@ -347,7 +356,7 @@ bool Position::is_consistent(const char** why) const {
       return fail("mailbox has a piece the bitboards lack");
     }
   }
-  if (st().checkers != (attackers_to(king_square(side_)) & pieces(~side_))) return fail("checkers wrong");
+  if (checkers() != (attackers_to(king_square(side_)) & pieces(~side_))) return fail("checkers wrong");
   if (attackers_to(king_square(~side_)) & pieces(side_)) return fail("side not to move is in check");
   if (st().key != compute_key()) return fail("incremental key differs from scratch key");
   for (int i = 0; i < 4; ++i) {

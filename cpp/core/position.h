@@ -46,7 +46,10 @@ const char* fen_error_message(FenError e);  // a sentence for users
 // The irreversible part of a position: pushed by do_move, popped by undo_move.
 struct StateInfo {
   Key key;             // Zobrist key of the position this state belongs to
-  Bitboard checkers;   // pieces of the opponent giving check to the side to move
+  // Pieces of the opponent giving check to the side to move. Computed on first use (a
+  // perft leaf or a replayed line never asks), hence mutable; see Position::checkers().
+  mutable Bitboard checkers;
+  mutable bool checkers_known;
   uint16_t rule50;     // halfmove clock (Makruk: the counting ply)
   uint16_t count_limit;  // Makruk: counting limit in plies, 0 when no count runs
   uint16_t count_ply;    // Makruk: plies counted so far (meaningful while count_limit > 0)
@@ -108,8 +111,15 @@ class Position {
   const StateInfo& state(int plies_back) const { return states_[top_ - plies_back]; }
 
   // Check and attack queries.
-  Bitboard checkers() const { return st().checkers; }
-  bool in_check() const { return st().checkers != 0; }
+  Bitboard checkers() const {
+    const StateInfo& s = st();
+    if (!s.checkers_known) {
+      s.checkers = compute_checkers();
+      s.checkers_known = true;
+    }
+    return s.checkers;
+  }
+  bool in_check() const { return checkers() != 0; }
   // Pieces of both colours attacking s, with the given occupancy.
   Bitboard attackers_to(Square s, Bitboard occupied) const;
   Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
@@ -165,6 +175,7 @@ class Position {
   void update_counting(StateInfo& next, int prev_limit, int prev_ply);
   Bitboard checkers_to_king(Color c) const;
   Bitboard checkers_after(Square from, Square to) const;
+  Bitboard compute_checkers() const;  // from the last move when it allows, else in full
   void check_invariants() const;  // asserts in debug builds only
 
   Bitboard by_type_[PIECE_TYPE_NB];
