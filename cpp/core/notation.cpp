@@ -1,8 +1,6 @@
-// chesswasm — UCI move notation.
+// chesswasm — move notation: UCI and SAN.
 // SPDX-License-Identifier: MIT
 #include "notation.h"
-
-#include "movegen.h"
 
 namespace cw {
 
@@ -34,12 +32,23 @@ Move parse_uci(const Position& pos, std::string_view uci) {
   PieceType promo = NO_PIECE_TYPE;
   if (uci.size() == 5) {
     switch (uci[4] | 0x20) {
-      case 'n': promo = KNIGHT; break;
-      case 'b': promo = BISHOP; break;
-      case 'r': promo = ROOK; break;
-      case 'q': promo = QUEEN; break;
-      case 'm': promo = PMET; break;
-      default: return MOVE_NONE;
+      case 'n':
+        promo = KNIGHT;
+        break;
+      case 'b':
+        promo = BISHOP;
+        break;
+      case 'r':
+        promo = ROOK;
+        break;
+      case 'q':
+        promo = QUEEN;
+        break;
+      case 'm':
+        promo = PMET;
+        break;
+      default:
+        return MOVE_NONE;
     }
   }
   MoveList list;
@@ -55,6 +64,296 @@ Move parse_uci(const Position& pos, std::string_view uci) {
       return m;
   }
   return MOVE_NONE;
+}
+
+// ---- SAN ------------------------------------------------------------------------------------
+
+namespace {
+
+// SAN letter of a piece type; Makruk's Met and promoted Bia share M.
+constexpr char PIECE_LETTER[PIECE_TYPE_NB] = {'?', 'P', 'N', 'B', 'R', 'Q', 'K', 'M', 'S', 'M'};
+
+// The piece type a SAN letter names in the variant (MET stands for Met and promoted Bia).
+PieceType piece_of_letter(char c, Variant v) {
+  switch (c) {
+    case 'N':
+      return KNIGHT;
+    case 'R':
+      return ROOK;
+    case 'K':
+      return KING;
+    case 'B':
+      return v == MAKRUK ? NO_PIECE_TYPE : BISHOP;
+    case 'Q':
+      return v == MAKRUK ? NO_PIECE_TYPE : QUEEN;
+    case 'M':
+      return v == MAKRUK ? MET : NO_PIECE_TYPE;
+    case 'S':
+      return v == MAKRUK ? KHON : NO_PIECE_TYPE;
+    default:
+      return NO_PIECE_TYPE;
+  }
+}
+
+// The promotion piece a letter (either case) names, NO_PIECE_TYPE if none.
+PieceType promotion_of_letter(char c, Variant v) {
+  switch (c | 0x20) {
+    case 'n':
+      return v == MAKRUK ? NO_PIECE_TYPE : KNIGHT;
+    case 'b':
+      return v == MAKRUK ? NO_PIECE_TYPE : BISHOP;
+    case 'r':
+      return v == MAKRUK ? NO_PIECE_TYPE : ROOK;
+    case 'q':
+      return v == MAKRUK ? NO_PIECE_TYPE : QUEEN;
+    case 'm':
+      return v == MAKRUK ? PMET : NO_PIECE_TYPE;
+    default:
+      return NO_PIECE_TYPE;
+  }
+}
+
+// Both types are written with the same SAN letter.
+inline bool same_letter(PieceType a, PieceType b) { return PIECE_LETTER[a] == PIECE_LETTER[b]; }
+
+// Origin information SAN needs for a (non-castling) move m among the legal moves: bit 0
+// the file, bit 1 the rank. Pawn captures always need the file.
+int needed_disambiguation(const Position& pos, Move m, const MoveList& legal) {
+  Square from = move_from(m), to = move_to(m);
+  PieceType pt = type_of(pos.piece_on(from));
+  if (pt == PAWN) return is_capture(m) ? 1 : 0;
+  if (pt == KING) return 0;
+  bool twin = false, same_file = false, same_rank = false;
+  for (Move o : legal) {
+    Square of = move_from(o);
+    if (of == from || move_to(o) != to || is_castling(o)) continue;
+    if (!same_letter(type_of(pos.piece_on(of)), pt)) continue;
+    twin = true;
+    same_file |= file_of(of) == file_of(from);
+    same_rank |= rank_of(of) == rank_of(from);
+  }
+  if (!twin) return 0;
+  if (!same_file) return 1;
+  if (!same_rank) return 2;
+  return 3;
+}
+
+// The check suffix a legal move earns: 0, '+' or '#'. Plays m on pos and takes it back.
+char check_suffix(Position& pos, Move m) {
+  if (!pos.gives_check(m)) return 0;
+  pos.do_move(m);
+  bool mate = !has_legal_move(pos);
+  pos.undo_move();
+  return mate ? '#' : '+';
+}
+
+// SAN without the check suffix.
+void append_san_body(const Position& pos, Move m, const MoveList& legal, std::string& s) {
+  if (is_castling(m)) {
+    s += move_flag(m) == CASTLE_KING ? "O-O" : "O-O-O";
+    return;
+  }
+  Square from = move_from(m), to = move_to(m);
+  PieceType pt = type_of(pos.piece_on(from));
+  if (pt != PAWN) s += PIECE_LETTER[pt];
+  int d = needed_disambiguation(pos, m, legal);
+  if (d & 1) s += char('a' + file_of(from));
+  if (d & 2) s += char('1' + rank_of(from));
+  if (is_capture(m)) s += 'x';
+  s += char('a' + file_of(to));
+  s += char('1' + rank_of(to));
+  if (is_promotion(m)) {
+    s += '=';
+    s += PIECE_LETTER[promotion_type(m)];
+  }
+}
+
+bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+bool is_rank(char c) { return c >= '1' && c <= '8'; }
+
+SanResult fail(SanStatus st, uint16_t leniency = SAN_EXACT) { return SanResult{MOVE_NONE, st, leniency}; }
+
+}  // namespace
+
+std::string move_to_san(Position& pos, Move m, const MoveList& legal) {
+  if (m == MOVE_NULL) return "--";
+  std::string s;
+  s.reserve(8);
+  append_san_body(pos, m, legal, s);
+  if (char c = check_suffix(pos, m)) s += c;
+  return s;
+}
+
+std::string move_to_san(Position& pos, Move m) {
+  MoveList legal;
+  generate_legal(pos, legal);
+  return move_to_san(pos, m, legal);
+}
+
+std::string move_to_san(const Position& pos, Move m) {
+  Position copy = pos;
+  return move_to_san(copy, m);
+}
+
+void legal_moves_san(Position& pos, std::vector<std::string>& out) {
+  MoveList legal;
+  generate_legal(pos, legal);
+  out.clear();
+  out.reserve(legal.size());
+  for (Move m : legal) out.push_back(move_to_san(pos, m, legal));
+}
+
+const char* san_status_name(SanStatus s) {
+  switch (s) {
+    case SanStatus::OK:
+      return "OK";
+    case SanStatus::SYNTAX:
+      return "SYNTAX";
+    case SanStatus::ILLEGAL:
+      return "ILLEGAL";
+    case SanStatus::AMBIGUOUS:
+      return "AMBIGUOUS";
+  }
+  return "?";
+}
+
+SanResult parse_san(Position& pos, std::string_view text, bool strict) {
+  // Longer than any tolerated spelling ("Ng1xf3=Q+!!" and the like): refuse cheaply.
+  if (text.empty() || text.size() > 16) return fail(SanStatus::SYNTAX);
+  uint16_t len = SAN_EXACT;
+  size_t n = text.size();
+  while (n > 0 && (text[n - 1] == '!' || text[n - 1] == '?')) --n;
+  if (n != text.size()) len |= SAN_ANNOTATION;
+  char suffix = 0;
+  if (n > 0 && (text[n - 1] == '+' || text[n - 1] == '#')) suffix = text[--n];
+  std::string_view body = text.substr(0, n);
+  if (body.empty()) return fail(SanStatus::SYNTAX, len);
+
+  const Variant v = pos.variant();
+  const Color us = pos.side_to_move();
+  MoveList legal;
+  generate_legal(pos, legal);
+  Move found = MOVE_NONE;
+
+  // Castling.
+  int castle = 0;  // 1 short, 2 long
+  if (body == "O-O")
+    castle = 1;
+  else if (body == "O-O-O")
+    castle = 2;
+  else if (body == "0-0" || body == "o-o")
+    castle = 1, len |= SAN_ZERO_CASTLING;
+  else if (body == "0-0-0" || body == "o-o-o")
+    castle = 2, len |= SAN_ZERO_CASTLING;
+  if (castle) {
+    MoveFlag want = castle == 1 ? CASTLE_KING : CASTLE_QUEEN;
+    for (Move m : legal)
+      if (move_flag(m) == want) found = m;
+    if (found == MOVE_NONE) return fail(SanStatus::ILLEGAL, len);
+  } else {
+    // [piece] [file] [rank] [x : -] file rank [[=] promotion]
+    size_t i = 0, j = body.size();
+    PieceType piece = NO_PIECE_TYPE;  // none named
+    if (body[0] == 'P') {
+      piece = PAWN;
+      len |= SAN_PAWN_LETTER;
+      i = 1;
+    } else if (PieceType pt = piece_of_letter(body[0], v)) {
+      piece = pt;
+      i = 1;
+    }
+    PieceType promo = NO_PIECE_TYPE;
+    if (j - i >= 3) {
+      if (PieceType pp = promotion_of_letter(body[j - 1], v)) {
+        bool upper = body[j - 1] >= 'A' && body[j - 1] <= 'Z';
+        if (body[j - 2] == '=') {
+          promo = pp;
+          j -= 2;
+          if (!upper) len |= SAN_PROMOTION;
+        } else if (is_rank(body[j - 2])) {
+          promo = pp;
+          j -= 1;
+          len |= SAN_PROMOTION;
+        }
+      }
+    }
+    if (j < i + 2 || !is_file(body[j - 2]) || !is_rank(body[j - 1])) return fail(SanStatus::SYNTAX, len);
+    Square to = make_square(body[j - 2] - 'a', body[j - 1] - '1');
+    j -= 2;
+    bool capture = false, dash = false;
+    if (j > i && (body[j - 1] == 'x' || body[j - 1] == ':')) {
+      capture = true;
+      if (body[j - 1] == ':') len |= SAN_CAPTURE_MARK;
+      --j;
+    } else if (j > i && body[j - 1] == '-') {
+      dash = true;
+      --j;
+    }
+    int from_file = -1, from_rank = -1;
+    if (j > i && is_file(body[i])) from_file = body[i++] - 'a';
+    if (j > i && is_rank(body[i])) from_rank = body[i++] - '1';
+    if (i != j) return fail(SanStatus::SYNTAX, len);
+    const int given = (from_file >= 0 ? 1 : 0) | (from_rank >= 0 ? 2 : 0);
+    bool full_from = given == 3;
+    if (dash && !full_from) return fail(SanStatus::SYNTAX, len);
+    // Long algebraic without a letter (g1f3, e2e4, e1g1): any piece may move.
+    bool long_any = piece == NO_PIECE_TYPE && full_from;
+    if (dash || long_any) len |= SAN_LONG_ALGEBRAIC;
+    if (piece == NO_PIECE_TYPE && !long_any) {
+      piece = PAWN;
+      if (from_file < 0) {
+        if (capture) return fail(SanStatus::SYNTAX, len);  // "xd5": whose pawn?
+        from_file = file_of(to);                           // a bare "d5" is the push
+      }
+    }
+    Square from_sq = full_from ? make_square(from_file, from_rank) : SQ_NONE;
+    int matches = 0;
+    for (Move m : legal) {
+      Square mf = move_from(m);
+      if (from_file >= 0 && file_of(mf) != from_file) continue;
+      if (from_rank >= 0 && rank_of(mf) != from_rank) continue;
+      PieceType pt = type_of(pos.piece_on(mf));
+      if (!long_any && !same_letter(pt, piece)) continue;
+      if (is_castling(m)) {
+        // Only long algebraic names castling by squares: king-to-rook, or in standard
+        // chess also king-to-destination (e1g1, Ke1g1).
+        if (mf != from_sq) continue;
+        bool ok =
+            move_to(m) == to || (v != CHESS960 && castle_king_to(us, move_flag(m) == CASTLE_KING) == to);
+        if (!ok) continue;
+        if (!dash && !long_any) len |= SAN_LONG_ALGEBRAIC;
+      } else if (move_to(m) != to) {
+        continue;
+      }
+      if (promotion_type(m) != promo) {
+        // Makruk has a single promotion, so leaving it out names the move well enough.
+        if (promo == NO_PIECE_TYPE && promotion_type(m) == PMET) {
+          len |= SAN_PROMOTION;
+        } else {
+          continue;
+        }
+      }
+      if (matches++ == 0) found = m;
+    }
+    if (matches == 0) return fail(SanStatus::ILLEGAL, len);
+    if (matches > 1) return fail(SanStatus::AMBIGUOUS, len);
+    if (!is_castling(found)) {
+      if (capture != is_capture(found)) len |= SAN_CAPTURE_MARK;
+      int needed = needed_disambiguation(pos, found, legal);
+      if (given != needed && !(len & SAN_LONG_ALGEBRAIC)) len |= SAN_DISAMBIGUATION;
+    }
+  }
+  // Long algebraic has no capture mark and spells promotions as it likes (UCI: e7e8q).
+  if (len & SAN_LONG_ALGEBRAIC) len &= ~(SAN_CAPTURE_MARK | SAN_PROMOTION);
+  char expected = check_suffix(pos, found);
+  if (expected != suffix) len |= SAN_CHECK_SUFFIX;
+  if (strict && len != SAN_EXACT) return fail(SanStatus::SYNTAX, len);
+  return SanResult{found, SanStatus::OK, len};
+}
+
+SanResult parse_san(const Position& pos, std::string_view text, bool strict) {
+  Position copy = pos;
+  return parse_san(copy, text, strict);
 }
 
 }  // namespace cw
