@@ -1,0 +1,132 @@
+// chesswasm — game end: mate, stalemate, insufficient material, repetition, move counts.
+// SPDX-License-Identifier: MIT
+#include "rules.h"
+
+#include "movegen.h"
+#include "zobrist.h"
+
+namespace cw {
+
+namespace {
+
+constexpr Bitboard DARK_SQUARES = 0xAA55AA55AA55AA55ULL;
+
+// Whether the side to move could legally capture en passant on ep with the current board
+// (the pawn it would take standing in front of ep).
+bool ep_legal_on_board(const Position& pos, Square ep) {
+  Color us = pos.side_to_move(), them = ~us;
+  Square capsq = Square(ep - pawn_push(us));
+  if (pos.piece_on(capsq) != make_piece(them, PAWN) || !pos.empty(ep)) return false;
+  Square ksq = pos.king_square(us);
+  for (Bitboard b = pawn_attacks(them, ep) & pos.pieces(us, PAWN); b;) {
+    Square from = pop_lsb(b);
+    Bitboard occ = (pos.pieces() ^ square_bb(from) ^ square_bb(capsq)) | square_bb(ep);
+    Bitboard attackers = pos.attackers_to(ksq, occ) & pos.pieces(them) & ~square_bb(capsq);
+    if (!attackers) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+const char* termination_name(Termination t) {
+  switch (t) {
+    case Termination::NONE:
+      return "NONE";
+    case Termination::CHECKMATE:
+      return "CHECKMATE";
+    case Termination::STALEMATE:
+      return "STALEMATE";
+    case Termination::INSUFFICIENT_MATERIAL:
+      return "INSUFFICIENT_MATERIAL";
+    case Termination::SEVENTYFIVE_MOVES:
+      return "SEVENTYFIVE_MOVES";
+    case Termination::FIVEFOLD_REPETITION:
+      return "FIVEFOLD_REPETITION";
+    case Termination::FIFTY_MOVES:
+      return "FIFTY_MOVES";
+    case Termination::THREEFOLD_REPETITION:
+      return "THREEFOLD_REPETITION";
+  }
+  return "?";
+}
+
+bool is_checkmate(const Position& pos) { return pos.in_check() && !has_legal_move(pos); }
+bool is_stalemate(const Position& pos) { return !pos.in_check() && !has_legal_move(pos); }
+
+bool has_insufficient_material(const Position& pos, Color c) {
+  Bitboard ours = pos.pieces(c), theirs = pos.pieces(~c);
+  if (pos.variant() == MAKRUK) return ours == pos.pieces(c, KING);
+  if (ours & pos.pieces(PAWN, ROOK) || ours & pos.pieces(QUEEN)) return false;
+  if (ours & pos.pieces(KNIGHT)) return popcount(ours) <= 2 && !(theirs & ~pos.pieces(KING, QUEEN));
+  if (ours & pos.pieces(BISHOP)) {
+    Bitboard bishops = pos.pieces(BISHOP);
+    bool one_colour = !(bishops & DARK_SQUARES) || !(bishops & ~DARK_SQUARES);
+    return one_colour && !pos.pieces(PAWN) && !pos.pieces(KNIGHT);
+  }
+  return true;
+}
+
+bool is_insufficient_material(const Position& pos) {
+  return has_insufficient_material(pos, WHITE) && has_insufficient_material(pos, BLACK);
+}
+
+int repetition_count(const Position& pos) {
+  const StateInfo& now = pos.state(0);
+  int window = now.rule50 < pos.history_size() ? now.rule50 : pos.history_size();
+  int count = 1;
+  for (int k = 1; k <= window; ++k) {
+    if (pos.state(k - 1).move == MOVE_NULL) break;  // a null move led to state k-1
+    if (k % 2) continue;                            // the other side was to move
+    const StateInfo& then = pos.state(k);
+    if (then.key == now.key) {
+      ++count;
+    } else if (then.ep_square != SQ_NONE && now.ep_square == SQ_NONE &&
+               (then.key ^ zobrist::en_passant(file_of(then.ep_square))) == now.key &&
+               !ep_legal_on_board(pos, then.ep_square)) {
+      // The same position, except that its key hashed an ep capture that was illegal.
+      ++count;
+    }
+  }
+  return count;
+}
+
+bool is_fivefold_repetition(const Position& pos) { return repetition_count(pos) >= 5; }
+bool is_seventyfive_moves(const Position& pos) { return pos.rule50() >= 150; }
+bool can_claim_fifty_moves(const Position& pos) { return pos.rule50() >= 100; }
+bool can_claim_threefold_repetition(const Position& pos) { return repetition_count(pos) >= 3; }
+bool can_claim_draw(const Position& pos) {
+  return can_claim_fifty_moves(pos) || can_claim_threefold_repetition(pos);
+}
+
+bool can_claim_threefold_repetition_by_move(Position& pos) {
+  if (can_claim_threefold_repetition(pos)) return true;
+  MoveList legal;
+  generate_legal(pos, legal);
+  for (Move m : legal) {
+    // A capture, pawn move or castling changes the position for good.
+    if (is_capture(m) || is_castling(m) || type_of(pos.piece_on(move_from(m))) == PAWN) continue;
+    pos.do_move(m);
+    bool rep = repetition_count(pos) >= 3;
+    pos.undo_move();
+    if (rep) return true;
+  }
+  return false;
+}
+
+Outcome outcome(const Position& pos, bool claim_draw) {
+  bool any_move = has_legal_move(pos);
+  if (!any_move && pos.in_check()) return {Termination::CHECKMATE, ~pos.side_to_move()};
+  if (is_insufficient_material(pos)) return {Termination::INSUFFICIENT_MATERIAL, COLOR_NB};
+  if (!any_move) return {Termination::STALEMATE, COLOR_NB};
+  if (is_seventyfive_moves(pos)) return {Termination::SEVENTYFIVE_MOVES, COLOR_NB};
+  int reps = repetition_count(pos);
+  if (reps >= 5) return {Termination::FIVEFOLD_REPETITION, COLOR_NB};
+  if (claim_draw) {
+    if (can_claim_fifty_moves(pos)) return {Termination::FIFTY_MOVES, COLOR_NB};
+    if (reps >= 3) return {Termination::THREEFOLD_REPETITION, COLOR_NB};
+  }
+  return {};
+}
+
+}  // namespace cw
