@@ -1,0 +1,111 @@
+// chesswasm — PGN: reading games (tags, movetext with comments, NAGs and variations) into
+// a move tree, one game at a time from a text buffer, and writing them in export format.
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "position.h"
+
+namespace cw {
+
+// One move of the tree. nodes[0] of a PgnGame is the root: no move, no SAN; its
+// comments_after hold the game comment (text before the first move).
+struct PgnNode {
+  Move move = MOVE_NONE;                     // MOVE_NULL (0) for a null move, as for the root
+  int parent = -1;                           // index in PgnGame::nodes, -1 for the root
+  std::vector<int> children;                 // children[0] continues the line, the rest are variations
+  std::string san;                           // canonical SAN (move_to_san), "--" for a null move
+  std::string uci;                           // move_to_uci, "0000" for a null move
+  std::vector<std::string> comments_before;  // comments written before the move
+  std::vector<std::string> comments_after;   // comments after the move (and its NAGs)
+  std::vector<uint8_t> nags;                 // $n in order; glyphs ! ? !! ?? !? ?! become 1..6
+  uint16_t leniency = 0;                     // SanLeniency bits the move's text needed
+};
+
+struct PgnGame {
+  std::vector<std::pair<std::string, std::string>> tags;  // in file order, unescaped
+  Variant variant = CHESS;
+  std::string root_fen;        // FEN of the root (the FEN tag, else the start position)
+  std::string result = "*";    // the termination marker ("*" when the movetext lacks one)
+  std::vector<PgnNode> nodes;  // nodes[0] is the root
+  int first_line = 1;          // line of the game's first token in the text
+
+  // The value of a tag, or nullptr.
+  const std::string* tag(std::string_view name) const;
+  // Sets a tag (replacing the value in place if present, else appending it).
+  void set_tag(std::string_view name, std::string_view value);
+  // The main line: indices of nodes[0].children[0], its children[0], ...
+  std::vector<int> mainline() const;
+};
+
+// Bounds that keep hostile input cheap to refuse.
+struct PgnLimits {
+  int max_nodes = 100000;         // moves in one game, variations included
+  int max_variation_depth = 128;  // nesting of ( )
+  int max_tags = 1000;
+  size_t max_token_bytes = 1 << 20;  // one comment, tag value or token
+};
+
+struct PgnError {
+  int line = 0;    // 1-based line of the offending token
+  int column = 0;  // 1-based column (in bytes; a leading BOM is not counted)
+  std::string message;
+};
+
+enum class PgnStatus : uint8_t {
+  GAME = 0,  // a game was read
+  END,       // no game left: only white space, comments or escape lines remained
+  ERROR,     // the game is malformed; the reader has moved on to the next game's start
+};
+
+// Reads the games of a text one at a time; the text must outlive the reader.
+class PgnReader {
+ public:
+  explicit PgnReader(std::string_view text, PgnLimits limits = {});
+  // Reads the next game into game (replaced). On ERROR, fills error and skips ahead to the
+  // next line starting with '[' after a blank line, or to the next "[Event " line, so that
+  // the following call reads the next game.
+  PgnStatus read_game(PgnGame& game, PgnError& error);
+  // Byte offset of the next unread character, and its line.
+  size_t offset() const { return pos_; }
+  int line() const { return line_; }
+
+ private:
+  struct Token;
+  bool at_end() const { return pos_ >= text_.size(); }
+  char peek(size_t ahead = 0) const { return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0'; }
+  void advance();  // one byte, tracking lines
+  int column() const { return int(pos_ - line_start_) + 1; }
+  bool at_line_start() const;
+  void skip_line();
+  void skip_space_and_escapes();
+  void skip_to_next_game();
+  bool read_tags(PgnGame& game, PgnError& error);
+  bool read_movetext(PgnGame& game, PgnError& error);
+  bool fail(PgnError& error, int line, int column, std::string message);
+
+  std::string_view text_;
+  PgnLimits limits_;
+  size_t pos_ = 0;
+  size_t line_start_ = 0;
+  int line_ = 1;
+};
+
+// Reads the first game of text. GAME, END (no game) or ERROR.
+PgnStatus read_pgn(std::string_view text, PgnGame& game, PgnError& error);
+
+// The game in PGN export format: the Seven Tag Roster first, in its order (missing ones
+// written as "?", "????.??.??" and the result), then the other tags in game order (with
+// Variant, SetUp and FEN added when the root needs them); movetext wrapped at 80 columns
+// (a comment longer than a line is not split), move numbers after comments and variations
+// (`3... Nf6`), NAGs as `$n`, comments as `{ text }` (as `; text` when the text contains
+// '}'), and the result last. read(write(game)) gives back the same tree, comments and NAGs.
+std::string write_pgn(const PgnGame& game);
+
+}  // namespace cw

@@ -1,0 +1,432 @@
+// chesswasm tests — pgn.h: hand-written files for each construct, BOM/CRLF, malformed games
+// with line and column and the reader going on, main lines against chess.js, trees with
+// variations against chessops, round trips (also of random trees), limits, garbage.
+// SPDX-License-Identifier: MIT
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "movegen.h"
+#include "notation.h"
+#include "pgn.h"
+#include "position.h"
+#include "test_util.h"
+
+using namespace cw;
+using cwtest::data_path;
+using cwtest::split;
+
+namespace {
+
+std::string slurp(const std::string& name) {
+  std::ifstream in(data_path(name), std::ios::binary);
+  EXPECT_TRUE(in) << name;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<PgnGame> read_all(std::string_view text) {
+  PgnReader reader(text);
+  std::vector<PgnGame> games;
+  PgnGame g;
+  PgnError e;
+  for (PgnStatus st; (st = reader.read_game(g, e)) != PgnStatus::END;) {
+    EXPECT_EQ(st, PgnStatus::GAME) << e.line << ":" << e.column << " " << e.message;
+    if (st == PgnStatus::GAME) games.push_back(g);
+  }
+  return games;
+}
+
+std::vector<std::string> mainline_san(const PgnGame& g) {
+  std::vector<std::string> out;
+  for (int n : g.mainline()) out.push_back(g.nodes[n].san);
+  return out;
+}
+
+// Pre-order listing "parent san nags=.. before=.. after=..", parents numbered in walk order.
+void listing(const PgnGame& g, int node, int parent_id, std::vector<std::string>& out) {
+  for (int c : g.nodes[node].children) {
+    const PgnNode& n = g.nodes[c];
+    std::string nags, before, after;
+    for (size_t i = 0; i < n.nags.size(); ++i) nags += (i ? "," : "") + std::to_string(n.nags[i]);
+    for (size_t i = 0; i < n.comments_before.size(); ++i) before += (i ? "|" : "") + n.comments_before[i];
+    for (size_t i = 0; i < n.comments_after.size(); ++i) after += (i ? "|" : "") + n.comments_after[i];
+    out.push_back(std::to_string(parent_id) + " " + n.san + " nags=" + nags + " before=" + before +
+                  " after=" + after);
+    listing(g, c, int(out.size()), out);
+  }
+}
+
+// Same tree: moves, SAN, UCI, comments and NAGs, children in order.
+void expect_same_tree(const PgnGame& a, int na, const PgnGame& b, int nb, const std::string& where) {
+  const PgnNode &x = a.nodes[na], &y = b.nodes[nb];
+  ASSERT_EQ(x.move, y.move) << where;
+  ASSERT_EQ(x.san, y.san) << where;
+  ASSERT_EQ(x.uci, y.uci) << where;
+  ASSERT_EQ(x.nags, y.nags) << where << " " << x.san;
+  ASSERT_EQ(x.comments_before, y.comments_before) << where << " " << x.san;
+  ASSERT_EQ(x.comments_after, y.comments_after) << where << " " << x.san;
+  ASSERT_EQ(x.children.size(), y.children.size()) << where << " " << x.san;
+  for (size_t i = 0; i < x.children.size(); ++i)
+    expect_same_tree(a, x.children[i], b, y.children[i], where + " " + x.san);
+}
+
+// write -> read gives the same tree, and writing that again gives the same text.
+void expect_round_trip(const PgnGame& g, const std::string& where) {
+  std::string text = write_pgn(g);
+  PgnGame back;
+  PgnError e;
+  ASSERT_EQ(read_pgn(text, back, e), PgnStatus::GAME)
+      << where << " " << e.line << ":" << e.column << " " << e.message << "\n"
+      << text;
+  EXPECT_EQ(back.root_fen, g.root_fen) << where;
+  EXPECT_EQ(back.variant, g.variant) << where;
+  EXPECT_EQ(back.result, g.result) << where;
+  expect_same_tree(g, 0, back, 0, where);
+  EXPECT_EQ(write_pgn(back), text) << where;
+  // Export format: no line longer than 80 columns unless a single comment is.
+  for (const auto& line : split(text, '\n'))
+    if (line.size() > 80) EXPECT_NE(line.find('{'), std::string::npos) << where << ": " << line;
+}
+
+}  // namespace
+
+TEST(Pgn, EveryConstruct) {
+  auto games = read_all(slurp("pgn/constructs.pgn"));
+  ASSERT_EQ(games.size(), 5u);
+
+  const PgnGame& g = games[0];
+  ASSERT_NE(g.tag("Event"), nullptr);
+  EXPECT_EQ(*g.tag("Event"), "Tags \"quoted\" and back\\slash");
+  EXPECT_EQ(*g.tag("Annotator"), "chesswasm tests");
+  EXPECT_EQ(g.tags.size(), 8u);
+  EXPECT_EQ(g.tags[0].first, "Event");
+  EXPECT_EQ(g.result, "1-0");
+  EXPECT_EQ(mainline_san(g), (std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6",
+                                                       "O-O", "Be7", "Re1", "b5", "Bb3", "d6", "c3", "O-O"}));
+  auto ml = g.mainline();
+  EXPECT_EQ(g.nodes[0].comments_after, std::vector<std::string>{"Game comment before the first move."});
+  EXPECT_TRUE(g.nodes[ml[0]].comments_before.empty());
+  EXPECT_EQ(g.nodes[ml[0]].comments_after, std::vector<std::string>{"[%clk 0:03:00] [%eval 0.3]"});
+  EXPECT_EQ(g.nodes[ml[0]].uci, "e2e4");
+  EXPECT_EQ(g.nodes[ml[2]].nags, std::vector<uint8_t>{1});
+  EXPECT_EQ(g.nodes[ml[3]].nags, std::vector<uint8_t>{6});  // ?!
+  EXPECT_EQ(g.nodes[ml[4]].nags, std::vector<uint8_t>{3});  // a free-standing !!
+  EXPECT_EQ(g.nodes[ml[5]].comments_after, std::vector<std::string>{"a rest-of-line comment"});
+  // 4. Ba4 has two alternatives: 4. Bxc6 (with a sub-variation) and 4. Bc4.
+  int a6 = ml[5];
+  ASSERT_EQ(g.nodes[a6].children.size(), 3u);
+  const PgnNode& bxc6 = g.nodes[g.nodes[a6].children[1]];
+  EXPECT_EQ(bxc6.san, "Bxc6");
+  const PgnNode& dxc6 = g.nodes[bxc6.children[0]];
+  ASSERT_EQ(dxc6.children.size(), 1u);
+  const PgnNode& bxc6b = g.nodes[bxc6.children.size() > 1 ? bxc6.children[1] : bxc6.children[0]];
+  EXPECT_EQ(bxc6.children.size(), 2u);
+  EXPECT_EQ(bxc6b.san, "bxc6");
+  const PgnNode& oo = g.nodes[dxc6.children[0]];
+  EXPECT_EQ(oo.san, "O-O");
+  EXPECT_EQ(oo.nags, std::vector<uint8_t>{14});
+  EXPECT_EQ(oo.comments_after, std::vector<std::string>{"the exchange"});
+  EXPECT_EQ(g.nodes[g.nodes[a6].children[2]].san, "Bc4");
+
+  const PgnGame& nested = games[1];
+  EXPECT_EQ(mainline_san(nested), (std::vector<std::string>{"d4", "d5", "--", "Nf6", "--", "e6"}));
+  EXPECT_EQ(nested.nodes[nested.mainline()[2]].uci, "0000");
+  std::vector<std::string> lst;
+  listing(nested, 0, 0, lst);
+  EXPECT_EQ(lst.size(), 15u);
+
+  const PgnGame& setup = games[2];
+  EXPECT_EQ(setup.root_fen, "4k3/1P6/8/8/8/8/8/4K2R w K - 0 40");
+  EXPECT_EQ(mainline_san(setup), (std::vector<std::string>{"b8=Q+", "Kd7", "O-O", "Kc6", "Qb6+"}));
+
+  const PgnGame& c960 = games[3];
+  EXPECT_EQ(c960.variant, CHESS960);
+  EXPECT_EQ(mainline_san(c960), (std::vector<std::string>{"O-O", "O-O-O", "Kg2", "Kb8"}));
+  EXPECT_EQ(c960.nodes[c960.mainline()[0]].uci, "b1e1");
+  EXPECT_EQ(c960.result, "1/2-1/2");
+
+  const PgnGame& tolerant = games[4];
+  EXPECT_EQ(tolerant.variant, CHESS960);
+  EXPECT_EQ(tolerant.result, "*");  // no termination marker
+  EXPECT_EQ(mainline_san(tolerant), (std::vector<std::string>{"O-O-O", "Kc7", "Rd7+", "Kc6", "Rd6+"}));
+  EXPECT_NE(tolerant.nodes[tolerant.mainline()[0]].leniency & SAN_ZERO_CASTLING, 0);
+  EXPECT_EQ(tolerant.nodes[tolerant.mainline()[4]].nags, std::vector<uint8_t>{5});
+
+  for (size_t i = 0; i < games.size(); ++i)
+    expect_round_trip(games[i], "constructs game " + std::to_string(i));
+}
+
+TEST(Pgn, BomAndCrlf) {
+  std::string text = slurp("pgn/bom-crlf.pgn");
+  ASSERT_EQ(text.substr(0, 3), "\xEF\xBB\xBF");
+  PgnGame g;
+  PgnError e;
+  ASSERT_EQ(read_pgn(text, g, e), PgnStatus::GAME) << e.message;
+  EXPECT_EQ(g.tags[0].first, "Event");
+  EXPECT_EQ(*g.tag("Event"), "BOM and CRLF");
+  EXPECT_EQ(mainline_san(g), (std::vector<std::string>{"f3", "e5", "g4", "Qh4#"}));
+  EXPECT_EQ(g.result, "0-1");
+  ASSERT_EQ(g.nodes[g.mainline()[2]].comments_after.size(), 1u);
+  EXPECT_NE(g.nodes[g.mainline()[2]].comments_after[0].find("in one"), std::string::npos);
+}
+
+TEST(Pgn, MalformedGamesReportLineAndColumnAndTheReaderGoesOn) {
+  std::string text = slurp("pgn/malformed.pgn");
+  PgnReader reader(text);
+  struct Want {
+    PgnStatus status;
+    const char* event;  // for games
+    int line, column;   // for errors
+    const char* message_part;
+  };
+  const Want wants[] = {
+      {PgnStatus::GAME, "ok 1", 0, 0, ""},
+      {PgnStatus::ERROR, "", 7, 13, "illegal move \"Ke3\""},
+      {PgnStatus::GAME, "ok 2", 0, 0, ""},
+      {PgnStatus::ERROR, "", 13, 17, "']'"},
+      {PgnStatus::ERROR, "", 20, 7, "')' without '('"},
+      {PgnStatus::ERROR, "", 25, 4, "ambiguous move \"Nd2\""},
+      {PgnStatus::GAME, "ok 3", 0, 0, ""},
+      {PgnStatus::ERROR, "", 33, 24, "result inside a variation"},
+      {PgnStatus::GAME, "ok 4", 0, 0, ""},
+      {PgnStatus::END, "", 0, 0, ""},
+  };
+  for (const auto& w : wants) {
+    PgnGame g;
+    PgnError e;
+    PgnStatus st = reader.read_game(g, e);
+    ASSERT_EQ(st, w.status) << w.event << " " << w.line << " got " << e.line << ":" << e.column << " "
+                            << e.message;
+    if (st == PgnStatus::GAME) {
+      EXPECT_EQ(*g.tag("Event"), w.event);
+    } else if (st == PgnStatus::ERROR) {
+      EXPECT_EQ(e.line, w.line) << e.message;
+      EXPECT_EQ(e.column, w.column) << e.message;
+      EXPECT_NE(e.message.find(w.message_part), std::string::npos) << e.message;
+    }
+  }
+}
+
+TEST(Pgn, MoreErrors) {
+  struct Case {
+    const char* text;
+    int line, column;
+    const char* message_part;
+  };
+  const Case cases[] = {
+      {"1. e4 { never closed\n\n[Event \"x\"]\n1. d4 *", 1, 7, "unterminated comment"},
+      {"[Variant \"Atomic\"]\n\n1. e4 *", 1, 1, "unsupported variant"},
+      {"[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 *", 1, 1, "invalid FEN"},
+      {"1. e4 $ *", 1, 7, "'$'"},
+      {"1. e4 $300 *", 1, 7, "NAG"},
+      {"( 1. e4 ) *", 1, 1, "must follow a move"},
+      {"1. e4 e5 2. Qh5 Ke7 3. Qxe5+ -- *", 1, 30, "null move while in check"},
+      {"1. e4 foo *", 1, 7, "not a move"},
+      {"1. e4 ] *", 1, 7, "unexpected"},
+      {"1. e4 e5 [x] *", 1, 10, "unexpected '['"},
+      {"[Event \"x\n\"]", 1, 1, "unterminated tag value"},
+      {"[ \"x\"]", 1, 3, "tag name"},
+      {"[Event x]", 1, 8, "double quotes"},
+  };
+  for (const auto& c : cases) {
+    PgnGame g;
+    PgnError e;
+    EXPECT_EQ(read_pgn(c.text, g, e), PgnStatus::ERROR) << c.text;
+    EXPECT_EQ(e.line, c.line) << c.text << " " << e.message;
+    EXPECT_EQ(e.column, c.column) << c.text << " " << e.message;
+    EXPECT_NE(e.message.find(c.message_part), std::string::npos) << c.text << " " << e.message;
+  }
+  // After an unterminated comment, the reader still finds the next game.
+  std::string text = "1. e4 { never closed\n\n[Event \"next\"]\n1. d4 *";
+  PgnReader reader(text);
+  PgnGame g;
+  PgnError e;
+  EXPECT_EQ(reader.read_game(g, e), PgnStatus::ERROR);
+  ASSERT_EQ(reader.read_game(g, e), PgnStatus::GAME);
+  EXPECT_EQ(*g.tag("Event"), "next");
+  EXPECT_EQ(reader.read_game(g, e), PgnStatus::END);
+  // Empty input and white space only: no game.
+  EXPECT_EQ(read_pgn("", g, e), PgnStatus::END);
+  EXPECT_EQ(read_pgn(" \n\r\n% escape\n", g, e), PgnStatus::END);
+}
+
+TEST(Pgn, Limits) {
+  std::string deep = "1. e4 ";
+  for (int i = 0; i < 200; ++i) deep += "( 1. d4 ";
+  PgnGame g;
+  PgnError e;
+  EXPECT_EQ(read_pgn(deep, g, e), PgnStatus::ERROR);
+  EXPECT_NE(e.message.find("nested deeper than 128"), std::string::npos) << e.message;
+  std::string ok = "1. e4 ";
+  for (int i = 0; i < 100; ++i) ok += "( 1. d4 ";
+  for (int i = 0; i < 100; ++i) ok += ") ";
+  ok += "*";
+  ASSERT_EQ(read_pgn(ok, g, e), PgnStatus::GAME) << e.message;
+  EXPECT_EQ(g.nodes[0].children.size(), 101u);
+  PgnLimits small;
+  small.max_nodes = 3;
+  PgnReader reader("1. e4 e5 2. Nf3 Nc6 *", small);
+  EXPECT_EQ(reader.read_game(g, e), PgnStatus::ERROR);
+  EXPECT_NE(e.message.find("more than 3 moves"), std::string::npos) << e.message;
+}
+
+// chess.js wrote these games; its move history and final FEN are the expectation.
+TEST(Pgn, MainLinesMatchChessJs) {
+  auto games = read_all(slurp("pgn/chessjs-random.pgn"));
+  std::ifstream in(data_path("pgn/chessjs-random.expected.tsv"));
+  std::string line;
+  size_t i = 0;
+  for (; std::getline(in, line); ++i) {
+    ASSERT_LT(i, games.size());
+    auto cols = split(line, '\t');
+    ASSERT_EQ(cols.size(), 3u);
+    const PgnGame& g = games[i];
+    EXPECT_EQ(g.result, cols[0]) << i;
+    EXPECT_EQ(mainline_san(g), cwtest::fields(cols[1])) << i;
+    EXPECT_EQ(*g.tag("White"), "A \"quoted\" name");
+    EXPECT_EQ(*g.tag("Black"), "back\\slash");
+    Position pos;
+    for (int n : g.mainline()) pos.do_move(g.nodes[n].move);
+    auto ours = cwtest::fields(pos.fen()), theirs = cwtest::fields(cols[2]);
+    for (int f : {0, 1, 2, 4, 5}) EXPECT_EQ(ours[f], theirs[f]) << i << " field " << f;
+    expect_round_trip(g, "chess.js game " + std::to_string(i));
+  }
+  EXPECT_EQ(i, games.size());
+  EXPECT_EQ(i, 40u);
+}
+
+// chessops wrote these trees; its pre-order node listing is the expectation.
+TEST(Pgn, TreesMatchChessops) {
+  auto games = read_all(slurp("pgn/chessops-trees.pgn"));
+  std::ifstream in(data_path("pgn/chessops-trees.expected.txt"));
+  std::vector<std::vector<std::string>> want;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("game ", 0) == 0)
+      want.emplace_back();
+    else
+      want.back().push_back(line);
+  }
+  ASSERT_EQ(games.size(), want.size());
+  ASSERT_EQ(games.size(), 30u);
+  for (size_t i = 0; i < games.size(); ++i) {
+    std::vector<std::string> got;
+    listing(games[i], 0, 0, got);
+    EXPECT_EQ(got, want[i]) << "game " << i;
+    expect_round_trip(games[i], "chessops game " + std::to_string(i));
+  }
+}
+
+// Random trees built with the core: written, read back, compared.
+TEST(Pgn, RandomTreesRoundTrip) {
+  std::mt19937 rng(42);
+  for (int iter = 0; iter < 60; ++iter) {
+    PgnGame g;
+    g.nodes.emplace_back();
+    g.root_fen = Position().fen();
+    g.result = iter % 4 == 0 ? "1-0" : "*";
+    g.set_tag("Event", "random tree " + std::to_string(iter));
+    g.set_tag("Annotator", "x\\y \"z\"");
+    if (iter % 5 == 0) g.nodes[0].comments_after.push_back("a game comment");
+    // Grow lines depth-first from a position; returns nothing, appends nodes.
+    struct Grow {
+      std::mt19937& rng;
+      PgnGame& g;
+      int count = 0;
+      void line(Position& pos, int parent, int plies, int depth) {
+        int made = 0;
+        for (int p = 0; p < plies && count < 400; ++p) {
+          MoveList legal;
+          generate_legal(pos, legal);
+          if (legal.size() == 0) break;
+          int branches = depth < 4 && rng() % 6 == 0 ? 2 : 1;
+          int next = -1;
+          for (int b = 0; b < branches; ++b) {
+            Move m = legal.moves[rng() % legal.size()];
+            bool dup = false;
+            for (int c : g.nodes[parent].children) dup |= g.nodes[c].move == m;
+            if (dup) continue;
+            PgnNode n;
+            n.move = m;
+            n.parent = parent;
+            n.san = move_to_san(pos, m);
+            n.uci = move_to_uci(pos, m);
+            if (rng() % 7 == 0) n.nags.push_back(uint8_t(rng() % 256));
+            if (rng() % 9 == 0) n.comments_after.push_back("after " + std::to_string(count) + " } brace");
+            if (rng() % 9 == 0) n.comments_after.push_back("[%clk 0:00:0" + std::to_string(count % 10) + "]");
+            bool head = !g.nodes[parent].children.empty();  // a variation's first move
+            if (head && rng() % 4 == 0) n.comments_before.push_back("before " + std::to_string(count));
+            int idx = int(g.nodes.size());
+            g.nodes.push_back(n);
+            g.nodes[parent].children.push_back(idx);
+            ++count;
+            if (g.nodes[parent].children.size() == 1) {
+              next = idx;
+            } else {
+              pos.do_move(m);
+              line(pos, idx, 1 + int(rng() % 6), depth + 1);
+              pos.undo_move();
+            }
+          }
+          if (next < 0) break;
+          pos.do_move(g.nodes[next].move);
+          ++made;
+          parent = next;
+        }
+        for (int i = 0; i < made; ++i) pos.undo_move();
+      }
+    } grow{rng, g};
+    Position pos;
+    grow.line(pos, 0, 10 + int(rng() % 80), 0);
+    expect_round_trip(g, "random tree " + std::to_string(iter));
+  }
+}
+
+// Mutated PGN text never crashes the reader, and every call makes progress.
+TEST(Pgn, GarbageNeverCrashes) {
+  std::string base = slurp("pgn/constructs.pgn") + slurp("pgn/malformed.pgn");
+  std::mt19937 rng(3);
+  const std::string junk = "{}()[]\";$%!?-+#=xO0 \n\r\t\\.*/1abcdefghNBRQK\xef\xbb\xbf";
+  for (int iter = 0; iter < 300; ++iter) {
+    std::string text = base;
+    int edits = 1 + int(rng() % 20);
+    for (int k = 0; k < edits; ++k) {
+      size_t at = rng() % text.size();
+      switch (rng() % 3) {
+        case 0:
+          text[at] = junk[rng() % junk.size()];
+          break;
+        case 1:
+          text.erase(at, 1 + rng() % 8);
+          break;
+        default:
+          text.insert(at, 1, junk[rng() % junk.size()]);
+          break;
+      }
+      if (text.empty()) text = "x";
+    }
+    PgnReader reader(text);
+    PgnGame g;
+    PgnError e;
+    int calls = 0;
+    size_t last = 0;
+    for (PgnStatus st; (st = reader.read_game(g, e)) != PgnStatus::END; ++calls) {
+      ASSERT_LT(calls, 1000);
+      ASSERT_GT(reader.offset(), last) << "no progress";
+      last = reader.offset();
+      if (st == PgnStatus::GAME) {
+        std::string out = write_pgn(g);  // whatever was read can be written
+        ASSERT_FALSE(out.empty());
+      } else {
+        ASSERT_GE(e.line, 1);
+        ASSERT_GE(e.column, 1);
+      }
+    }
+  }
+}
