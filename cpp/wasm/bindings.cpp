@@ -24,6 +24,7 @@
 #include "notation.h"
 #include "perft.h"
 #include "position.h"
+#include "rules.h"
 
 namespace {
 
@@ -161,6 +162,34 @@ EMSCRIPTEN_KEEPALIVE int cw_uci(Handle* h, int m) {
 EMSCRIPTEN_KEEPALIVE int cw_parse_uci(const Handle* h, int len) {
   if (len < 0 || len > int(io.size())) return 0;
   return cw::parse_uci(h->pos, std::string_view(io.data(), size_t(len)));
+}
+
+// ---- SAN ----------------------------------------------------------------------------------
+
+// Writes the SAN of m (which must be legal, else -1) into the I/O buffer; returns its length.
+EMSCRIPTEN_KEEPALIVE int cw_san(Handle* h, int m) {
+  if (!cw_is_legal(h, m)) return -1;
+  cw::MoveList legal = h->legal_moves();  // a copy: move_to_san plays on pos
+  return write_io(cw::move_to_san(h->pos, cw::Move(m), legal));
+}
+// Parses the `len` bytes of SAN in the I/O buffer: the move (> 0), or minus the SanStatus
+// code (SYNTAX, ILLEGAL, AMBIGUOUS). strict: only the exact canonical SAN is accepted.
+EMSCRIPTEN_KEEPALIVE int cw_parse_san(Handle* h, int len, int strict) {
+  if (len < 0 || len > int(io.size())) return -int(cw::SanStatus::SYNTAX);
+  cw::SanResult r = cw::parse_san(h->pos, std::string_view(io.data(), size_t(len)), strict != 0);
+  return r.status == cw::SanStatus::OK ? int(r.move) : -int(r.status);
+}
+
+// ---- outcome --------------------------------------------------------------------------------
+
+// The outcome as termination | winner << 8 (termination 0: the game goes on; winner 2: none).
+EMSCRIPTEN_KEEPALIVE int cw_outcome(const Handle* h, int claim_draw) {
+  cw::Outcome o = cw::outcome(h->pos, claim_draw != 0);
+  return int(o.termination) | (int(o.winner) << 8);
+}
+// The name of a Termination code ("CHECKMATE"), as a NUL-terminated string.
+EMSCRIPTEN_KEEPALIVE const char* cw_termination_name(int t) {
+  return cw::termination_name(cw::Termination(t));
 }
 
 // ---- perft ----------------------------------------------------------------------------------

@@ -82,13 +82,14 @@ test('illegal, wrong-side, garbage and wrongly typed moves throw and change noth
   pos.undo();
   // legal for white, but black is to move
   const whiteMove = 11 | (27 << 6) | (1 << 12); // d2d4 double push
-  const illegal: unknown[] = ['e2e4', 'd2d4', 'e7e4', 'a8a1', 'e8g8', whiteMove, 0, 1, 65535];
+  // 'e2' is well-formed SAN (a pawn push to e2): illegal, not a syntax error.
+  const illegal: unknown[] = ['e2e4', 'd2d4', 'e7e4', 'a8a1', 'e8g8', 'e2', 'Nf3', 'O-O', whiteMove, 0, 1, 65535];
   for (const m of illegal) {
     expectMoveError(() => pos.play(m as number), 'illegal');
     expect(snapshot(pos)).toEqual(before);
   }
   const syntax: unknown[] = [
-    '', 'hello', 'e2', 'e2e4e5', 'z9z9', 'e7e8k', null, undefined, NaN, Infinity, -1, 65536, 1.5, 2 ** 40,
+    '', 'hello', 'e2e4e5', 'z9z9', 'e7e8k', null, undefined, NaN, Infinity, -1, 65536, 1.5, 2 ** 40,
     {}, [], true, 12n, () => 1, Symbol('m'),
   ];
   for (const m of syntax) {

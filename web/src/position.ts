@@ -2,7 +2,7 @@
  * `Position`: a mutable position over the core's `cw::Position` in wasm memory.
  * @module
  */
-import { ChessError, FenError, IllegalMoveError, describe, type FenErrorCode } from './errors.js';
+import { ChessError, FenError, IllegalMoveError, describe, type FenErrorCode, type IllegalMoveCode } from './errors.js';
 import { type Color, type Move, type PieceType, type Square, parseSquare } from './move.js';
 import { N, countBufferIndex, heapF64, heapU16, moveBufferIndex, readCString, readString, writeString } from './wasm.js';
 
@@ -47,6 +47,7 @@ export interface FenOptions {
 }
 
 const PIECE_LETTERS: readonly (PieceType | null)[] = [null, 'p', 'n', 'b', 'r', 'q', 'k', 'm', 's', 'm'];
+const SAN_CODES: readonly (IllegalMoveCode | undefined)[] = [undefined, 'syntax', 'illegal', 'ambiguous'];
 const UCI_PATTERN = /^[a-h][1-8][a-h][1-8][nbrqmNBRQM]?$/;
 
 // UCI text of legal moves, per variant, by move number: the text of a legal move depends
@@ -242,7 +243,8 @@ export class Position {
 
   /**
    * Plays a move: a move number (from {@link Position.legalMoves}), UCI text (`'e2e4'`,
-   * `'e7e8q'`; castling as `'e1g1'` or king-to-rook `'e1h1'`) or SAN (`'Nf3'`).
+   * `'e7e8q'`; castling as `'e1g1'` or king-to-rook `'e1h1'`) or SAN (`'Nf3'`, tolerant as
+   * {@link Position.parseSan}).
    * @returns the move number played.
    * @throws {@link IllegalMoveError} (`'syntax' | 'illegal' | 'ambiguous'`); the position is unchanged.
    */
@@ -309,7 +311,36 @@ export class Position {
       const m = N.parse_uci(p, writeString(text));
       if (m !== 0) return m;
     }
-    return this.parseUci(text);
+    return this.parseSan(text);
+  }
+
+  /**
+   * The SAN of a legal move (`Nf3`, `exd5`, `O-O`, `e8=Q#`), with the least disambiguation
+   * among the legal moves and a `+`/`#` suffix.
+   * @throws {@link IllegalMoveError} when the move is not legal here.
+   */
+  san(move: Move): string {
+    const p = this.#live();
+    if (!isMoveNumber(move)) throw moveError(move);
+    const len = N.san(p, move);
+    if (len < 0) throw moveError(move);
+    return readString(len);
+  }
+
+  /**
+   * The legal move that SAN text names. Tolerant by default (missing or extra `+`/`#`,
+   * `0-0`, over-disambiguation, long algebraic and UCI, `e8Q`, annotation glyphs, a missing
+   * `x`); `{ strict: true }` accepts only the exact canonical SAN.
+   * @throws {@link IllegalMoveError} `'syntax' | 'illegal' | 'ambiguous'`.
+   */
+  parseSan(san: string, options: { strict?: boolean } = {}): Move {
+    const p = this.#live();
+    if (typeof san !== 'string') throw new IllegalMoveError('syntax', `not a SAN move: ${describe(san)}`, describe(san));
+    const r = N.parse_san(p, writeString(san), options?.strict ? 1 : 0);
+    if (r > 0) return r;
+    const code = SAN_CODES[-r] ?? 'syntax';
+    const why = code === 'syntax' ? 'not a SAN move' : code === 'ambiguous' ? 'ambiguous move' : 'illegal move';
+    throw new IllegalMoveError(code, `${why} in ${this.fen()}: ${describe(san)}`, san);
   }
 
   /** Whether the side to move is in check. */
@@ -334,12 +365,22 @@ export class Position {
     return N.in_check(p) === 0 && N.has_legal_move(p) === 0;
   }
 
-  /** The outcome if the game is over by checkmate or stalemate here, else `null`. */
-  outcome(): Outcome | null {
+  /**
+   * The outcome, or `null` while the game goes on: checkmate, stalemate, insufficient
+   * material, the 75-move rule and fivefold repetition (over the moves played on this
+   * position) end it automatically; with `{ claim: true }` a claimable fifty-move or
+   * threefold-repetition draw counts too.
+   */
+  outcome(options: { claim?: boolean } = {}): Outcome | null {
     const p = this.#live();
-    if (N.has_legal_move(p) === 1) return null;
-    if (N.in_check(p) === 1) return { termination: 'CHECKMATE', winner: N.turn(p) === 0 ? 'b' : 'w' };
-    return { termination: 'STALEMATE', winner: null };
+    const r = N.outcome(p, options?.claim ? 1 : 0);
+    const termination = r & 0xff;
+    if (termination === 0) return null;
+    const winner = r >> 8;
+    return {
+      termination: readCString(N.termination_name(termination)) as Termination,
+      winner: winner === 0 ? 'w' : winner === 1 ? 'b' : null,
+    };
   }
 
   /** The number of leaf nodes of the legal move tree `depth` plies deep (1 for depth 0). */

@@ -45,6 +45,10 @@ export interface Native {
   parse_uci(p: number, len: number): number;
   perft(p: number, depth: number): number;
   divide(p: number, depth: number): number;
+  san(p: number, m: number): number;
+  parse_san(p: number, len: number, strict: number): number;
+  outcome(p: number, claim: number): number;
+  termination_name(t: number): number;
 }
 
 // Safe first calls, one per export, made once after loading: the 3.1.6 glue replaces each
@@ -71,6 +75,10 @@ function warmUp(g: ChesswasmGlue): void {
   call('parse_uci', p, 0);
   call('perft', p, 0);
   call('divide', p, 0);
+  call('san', p, 0);
+  call('parse_san', p, 0, 0);
+  call('outcome', p, 0);
+  call('termination_name', 1);
   call('delete', p);
 }
 
@@ -79,7 +87,7 @@ function bind(g: ChesswasmGlue): Native {
   const names = ['io_buffer', 'move_buffer', 'count_buffer', 'new', 'clone', 'delete', 'set_fen', 'fen',
     'fen_error_name', 'fen_error_message', 'key', 'turn', 'variant', 'in_check', 'checkers', 'has_legal_move',
     'history_size', 'last_move', 'rule50', 'fullmove_number', 'piece_on', 'legal_moves', 'is_legal', 'play',
-    'undo', 'uci', 'parse_uci', 'perft', 'divide'] as const;
+    'undo', 'uci', 'parse_uci', 'perft', 'divide', 'san', 'parse_san', 'outcome', 'termination_name'] as const;
   const table: Record<string, unknown> = {};
   for (const name of names) table[name === 'new' ? 'create' : name] = g[`_cw_${name}`];
   return table as unknown as Native;
