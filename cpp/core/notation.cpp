@@ -123,6 +123,11 @@ int needed_disambiguation(const Position& pos, Move m, const MoveList& legal) {
   PieceType pt = type_of(pos.piece_on(from));
   if (pt == PAWN) return is_capture(m) ? 1 : 0;
   if (pt == KING) return 0;
+  // Most moves have no twin at all: no other piece of the kind even attacks the square.
+  if (pt <= QUEEN) {
+    Bitboard others = pos.pieces(pos.side_to_move(), pt) & ~square_bb(from);
+    if (!(attacks_of(pt, pos.side_to_move(), to, pos.pieces()) & others)) return 0;
+  }
   bool twin = false, same_file = false, same_rank = false;
   for (Move o : legal) {
     Square of = move_from(o);

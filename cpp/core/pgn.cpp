@@ -192,6 +192,7 @@ PgnStatus read_pgn(std::string_view text, PgnGame& game, PgnError& error) {
 
 PgnStatus PgnReader::read_game(PgnGame& game, PgnError& error) {
   game = PgnGame{};
+  game.nodes.reserve(256);
   game.nodes.emplace_back();
   skip_space_and_escapes();
   if (at_end()) return PgnStatus::END;
