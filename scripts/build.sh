@@ -12,6 +12,12 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
+# Several builds may start at once (parallel test runs, several engineers in one tree):
+# one build at a time per work tree.
+mkdir -p build
+exec 9>build/.build.lock
+flock 9
+
 targets=("$@")
 ((${#targets[@]})) || targets=(native debug wasm)
 
