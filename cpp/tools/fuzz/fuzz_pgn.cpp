@@ -1,0 +1,149 @@
+// chesswasm fuzzing — PGN reading over arbitrary bytes. Input: the PGN text.
+// The reader always makes progress and ends; every game it returns is a well-formed tree
+// whose moves replay legally from its root with the SAN and UCI it stores; writing the game
+// and reading it back gives the same tree, comments, NAGs, result and tags, and writing that
+// again gives the same text. The same text is also read with tiny limits (nodes, nesting,
+// tags, token size), which must refuse cleanly.
+// SPDX-License-Identifier: MIT
+#include <string>
+#include <vector>
+
+#include "fuzz_common.h"
+#include "notation.h"
+#include "pgn.h"
+
+using namespace cw;
+
+namespace {
+
+constexpr int MAX_GAMES = 64;  // per input (the reader is checked to progress anyway)
+
+// The tree's shape: the root has no parent and no move; children point back to their
+// parent and come after it.
+void check_tree(const PgnGame& g) {
+  CWFUZZ_CHECK(!g.nodes.empty(), "");
+  CWFUZZ_CHECK(g.nodes[0].parent == -1 && g.nodes[0].move == MOVE_NONE, "");
+  for (int i = 0; i < int(g.nodes.size()); ++i) {
+    for (int c : g.nodes[i].children) {
+      CWFUZZ_CHECK(c > i && c < int(g.nodes.size()), std::to_string(i) + " -> " + std::to_string(c));
+      CWFUZZ_CHECK(g.nodes[c].parent == i, std::to_string(c));
+    }
+    if (i > 0) CWFUZZ_CHECK(g.nodes[i].parent >= 0 && g.nodes[i].parent < i, std::to_string(i));
+  }
+}
+
+// Replays every node from the root (depth first, do/undo), checking legality, SAN and UCI.
+void check_replay(const PgnGame& g) {
+  Position pos;
+  const FenError e = pos.set_fen(g.root_fen, g.variant);
+  CWFUZZ_CHECK(e == FenError::OK, g.root_fen);
+  const Key root_key = pos.key();
+  struct Frame {
+    int node;
+    size_t next_child;
+  };
+  std::vector<Frame> stack{{0, 0}};
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    const PgnNode& n = g.nodes[f.node];
+    if (f.next_child == n.children.size()) {
+      if (f.node != 0) {
+        if (g.nodes[f.node].move == MOVE_NULL)
+          pos.undo_null_move();
+        else
+          pos.undo_move();
+      }
+      stack.pop_back();
+      continue;
+    }
+    const int c = n.children[f.next_child++];
+    const PgnNode& child = g.nodes[c];
+    if (child.move == MOVE_NULL) {
+      CWFUZZ_CHECK(!pos.in_check(), "null move in check: " + pos.fen());
+      CWFUZZ_CHECK(child.san == "--" && child.uci == "0000", child.san);
+      pos.do_null_move();
+    } else {
+      CWFUZZ_CHECK(is_legal(pos, child.move), pos.fen() + " " + child.san);
+      CWFUZZ_CHECK(move_to_san(pos, child.move) == child.san, pos.fen() + " " + child.san);
+      CWFUZZ_CHECK(move_to_uci(pos, child.move) == child.uci, pos.fen() + " " + child.uci);
+      pos.do_move(child.move);
+    }
+    stack.push_back({c, 0});
+  }
+  CWFUZZ_CHECK(pos.key() == root_key && pos.history_size() == 0, g.root_fen);
+}
+
+void check_same_game(const PgnGame& a, const PgnGame& b, const std::string& text) {
+  CWFUZZ_CHECK(a.variant == b.variant, text);
+  CWFUZZ_CHECK(a.root_fen == b.root_fen, a.root_fen + " vs " + b.root_fen + "\n" + text);
+  CWFUZZ_CHECK(a.result == b.result, a.result + " vs " + b.result + "\n" + text);
+  CWFUZZ_CHECK(a.nodes.size() == b.nodes.size(), text);
+  for (size_t i = 0; i < a.nodes.size(); ++i) {
+    const PgnNode &x = a.nodes[i], &y = b.nodes[i];
+    const std::string at = "node " + std::to_string(i) + "\n" + text;
+    CWFUZZ_CHECK(x.move == y.move && x.parent == y.parent && x.children == y.children, at);
+    CWFUZZ_CHECK(x.san == y.san && x.uci == y.uci, at);
+    CWFUZZ_CHECK(x.comments_before == y.comments_before, at);
+    CWFUZZ_CHECK(x.comments_after == y.comments_after, at);
+    CWFUZZ_CHECK(x.nags == y.nags, at);
+  }
+  for (const auto& [name, value] : a.tags) {
+    const std::string* v = b.tag(name);
+    CWFUZZ_CHECK(v && *v == value, "tag " + name + "\n" + text);
+  }
+}
+
+void check_round_trip(const PgnGame& game) {
+  const std::string text = write_pgn(game);
+  PgnGame again;
+  PgnError error;
+  const PgnStatus s = read_pgn(text, again, error);
+  CWFUZZ_CHECK(s == PgnStatus::GAME, error.message + " at " + std::to_string(error.line) + ":" +
+                                         std::to_string(error.column) + "\n" + text);
+  check_same_game(game, again, text);
+  for (const PgnNode& n : again.nodes) CWFUZZ_CHECK(n.leniency == 0, n.san + "\n" + text);
+  const std::string text2 = write_pgn(again);
+  CWFUZZ_CHECK(text2 == text, text + "\n---- written again ----\n" + text2);
+}
+
+// Reads every game of text; returns the number of games read.
+int read_all(std::string_view text, const PgnLimits& limits, bool check_games) {
+  PgnReader reader(text, limits);
+  PgnGame game;
+  PgnError error;
+  int games = 0;
+  for (int i = 0; i < MAX_GAMES; ++i) {
+    const size_t before = reader.offset();
+    const PgnStatus s = reader.read_game(game, error);
+    CWFUZZ_CHECK(reader.offset() <= text.size(), "offset past the end");
+    if (s == PgnStatus::END) break;
+    CWFUZZ_CHECK(reader.offset() > before, "the reader did not advance");
+    if (s == PgnStatus::ERROR) {
+      CWFUZZ_CHECK(!error.message.empty() && error.line >= 1 && error.column >= 1, error.message);
+      continue;
+    }
+    ++games;
+    CWFUZZ_CHECK(int(game.nodes.size()) <= limits.max_nodes + 1, "node limit");
+    CWFUZZ_CHECK(int(game.tags.size()) <= limits.max_tags, "tag limit");
+    check_tree(game);
+    if (check_games) {
+      check_replay(game);
+      check_round_trip(game);
+    }
+  }
+  return games;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  read_all(text, PgnLimits{}, true);
+  PgnLimits tiny;
+  tiny.max_nodes = 6;
+  tiny.max_variation_depth = 2;
+  tiny.max_tags = 3;
+  tiny.max_token_bytes = 12;
+  read_all(text, tiny, false);
+  return 0;
+}
