@@ -47,6 +47,8 @@ const char* termination_name(Termination t) {
       return "FIFTY_MOVES";
     case Termination::THREEFOLD_REPETITION:
       return "THREEFOLD_REPETITION";
+    case Termination::COUNTING_RULE:
+      return "COUNTING_RULE";
   }
   return "?";
 }
@@ -92,8 +94,8 @@ int repetition_count(const Position& pos) {
 }
 
 bool is_fivefold_repetition(const Position& pos) { return repetition_count(pos) >= 5; }
-bool is_seventyfive_moves(const Position& pos) { return pos.rule50() >= 150; }
-bool can_claim_fifty_moves(const Position& pos) { return pos.rule50() >= 100; }
+bool is_seventyfive_moves(const Position& pos) { return pos.variant() != MAKRUK && pos.rule50() >= 150; }
+bool can_claim_fifty_moves(const Position& pos) { return pos.variant() != MAKRUK && pos.rule50() >= 100; }
 bool can_claim_threefold_repetition(const Position& pos) { return repetition_count(pos) >= 3; }
 bool can_claim_draw(const Position& pos) {
   return can_claim_fifty_moves(pos) || can_claim_threefold_repetition(pos);
@@ -119,6 +121,11 @@ Outcome outcome(const Position& pos, bool claim_draw) {
   if (!any_move && pos.in_check()) return {Termination::CHECKMATE, ~pos.side_to_move()};
   if (is_insufficient_material(pos)) return {Termination::INSUFFICIENT_MATERIAL, COLOR_NB};
   if (!any_move) return {Termination::STALEMATE, COLOR_NB};
+  if (pos.variant() == MAKRUK) {
+    if (pos.count_exceeded()) return {Termination::COUNTING_RULE, COLOR_NB};
+    if (repetition_count(pos) >= 3) return {Termination::THREEFOLD_REPETITION, COLOR_NB};
+    return {};
+  }
   if (is_seventyfive_moves(pos)) return {Termination::SEVENTYFIVE_MOVES, COLOR_NB};
   int reps = repetition_count(pos);
   if (reps >= 5) return {Termination::FIVEFOLD_REPETITION, COLOR_NB};

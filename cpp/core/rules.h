@@ -19,7 +19,8 @@ enum class Termination : uint8_t {
   SEVENTYFIVE_MOVES,      // automatic: 150 plies without a capture or pawn move (mate wins)
   FIVEFOLD_REPETITION,    // automatic: the current position occurred 5 times
   FIFTY_MOVES,            // by claim: 100 plies without a capture or pawn move
-  THREEFOLD_REPETITION,   // by claim: the current position occurred 3 times
+  THREEFOLD_REPETITION,   // by claim: the current position occurred 3 times (Makruk: automatic)
+  COUNTING_RULE,          // Makruk, automatic: the count passed its limit (a mate still wins)
 };
 const char* termination_name(Termination t);  // "FIVEFOLD_REPETITION"
 
@@ -68,6 +69,8 @@ bool can_claim_draw(const Position& pos);
 // The outcome, in python-chess's order: checkmate, insufficient material, stalemate,
 // seventy-five moves, fivefold repetition, then (only when claim_draw) fifty moves and
 // threefold repetition of the current position. Termination::NONE while the game goes on.
+// Makruk (as Fairy-Stockfish): checkmate wins; stalemate, bare kings, a count past its
+// limit and a threefold repetition draw automatically; there is no fifty-move rule.
 Outcome outcome(const Position& pos, bool claim_draw = false);
 
 }  // namespace cw

@@ -9,6 +9,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
+#include "rules.h"
 #include "test_util.h"
 #include "zobrist.h"
 
@@ -230,4 +231,28 @@ TEST(MakrukUci, PromotionSuffixM) {
   EXPECT_EQ(move_to_uci(pos, m), "g5g6m");
   EXPECT_EQ(parse_uci(pos, "g5g6"), MOVE_NONE) << "promotion is forced";
   EXPECT_EQ(parse_uci(pos, "g5g6q"), MOVE_NONE);
+}
+
+TEST(MakrukOutcome, CountingRepetitionAndMate) {
+  // The count passes its limit: an automatic draw.
+  Position counted = makruk("8/8/8/8/6k1/8/8/K2R4 b - 16 16 30");
+  EXPECT_EQ(outcome(counted).termination, Termination::NONE);
+  play_line(counted, "g4g5");
+  EXPECT_EQ(outcome(counted).termination, Termination::COUNTING_RULE);
+  EXPECT_EQ(outcome(counted).winner, COLOR_NB);
+  // Threefold repetition ends a Makruk game without a claim; there is no fifty-move rule.
+  Position rep = makruk(MAKRUK_START);
+  play_line(rep, "b1d2 b8d7 d2b1 d7b8 b1d2 b8d7 d2b1");
+  EXPECT_EQ(outcome(rep).termination, Termination::NONE);
+  play_line(rep, "d7b8");
+  EXPECT_EQ(outcome(rep).termination, Termination::THREEFOLD_REPETITION);
+  Position quiet = makruk("4k3/8/8/8/8/8/3R4/3K4 w - - 120 80");
+  EXPECT_FALSE(can_claim_fifty_moves(quiet));
+  EXPECT_EQ(outcome(quiet, true).termination, Termination::NONE);
+  // Bare kings cannot mate.
+  EXPECT_EQ(outcome(makruk("4k3/8/8/8/8/8/8/3K4 w - - 0 1")).termination, Termination::INSUFFICIENT_MATERIAL);
+  // Mate by two Rueas (fairy-stockfish: "go perft 1" lists no move, and the king is in check).
+  Position mate = makruk("R3k3/7R/8/8/8/8/8/3K4 b - 16 9 40");
+  EXPECT_EQ(outcome(mate).termination, Termination::CHECKMATE);
+  EXPECT_EQ(outcome(mate).winner, WHITE);
 }

@@ -13,7 +13,8 @@ const VARIANTS: readonly Variant[] = ['chess', 'chess960', 'makruk'];
 
 /**
  * How a game ended, by the core's termination names (python-chess's `Termination`):
- * automatic ones, and `FIFTY_MOVES` / `THREEFOLD_REPETITION` when a draw is claimed.
+ * automatic ones, and `FIFTY_MOVES` / `THREEFOLD_REPETITION` when a draw is claimed. In
+ * Makruk, `COUNTING_RULE` (the count passed its limit) and `THREEFOLD_REPETITION` are automatic.
  */
 export type Termination =
   | 'CHECKMATE'
@@ -22,7 +23,8 @@ export type Termination =
   | 'SEVENTYFIVE_MOVES'
   | 'FIVEFOLD_REPETITION'
   | 'FIFTY_MOVES'
-  | 'THREEFOLD_REPETITION';
+  | 'THREEFOLD_REPETITION'
+  | 'COUNTING_RULE';
 
 /** The end of a game: why, and who won (`null` for a draw). */
 export interface Outcome {
