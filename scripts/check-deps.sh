@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # Checks for the tools the build needs (cmake, make, g++, GoogleTest, emscripten, node/npm).
 # When something is missing and we are root with apt-get, installs it; otherwise prints the
-# apt-get command to run and exits 1.  --check-only: never install.
+# apt-get command to run and exits 1.  --check-only: never install.  --fuzz: also check for
+# clang and the libFuzzer runtime that scripts/fuzz.sh needs.
 set -euo pipefail
 
 check_only=0
-[[ "${1:-}" == "--check-only" ]] && check_only=1
+fuzz=0  # --fuzz: also clang and libFuzzer's runtime (for scripts/fuzz.sh)
+for arg in "$@"; do
+  case "$arg" in
+    --check-only) check_only=1 ;;
+    --fuzz) fuzz=1 ;;
+  esac
+done
 
 missing=()
 have() { command -v "$1" >/dev/null 2>&1; }
@@ -16,6 +23,10 @@ have g++ || missing+=(g++)
 { have emcc && have emcmake; } || missing+=(emscripten)
 have node || missing+=(nodejs)
 have npm || missing+=(npm)
+if ((fuzz)); then
+  { have clang++ || have clang++-14; } || missing+=(clang)
+  compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a" >/dev/null || missing+=(libclang-rt-14-dev)
+fi
 
 if ((${#missing[@]} == 0)); then
   echo "check-deps: all build dependencies present"
