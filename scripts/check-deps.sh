@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Checks for the tools the build needs (cmake, make, g++, GoogleTest, emscripten, node/npm).
+# Checks for the tools the build needs (cmake, make, g++, GoogleTest, emscripten, node/npm)
+# and the reference engines the tests use (fairy-stockfish).
 # When something is missing and we are root with apt-get, installs it; otherwise prints the
 # apt-get command to run and exits 1.  --check-only: never install.  --fuzz: also check for
 # clang and the libFuzzer runtime that scripts/fuzz.sh needs.
@@ -23,6 +24,8 @@ have g++ || missing+=(g++)
 { have emcc && have emcmake; } || missing+=(emscripten)
 have node || missing+=(nodejs)
 have npm || missing+=(npm)
+# Reference engines the tests compare against (Debian installs them in /usr/games).
+[[ -x /usr/games/fairy-stockfish ]] || missing+=(fairy-stockfish)
 if ((fuzz)); then
   { have clang++ || have clang++-14; } || missing+=(clang)
   compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a" >/dev/null || missing+=(libclang-rt-14-dev)
