@@ -1,0 +1,36 @@
+// chesswasm tests — regressions: every input that ever crashed a fuzzer (cpp/tools/fuzz) or
+// broke an invariant, reduced to a minimal reproducer. The crashing input itself also goes
+// into cpp/tools/fuzz/corpus/<target>/, so each fuzz run replays it first.
+// A test named DISABLED_... reproduces a bug that is not fixed yet: remove the prefix with
+// the fix.
+// SPDX-License-Identifier: MIT
+#include <gtest/gtest.h>
+
+#include "movegen.h"
+#include "notation.h"
+#include "position.h"
+
+using namespace cw;
+
+namespace {
+
+Move find_uci(const Position& pos, const char* uci) {
+  const Move m = parse_uci(pos, uci);
+  EXPECT_NE(m, MOVE_NONE) << uci << " in " << pos.fen();
+  return m;
+}
+
+}  // namespace
+
+// Found by review of the FEN limits: the halfmove clock is stored in 16 bits and a FEN may
+// set it to 65535, so one more quiet move wrapped it to 0 and the position silently lost
+// its fifty-move and seventy-five-move status (and the FEN then said 0). Whatever the fix
+// (refuse such a FEN, saturate, or widen the counter), the clock must not go backwards.
+TEST(Regressions, DISABLED_HalfmoveClockDoesNotWrap) {
+  Position pos;
+  if (pos.set_fen("4k3/8/8/8/8/8/8/4K2R w - - 65535 1") != FenError::OK) return;  // refusing is a fix too
+  pos.do_move(find_uci(pos, "h1h2"));
+  EXPECT_GE(pos.rule50(), 150) << pos.fen();
+  pos.do_null_move();
+  EXPECT_GE(pos.rule50(), 150) << pos.fen();
+}
