@@ -23,6 +23,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
+#include "pgn.h"
 #include "position.h"
 #include "rules.h"
 
@@ -213,5 +214,276 @@ EMSCRIPTEN_KEEPALIVE int cw_divide(Handle* h, int depth) {
   }
   return n;
 }
+
+}  // extern "C"
+
+// ---- PGN ------------------------------------------------------------------------------------
+//
+// A game tree crosses the boundary in one piece, as two buffers (the tree buffers): 32-bit
+// words for its structure and the bytes of its strings, in the same order. Words:
+//   variant, tag count, then per tag: name length, value length;
+//   root FEN length, result length, node count, then per node (nodes[0] is the root; a
+//   node's parent comes before it, and the children of a node appear in their order):
+//   parent, move, SAN length, UCI length, comments-before count, their lengths,
+//   comments-after count, their lengths, NAG count, the NAGs.
+// A string length has bit 30 set when the string is not pure ASCII (the TS side then
+// decodes it as UTF-8). The bytes follow the same order: tag names and values, root FEN,
+// result, then per node SAN, UCI, comments before, comments after.
+// cw_pgn_next fills the tree buffers from a game read; cw_pgn_write reads them back.
+
+namespace {
+
+// A PGN text (owned) and the reader going through it, one game per cw_pgn_next.
+struct PgnSource {
+  std::string text;
+  cw::PgnReader reader{std::string_view()};
+  cw::PgnGame game;
+  cw::PgnError error;
+};
+
+std::vector<int32_t> tree_words;
+std::string tree_bytes;
+constexpr int32_t NON_ASCII = 1 << 30;
+
+void put_string(const std::string& s) {
+  bool ascii = true;
+  for (unsigned char c : s) ascii &= c < 128;
+  tree_words.push_back(int32_t(s.size()) | (ascii ? 0 : NON_ASCII));
+  tree_bytes += s;
+}
+
+void put_strings(const std::vector<std::string>& v) {
+  tree_words.push_back(int32_t(v.size()));
+  for (const auto& s : v) put_string(s);
+}
+
+// Serialises a game into the tree buffers; words[0] and words[1] hold the sizes.
+void put_game(const cw::PgnGame& g) {
+  tree_words.clear();
+  tree_bytes.clear();
+  tree_words.push_back(0);
+  tree_words.push_back(0);
+  tree_words.push_back(int32_t(g.variant));
+  tree_words.push_back(int32_t(g.tags.size()));
+  for (const auto& [name, value] : g.tags) {
+    put_string(name);
+    put_string(value);
+  }
+  put_string(g.root_fen);
+  put_string(g.result);
+  tree_words.push_back(int32_t(g.nodes.size()));
+  for (const cw::PgnNode& n : g.nodes) {
+    tree_words.push_back(n.parent);
+    tree_words.push_back(int32_t(n.move));
+    put_string(n.san);
+    put_string(n.uci);
+    put_strings(n.comments_before);
+    put_strings(n.comments_after);
+    tree_words.push_back(int32_t(n.nags.size()));
+    for (uint8_t nag : n.nags) tree_words.push_back(nag);
+  }
+  tree_words[0] = int32_t(tree_words.size());
+  tree_words[1] = int32_t(tree_bytes.size());
+}
+
+// Reads a game back from the tree buffers (nwords words from words[2], nbytes bytes); false
+// if they do not hold a well-formed tree.
+bool get_game(int nwords, int nbytes, cw::PgnGame& g) {
+  size_t w = 2, b = 0;
+  bool ok = true;
+  auto word = [&]() -> int32_t {
+    if (w >= size_t(nwords)) {
+      ok = false;
+      return 0;
+    }
+    return tree_words[w++];
+  };
+  auto string = [&]() -> std::string {
+    int32_t len = word() & ~NON_ASCII;
+    if (len < 0 || b + size_t(len) > size_t(nbytes)) {
+      ok = false;
+      return {};
+    }
+    std::string s(tree_bytes.data() + b, size_t(len));
+    b += size_t(len);
+    return s;
+  };
+  auto strings = [&](std::vector<std::string>& v) {
+    int32_t count = word();
+    for (int32_t i = 0; ok && i < count; ++i) v.push_back(string());
+  };
+  int32_t variant = word();
+  if (!valid_variant(variant)) return false;
+  g.variant = cw::Variant(variant);
+  int32_t ntags = word();
+  for (int32_t i = 0; ok && i < ntags; ++i) {
+    std::string name = string();
+    std::string value = string();
+    g.tags.emplace_back(std::move(name), std::move(value));
+  }
+  g.root_fen = string();
+  g.result = string();
+  int32_t nnodes = word();
+  if (!ok || nnodes < 1) return false;
+  g.nodes.resize(size_t(nnodes));
+  for (int32_t i = 0; ok && i < nnodes; ++i) {
+    cw::PgnNode& n = g.nodes[size_t(i)];
+    n.parent = word();
+    if (i == 0 ? n.parent != -1 : (n.parent < 0 || n.parent >= i)) return false;
+    if (i > 0) g.nodes[size_t(n.parent)].children.push_back(i);
+    n.move = cw::Move(word());
+    n.san = string();
+    n.uci = string();
+    strings(n.comments_before);
+    strings(n.comments_after);
+    int32_t nnags = word();
+    for (int32_t k = 0; ok && k < nnags; ++k) n.nags.push_back(uint8_t(word()));
+  }
+  return ok;
+}
+
+}  // namespace
+
+extern "C" {
+
+// A PGN source with room for `len` bytes of text (written by JS at cw_pgn_text); free it
+// with cw_pgn_close. cw_pgn_start then starts reading it from the beginning.
+EMSCRIPTEN_KEEPALIVE PgnSource* cw_pgn_open(int len) {
+  if (len < 0) return nullptr;
+  auto* s = new PgnSource();
+  s->text.resize(size_t(len));
+  return s;
+}
+EMSCRIPTEN_KEEPALIVE char* cw_pgn_text(PgnSource* s) { return s->text.data(); }
+EMSCRIPTEN_KEEPALIVE void cw_pgn_start(PgnSource* s) { s->reader = cw::PgnReader(s->text); }
+EMSCRIPTEN_KEEPALIVE void cw_pgn_close(PgnSource* s) { delete s; }
+// Reads the next game: the PgnStatus (0 GAME: the tree buffers hold it; 1 END; 2 ERROR:
+// see cw_pgn_error_*; the reader has moved on to the next game).
+EMSCRIPTEN_KEEPALIVE int cw_pgn_next(PgnSource* s) {
+  cw::PgnStatus st = s->reader.read_game(s->game, s->error);
+  if (st == cw::PgnStatus::GAME) put_game(s->game);
+  return int(st);
+}
+// Byte offset and line of the reader's next unread character.
+EMSCRIPTEN_KEEPALIVE int cw_pgn_offset(const PgnSource* s) { return int(s->reader.offset()); }
+EMSCRIPTEN_KEEPALIVE int cw_pgn_line(const PgnSource* s) { return s->reader.line(); }
+// The line of the last game read (its first token).
+EMSCRIPTEN_KEEPALIVE int cw_pgn_game_line(const PgnSource* s) { return s->game.first_line; }
+// The last error: line, column, and its message written into the I/O buffer (its length).
+EMSCRIPTEN_KEEPALIVE int cw_pgn_error_line(const PgnSource* s) { return s->error.line; }
+EMSCRIPTEN_KEEPALIVE int cw_pgn_error_column(const PgnSource* s) { return s->error.column; }
+EMSCRIPTEN_KEEPALIVE int cw_pgn_error_message(const PgnSource* s) { return write_io(s->error.message); }
+
+// The tree buffers: the words (at least `words` of them) and the bytes (at least `bytes`);
+// their addresses may change when they grow.
+EMSCRIPTEN_KEEPALIVE int32_t* cw_tree_words(int words) {
+  if (words > int(tree_words.size())) tree_words.resize(size_t(words));
+  return tree_words.data();
+}
+EMSCRIPTEN_KEEPALIVE char* cw_tree_bytes(int bytes) {
+  if (bytes > int(tree_bytes.size())) tree_bytes.resize(size_t(bytes));
+  return tree_bytes.data();
+}
+// Writes the game in the tree buffers (nwords words, nbytes bytes, laid out as cw_pgn_next
+// writes them; words[0..1] are not read) in PGN export format into the I/O buffer; returns
+// its length, or -1 when the buffers do not hold a well-formed tree.
+EMSCRIPTEN_KEEPALIVE int cw_pgn_write(int nwords, int nbytes) {
+  if (nwords < 2 || nwords > int(tree_words.size()) || nbytes < 0 || nbytes > int(tree_bytes.size())) return -1;
+  cw::PgnGame g;
+  if (!get_game(nwords, nbytes, g)) return -1;
+  return write_io(cw::write_pgn(g));
+}
+
+}  // extern "C"
+
+// ---- puzzles --------------------------------------------------------------------------------
+//
+// One call per puzzle (web/src/puzzle.ts, the `chesswasm puzzles` CLI): the text goes in
+// through the I/O buffer (FEN then move line, back to back) or, for CSV rows, through the row
+// buffer (cw_row_buffer: a whole chunk of a file, rows addressed by offset); the report comes
+// back in the result buffer (cw_puzzle_result, 8 x int32):
+//   status, ply, fen_error, plies, solver_moves, mate_in, mate, mating_moves
+// (the fields of cw::PuzzleReport; for cw_play_line: status, ply, fen_error).
+
+namespace {
+int32_t puzzle_result[8];
+std::vector<char> row_buffer;
+
+void put_report(const cw::PuzzleReport& r) {
+  puzzle_result[0] = int32_t(r.status);
+  puzzle_result[1] = r.ply;
+  puzzle_result[2] = int32_t(r.fen_error);
+  puzzle_result[3] = r.plies;
+  puzzle_result[4] = r.solver_moves;
+  puzzle_result[5] = r.mate_in;
+  puzzle_result[6] = r.mate;
+  puzzle_result[7] = r.mating_moves;
+}
+}  // namespace
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE int32_t* cw_puzzle_result() { return puzzle_result; }
+// A buffer of at least `size` bytes for CSV text (its address may change when it grows).
+EMSCRIPTEN_KEEPALIVE char* cw_row_buffer(int size) {
+  if (size > int(row_buffer.size())) row_buffer.resize(size_t(size));
+  return row_buffer.data();
+}
+
+// Sets h from the FEN (fen_len bytes of the I/O buffer) and plays the move line that follows
+// it (line_len bytes); notation: cw::Notation. The moves played go into the move buffer (the
+// first 256). Returns the cw::LineStatus; the result buffer holds status, ply, fen_error.
+// On a bad move h is the position before it; on a bad FEN h is unchanged.
+EMSCRIPTEN_KEEPALIVE int cw_play_line(Handle* h, int fen_len, int line_len, int variant, int notation) {
+  puzzle_result[1] = puzzle_result[2] = 0;
+  if (!valid_variant(variant) || fen_len < 0 || line_len < 0 || notation < 0 || notation > 2 ||
+      size_t(fen_len) + size_t(line_len) > io.size()) {
+    puzzle_result[0] = int32_t(cw::LineStatus::FEN);
+    puzzle_result[2] = int32_t(cw::FenError::EMPTY);
+    return puzzle_result[0];
+  }
+  std::string_view fen(io.data(), size_t(fen_len)), line(io.data() + fen_len, size_t(line_len));
+  cw::LineResult r = cw::play_line(h->pos, fen, cw::Variant(variant), line, cw::Notation(notation), move_buffer,
+                                   cw::MAX_MOVES);
+  if (r.status != cw::LineStatus::FEN) h->forget_from(0);
+  puzzle_result[0] = int32_t(r.status);
+  puzzle_result[1] = r.ply;
+  puzzle_result[2] = int32_t(r.fen_error);
+  return puzzle_result[0];
+}
+
+// cw::check_puzzle on the FEN and line in the I/O buffer (as cw_play_line); h is scratch.
+// Returns the cw::PuzzleStatus; the report is in the result buffer.
+EMSCRIPTEN_KEEPALIVE int cw_check_puzzle(Handle* h, int fen_len, int line_len, int variant, int mate_in,
+                                         int setup_first) {
+  cw::PuzzleReport r;
+  if (!valid_variant(variant) || fen_len < 0 || line_len < 0 || size_t(fen_len) + size_t(line_len) > io.size()) {
+    r.status = cw::PuzzleStatus::FEN;
+    r.fen_error = cw::FenError::EMPTY;
+  } else {
+    r = cw::check_puzzle(h->pos, std::string_view(io.data(), size_t(fen_len)),
+                         std::string_view(io.data() + fen_len, size_t(line_len)), mate_in, setup_first != 0,
+                         cw::Variant(variant));
+    h->forget_from(0);
+  }
+  put_report(r);
+  return puzzle_result[0];
+}
+
+// cw::check_puzzle_row on the `len` bytes at `offset` in the row buffer; h is scratch.
+EMSCRIPTEN_KEEPALIVE int cw_check_puzzle_row(Handle* h, int offset, int len) {
+  cw::PuzzleReport r;
+  if (offset < 0 || len < 0 || size_t(offset) + size_t(len) > row_buffer.size()) {
+    r.status = cw::PuzzleStatus::ROW;
+  } else {
+    r = cw::check_puzzle_row(h->pos, std::string_view(row_buffer.data() + offset, size_t(len)));
+    h->forget_from(0);
+  }
+  put_report(r);
+  return puzzle_result[0];
+}
+
+// The number of legal moves of the side to move that give checkmate.
+EMSCRIPTEN_KEEPALIVE int cw_count_mating_moves(Handle* h) { return cw::count_mating_moves(h->pos); }
 
 }  // extern "C"

@@ -49,6 +49,20 @@ export interface Native {
   parse_san(p: number, len: number, strict: number): number;
   outcome(p: number, claim: number): number;
   termination_name(t: number): number;
+  pgn_open(len: number): number;
+  pgn_text(s: number): number;
+  pgn_start(s: number): void;
+  pgn_close(s: number): void;
+  pgn_next(s: number): number;
+  pgn_offset(s: number): number;
+  pgn_line(s: number): number;
+  pgn_game_line(s: number): number;
+  pgn_error_line(s: number): number;
+  pgn_error_column(s: number): number;
+  pgn_error_message(s: number): number;
+  tree_words(words: number): number;
+  tree_bytes(bytes: number): number;
+  pgn_write(words: number, bytes: number): number;
 }
 
 // Safe first calls, one per export, made once after loading: the 3.1.6 glue replaces each
@@ -79,8 +93,22 @@ function warmUp(g: ChesswasmGlue): void {
   call('parse_san', p, 0, 0);
   call('outcome', p, 0);
   call('termination_name', 1);
+  const src = call('pgn_open', 0) as number;
+  call('pgn_text', src);
+  call('pgn_start', src);
+  for (const name of ['pgn_next', 'pgn_offset', 'pgn_line', 'pgn_game_line', 'pgn_error_line', 'pgn_error_column',
+    'pgn_error_message']) call(name, src);
+  call('pgn_close', src);
+  call('tree_words', 0);
+  call('tree_bytes', 0);
+  call('pgn_write', 0, 0);
   call('delete', p);
 }
+
+// The PGN exports (web/src/pgn.ts).
+const PGN_EXPORTS = ['pgn_open', 'pgn_text', 'pgn_start', 'pgn_close', 'pgn_next', 'pgn_offset', 'pgn_line',
+  'pgn_game_line', 'pgn_error_line', 'pgn_error_column', 'pgn_error_message', 'tree_words', 'tree_bytes',
+  'pgn_write'] as const;
 
 function bind(g: ChesswasmGlue): Native {
   warmUp(g);
@@ -89,7 +117,7 @@ function bind(g: ChesswasmGlue): Native {
     'history_size', 'last_move', 'rule50', 'fullmove_number', 'piece_on', 'legal_moves', 'is_legal', 'play',
     'undo', 'uci', 'parse_uci', 'perft', 'divide', 'san', 'parse_san', 'outcome', 'termination_name'] as const;
   const table: Record<string, unknown> = {};
-  for (const name of names) table[name === 'new' ? 'create' : name] = g[`_cw_${name}`];
+  for (const name of [...names, ...PGN_EXPORTS]) table[name === 'new' ? 'create' : name] = g[`_cw_${name}`];
   return table as unknown as Native;
 }
 
@@ -116,6 +144,17 @@ let ioCapacity = 0;
 export function heapU16(): Uint16Array {
   return glue!.HEAPU16;
 }
+/** @see heapU16 */
+export function heapU8(): Uint8Array {
+  return glue!.HEAPU8;
+}
+/** @see heapU16 (a view over the same memory as the others) */
+export function heapI32(): Int32Array {
+  const buffer = glue!.HEAPU8.buffer;
+  if (i32 === null || i32.buffer !== buffer) i32 = new Int32Array(buffer);
+  return i32;
+}
+let i32: Int32Array | null = null;
 /** @see heapU16 */
 export function heapF64(): Float64Array {
   return glue!.HEAPF64;

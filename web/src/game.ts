@@ -1,0 +1,666 @@
+/**
+ * `Game`: a root position and a move tree (main line, variations, comments, NAGs), read
+ * from and written to PGN by the core (cpp/core/pgn.h).
+ *
+ * The tree lives in JS (plain {@link GameNode} objects); it crosses the wasm boundary in one
+ * piece, as two buffers (see "PGN" in cpp/wasm/bindings.cpp), when a game is read and when it
+ * is written. The game's {@link Game.position} is a wasm {@link Position} whose move history
+ * is always the path from the root to the current node, so the core judges repetitions by
+ * hash over that line.
+ * @module
+ */
+import { ChessError, IllegalMoveError, PgnError, describe } from './errors.js';
+import type { Move } from './move.js';
+import { type Outcome, Position, type Variant } from './position.js';
+import { N, heapI32, heapU8, readString } from './wasm.js';
+
+/** The termination marker of a game: a win, a draw, or `'*'` (unknown, or still going on). */
+export type GameResult = '1-0' | '0-1' | '1/2-1/2' | '*';
+
+/** Options of the {@link Game} constructor. */
+export interface GameOptions {
+  /** The rules variant (default `'chess'`). */
+  variant?: Variant;
+}
+
+const VARIANTS: readonly Variant[] = ['chess', 'chess960', 'makruk'];
+const NON_ASCII = 1 << 30;
+const UCI_PATTERN = /^[a-h][1-8][a-h][1-8][nbrqmNBRQM]?$/;
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+// Set by Game.fromParts for the constructor call it makes.
+let pendingParts: { variant: Variant; rootFen: string; result: string; tags: Map<string, string> } | null = null;
+
+// Positions for computing the FEN and hash of nodes (reused; one per variant code).
+let scratch: Position | null = null;
+
+/**
+ * One node of a game's move tree: the root (no move) or a move with its annotations.
+ * Nodes are created by {@link Game} (reading PGN, {@link Game.play}); their moves never
+ * change, their annotations (`commentsBefore`, `commentsAfter`, `nags`) may be edited in
+ * place. `children` must only be changed through the game ({@link Game.play},
+ * {@link Game.promoteVariation}, {@link Game.deleteFrom}).
+ */
+export class GameNode {
+  /** The node this move was played from; `null` for the root. */
+  readonly parent: GameNode | null;
+  /** The move (a number as {@link Position.legalMoves} gives); 0 for the root and a null move. */
+  readonly move: Move;
+  /** The move in SAN (`'Nf3'`, `'exd8=Q#'`); `'--'` for a null move, `''` for the root. */
+  readonly san: string;
+  /** The move in UCI (`'e2e4'`; Chess960 castling king-to-rook); `'0000'` for a null move, `''` for the root. */
+  readonly uci: string;
+  /** Plies from the root (0 for the root). */
+  readonly ply: number;
+  /** Comments written before the move (e.g. at the start of a variation). */
+  commentsBefore: string[];
+  /**
+   * Comments after the move, `[%clk]`/`[%eval]` commands kept as text. On the root: the
+   * game comment (text before the first move).
+   */
+  commentsAfter: string[];
+  /** Numeric Annotation Glyphs, in order; `!` `?` `!!` `??` `!?` `?!` are 1 to 6. */
+  nags: number[];
+  /** The moves played from here: `children[0]` continues the line, the others are variations. */
+  readonly children: GameNode[] = [];
+  #game: Game | null;
+  #fen: string | null = null;
+  #hash: bigint | null = null;
+
+  /** Internal: nodes are made by {@link Game}. */
+  constructor(
+    game: Game | null,
+    parent: GameNode | null,
+    move: Move,
+    san: string,
+    uci: string,
+    commentsBefore: string[] = [],
+    commentsAfter: string[] = [],
+    nags: number[] = [],
+  ) {
+    this.#game = game;
+    this.parent = parent;
+    this.move = move;
+    this.san = san;
+    this.uci = uci;
+    this.ply = parent === null ? 0 : parent.ply + 1;
+    this.commentsBefore = commentsBefore;
+    this.commentsAfter = commentsAfter;
+    this.nags = nags;
+  }
+
+  /** The game this node belongs to; `null` once it was removed by {@link Game.deleteFrom}. */
+  get game(): Game | null {
+    return this.#game;
+  }
+
+  /** Whether the move is a null move (`--`). */
+  get isNull(): boolean {
+    return this.parent !== null && this.move === 0;
+  }
+
+  /** Whether the node is on the game's main line (the root is). */
+  get isMainline(): boolean {
+    for (let n: GameNode = this; n.parent !== null; n = n.parent) if (n.parent.children[0] !== n) return false;
+    return true;
+  }
+
+  /** The FEN of the position after the move (of the root position for the root). Computed once. */
+  get fen(): string {
+    if (this.#fen === null) this.#compute();
+    return this.#fen!;
+  }
+
+  /** The Zobrist key after the move ({@link Position.hash}). Computed once. */
+  get hash(): bigint {
+    if (this.#hash === null) this.#compute();
+    return this.#hash!;
+  }
+
+  /** The nodes from the root (excluded) down to this one (included). */
+  path(): GameNode[] {
+    const line: GameNode[] = [];
+    for (let n: GameNode = this; n.parent !== null; n = n.parent) line.push(n);
+    return line.reverse();
+  }
+
+  // FEN and hash of this node and of its ancestors that lack them, replayed on a scratch
+  // position from the nearest ancestor whose FEN is known.
+  #compute(): void {
+    const game = this.#game;
+    if (game === null) throw new ChessError('invalid-argument', 'this node was deleted from its game');
+    const line: GameNode[] = [];
+    let n: GameNode = this;
+    while (n.parent !== null && n.#fen === null) {
+      line.push(n);
+      n = n.parent;
+    }
+    const start = n.#fen ?? game.rootFen;
+    scratch?.dispose();
+    const pos = (scratch = Position.fromFen(start, { variant: game.variant }));
+    if (n.#fen === null) {
+      n.#fen = pos.fen();
+      n.#hash = pos.hash();
+    }
+    for (let i = line.length - 1; i >= 0; i--) {
+      const node = line[i]!;
+      if (node.move === 0) pos.playNull();
+      else pos.play(node.move);
+      node.#fen = pos.fen();
+      node.#hash = pos.hash();
+    }
+  }
+
+  /** Internal: detaches the node (and its subtree) from its game. */
+  static detach(node: GameNode): void {
+    const stack = [node];
+    while (stack.length) {
+      const n = stack.pop()!;
+      n.#game = null;
+      stack.push(...n.children);
+    }
+  }
+}
+
+/**
+ * A game: a root position (any legal FEN, any variant), tags, a result, and a tree of moves
+ * with variations, comments and NAGs; a current node, and the {@link Game.position} there.
+ *
+ * Memory: the only wasm resource of a game is its {@link Game.position}, created on first
+ * use; {@link Game.dispose} frees it now, else it is freed when the game is
+ * garbage-collected. Games read by {@link readGames} hold no wasm memory until then.
+ */
+export class Game {
+  /** The tags (in order; names are case-sensitive). `Result` is kept equal to {@link Game.result} by its setter. */
+  readonly tags: Map<string, string>;
+  /** The root node (the starting position; its children are the first moves). */
+  readonly root: GameNode;
+  #variant: Variant;
+  #rootFen: string;
+  #result: GameResult | string = '*';
+  #current: GameNode;
+  #pos: Position | null = null;
+  #disposed = false;
+
+  /**
+   * A game from a position (the standard start position by default; for `'chess960'` and
+   * `'makruk'` their standard start).
+   * @throws {@link FenError} for an invalid FEN, {@link ChessError} `'invalid-variant'`.
+   */
+  constructor(fen?: string, options: GameOptions = {}) {
+    const parts = pendingParts;
+    if (parts !== null) {
+      pendingParts = null;
+      this.#variant = parts.variant;
+      this.#rootFen = parts.rootFen;
+      this.#result = parts.result;
+      this.tags = parts.tags;
+      this.root = new GameNode(this, null, 0, '', '');
+      this.#current = this.root;
+      return;
+    }
+    const variant = options?.variant ?? 'chess';
+    // Validates the FEN and the variant, and normalises the FEN.
+    const pos = fen === undefined ? Position.startpos(variant) : Position.fromFen(fen, { variant });
+    this.#variant = pos.variant;
+    this.#rootFen = pos.fen();
+    this.#pos = pos;
+    this.tags = new Map();
+    this.root = new GameNode(this, null, 0, '', '');
+    this.#current = this.root;
+  }
+
+  /**
+   * The first game of a PGN text.
+   * @throws {@link PgnError} `'invalid-pgn'` (with `line` and `column`) for a malformed game,
+   * `'no-game'` when the text holds no game.
+   */
+  static fromPgn(text: string): Game {
+    if (typeof text !== 'string') throw new PgnError('invalid-pgn', `a PGN text must be a string, not ${describe(text)}`);
+    const src = openSource(encoder.encode(text));
+    try {
+      const status = N.pgn_next(src);
+      if (status === 0) return readTree();
+      if (status === 1) throw new PgnError('no-game', 'no game in the PGN text');
+      throw sourceError(src, 1, 1);
+    } finally {
+      N.pgn_close(src);
+    }
+  }
+
+  /** Internal: a game made from decoded tree parts (see {@link readTree}); no position yet. */
+  static fromParts(variant: Variant, rootFen: string, result: string, tags: Map<string, string>): Game {
+    pendingParts = { variant, rootFen, result, tags };
+    return new Game();
+  }
+
+  /** The rules variant. */
+  get variant(): Variant {
+    return this.#variant;
+  }
+
+  /** The FEN of the root position. */
+  get rootFen(): string {
+    return this.#rootFen;
+  }
+
+  /** The result (the movetext's termination marker): `'1-0'`, `'0-1'`, `'1/2-1/2'` or `'*'`. */
+  get result(): GameResult | string {
+    return this.#result;
+  }
+
+  /** Sets the result, and the `Result` tag to the same value. */
+  set result(value: GameResult) {
+    if (value !== '1-0' && value !== '0-1' && value !== '1/2-1/2' && value !== '*')
+      throw new ChessError('invalid-argument', `not a result: ${describe(value)} (1-0, 0-1, 1/2-1/2, *)`);
+    this.#result = value;
+    this.tags.set('Result', value);
+  }
+
+  /** The current node (where {@link Game.play} plays from). */
+  get current(): GameNode {
+    return this.#current;
+  }
+
+  /**
+   * The position at the current node, its move history being the moves from the root (so
+   * repetitions over the line count). A live object owned by the game: it follows every
+   * move and navigation of the game, stays valid until {@link Game.dispose}, and must not
+   * be changed directly (play and undo through the game; use `position.clone()` to
+   * experiment). The same object is returned on every call.
+   */
+  get position(): Position {
+    if (this.#disposed) throw new ChessError('disposed', 'this Game was disposed and cannot be used any more');
+    let pos = this.#pos;
+    if (pos !== null && pos.historyLength === this.#current.ply) return pos;
+    // First use, or the position was changed behind the game's back: replay the line.
+    pos?.dispose();
+    pos = Position.fromFen(this.#rootFen, { variant: this.#variant });
+    for (const node of this.#current.path()) playNode(pos, node);
+    this.#pos = pos;
+    return pos;
+  }
+
+  /**
+   * Plays a move from the current node: a move number, UCI (`'e2e4'`), SAN (`'Nf3'`,
+   * tolerant as {@link Position.parseSan}), or `'--'` for a null move. If the move already
+   * is a child of the current node, goes there; otherwise adds it (as the main
+   * continuation if the node had none, else as a new variation).
+   * @returns the new current node.
+   * @throws {@link IllegalMoveError} (`'syntax' | 'illegal' | 'ambiguous'`); the game is unchanged.
+   */
+  play(move: Move | string): GameNode {
+    const pos = this.position;
+    const current = this.#current;
+    if (move === '--' || move === 'Z0') {
+      let child = current.children.find((c) => c.move === 0);
+      pos.playNull();
+      if (!child) current.children.push((child = new GameNode(this, current, 0, '--', '0000')));
+      this.#current = child;
+      return child;
+    }
+    let m: Move;
+    if (typeof move === 'number') {
+      if (!pos.isLegal(move)) throw new IllegalMoveError('illegal', `illegal move in ${pos.fen()}: ${describe(move)}`, describe(move));
+      m = move;
+    } else {
+      m = parseMove(pos, move);
+    }
+    let child = current.children.find((c) => c.move === m && m !== 0);
+    if (!child) {
+      child = new GameNode(this, current, m, pos.san(m), pos.uci(m));
+      current.children.push(child);
+    }
+    pos.play(m);
+    this.#current = child;
+    return child;
+  }
+
+  /**
+   * Steps back to the parent of the current node (the move stays in the tree: see
+   * {@link Game.deleteFrom}).
+   * @returns the node stepped back from.
+   * @throws {@link ChessError} `'nothing-to-undo'` at the root.
+   */
+  undo(): GameNode {
+    const node = this.#current;
+    if (node.parent === null) throw new ChessError('nothing-to-undo', 'no move to take back');
+    this.goTo(node.parent);
+    return node;
+  }
+
+  /** Steps back one move; `false` (and nothing happens) at the root. */
+  back(): boolean {
+    if (this.#current.parent === null) return false;
+    this.goTo(this.#current.parent);
+    return true;
+  }
+
+  /** Steps forward along the current line (`children[0]`); `false` at its end. */
+  forward(): boolean {
+    const next = this.#current.children[0];
+    if (next === undefined) return false;
+    this.goTo(next);
+    return true;
+  }
+
+  /**
+   * Goes to ply `n` of the current line: an ancestor of the current node when `n` is at most
+   * its ply, else following `children[0]` from it (0 is the root).
+   * @throws {@link ChessError} `'invalid-argument'` when the line has no such ply.
+   */
+  goToPly(n: number): GameNode {
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+      throw new ChessError('invalid-argument', `not a ply: ${describe(n)}`);
+    let node = this.#current;
+    while (node.ply > n) node = node.parent!;
+    while (node.ply < n) {
+      const next = node.children[0];
+      if (next === undefined) throw new ChessError('invalid-argument', `the line has no ply ${n} (it ends at ${node.ply})`);
+      node = next;
+    }
+    this.goTo(node);
+    return node;
+  }
+
+  /**
+   * Makes a node of this game the current node.
+   * @throws {@link ChessError} `'invalid-argument'` for a node of another game (or deleted).
+   */
+  goTo(node: GameNode): void {
+    this.#own(node);
+    const pos = this.#pos;
+    if (pos !== null && !this.#disposed && pos.historyLength === this.#current.ply) {
+      // Undo to the common ancestor, then play down to the node.
+      let a = this.#current;
+      let b = node;
+      const down: GameNode[] = [];
+      while (a.ply > b.ply) a = a.parent!;
+      while (b.ply > a.ply) {
+        down.push(b);
+        b = b.parent!;
+      }
+      while (a !== b) {
+        a = a.parent!;
+        down.push(b);
+        b = b.parent!;
+      }
+      for (let i = this.#current.ply - a.ply; i > 0; i--) pos.undo();
+      for (let i = down.length - 1; i >= 0; i--) playNode(pos, down[i]!);
+    }
+    this.#current = node;
+  }
+
+  /**
+   * Promotes the line that `node` is on: at its branch point (the nearest node, `node` or
+   * an ancestor, that is not its parent's first child), that child becomes the first one,
+   * i.e. the main continuation. With `{ mainline: true }`, repeats up to the root, so that
+   * `node` ends up on the main line.
+   * @returns whether the tree changed.
+   */
+  promoteVariation(node: GameNode, options: { mainline?: boolean } = {}): boolean {
+    this.#own(node);
+    let changed = false;
+    for (let n: GameNode = node; n.parent !== null; n = n.parent) {
+      const siblings = n.parent.children;
+      const i = siblings.indexOf(n);
+      if (i > 0) {
+        siblings.splice(i, 1);
+        siblings.unshift(n);
+        changed = true;
+        if (!options?.mainline) break;
+      }
+    }
+    return changed;
+  }
+
+  /**
+   * Deletes a node and everything after it. If the current node was among them, the
+   * node's parent becomes the current node.
+   * @throws {@link ChessError} `'invalid-argument'` for the root or a node of another game.
+   */
+  deleteFrom(node: GameNode): void {
+    this.#own(node);
+    const parent = node.parent;
+    if (parent === null) throw new ChessError('invalid-argument', 'the root cannot be deleted');
+    let inside = false;
+    for (let n: GameNode | null = this.#current; n !== null && !inside; n = n.parent) inside = n === node;
+    if (inside) this.goTo(parent);
+    parent.children.splice(parent.children.indexOf(node), 1);
+    GameNode.detach(node);
+  }
+
+  /** The SAN of the main line's moves, from the root. */
+  mainline(): string[] {
+    const sans: string[] = [];
+    for (let n = this.root.children[0]; n !== undefined; n = n.children[0]) sans.push(n.san);
+    return sans;
+  }
+
+  /** The main line's nodes, from the root (excluded). */
+  mainlineNodes(): GameNode[] {
+    const nodes: GameNode[] = [];
+    for (let n = this.root.children[0]; n !== undefined; n = n.children[0]) nodes.push(n);
+    return nodes;
+  }
+
+  /**
+   * The outcome at the current node, or `null` while the game goes on (see
+   * {@link Position.outcome}): repetitions count over the line from the root. With
+   * `{ claim: true }`, a claimable fifty-move or threefold-repetition draw counts too.
+   */
+  outcome(options: { claim?: boolean } = {}): Outcome | null {
+    return this.position.outcome({ claim: options?.claim === true });
+  }
+
+  /**
+   * Whether a draw can be claimed at the current node (fifty-move rule, or the current
+   * position occurred three times on the line) while the game is not over already.
+   */
+  canClaimDraw(): boolean {
+    const pos = this.position;
+    return pos.outcome() === null && pos.outcome({ claim: true }) !== null;
+  }
+
+  /**
+   * The game in PGN export format (written by the core): the Seven Tag Roster, the other
+   * tags, movetext with variations, comments and NAGs wrapped at 80 columns, the result.
+   * `Game.fromPgn(game.pgn())` gives back the same tree, comments and NAGs.
+   */
+  pgn(): string {
+    return writeTree(this);
+  }
+
+  /** Frees the wasm memory of {@link Game.position} now; the tree stays usable, the position does not. Idempotent. */
+  dispose(): void {
+    this.#disposed = true;
+    this.#pos?.dispose();
+    this.#pos = null;
+  }
+
+  /** The game in PGN (for debugging). */
+  toString(): string {
+    return this.pgn();
+  }
+
+  #own(node: GameNode): void {
+    if (!(node instanceof GameNode) || node.game !== this)
+      throw new ChessError('invalid-argument', 'the node does not belong to this game');
+  }
+}
+
+const DISPOSE: symbol = (Symbol as { dispose?: symbol }).dispose ?? Symbol.for('nodejs.dispose');
+Object.defineProperty(Game.prototype, DISPOSE, {
+  value: function (this: Game) {
+    this.dispose();
+  },
+  writable: true,
+  configurable: true,
+});
+
+export interface Game {
+  /** Same as {@link Game.dispose}, for `using` declarations. */
+  [Symbol.dispose](): void;
+}
+
+function playNode(pos: Position, node: GameNode): void {
+  if (node.move === 0) pos.playNull();
+  else pos.play(node.move);
+}
+
+function parseMove(pos: Position, text: unknown): Move {
+  if (typeof text !== 'string') throw new IllegalMoveError('syntax', `not a move: ${describe(text)}`, describe(text));
+  if (UCI_PATTERN.test(text)) {
+    try {
+      return pos.parseUci(text);
+    } catch {
+      // not a legal UCI move: maybe SAN (b1c3 style long algebraic is SAN-tolerant anyway)
+    }
+  }
+  return pos.parseSan(text);
+}
+
+// ---- the tree buffers (cpp/wasm/bindings.cpp, "PGN") ------------------------------------------
+
+/** Internal: a PGN source over UTF-8 bytes, ready to read; close it with `N.pgn_close`. */
+export function openSource(bytes: Uint8Array): number {
+  const src = N.pgn_open(bytes.length);
+  heapU8().set(bytes, N.pgn_text(src));
+  N.pgn_start(src);
+  return src;
+}
+
+/**
+ * Internal: the PgnError of the last failed read of a source; `line` and `column` are
+ * shifted for a source that starts at line `lineBase`, column `columnBase` of a file.
+ */
+export function sourceError(src: number, lineBase: number, columnBase: number): PgnError {
+  const line = N.pgn_error_line(src);
+  const column = N.pgn_error_column(src);
+  const message = readString(N.pgn_error_message(src));
+  const fileLine = lineBase + line - 1;
+  const fileColumn = line === 1 ? columnBase + column - 1 : column;
+  return new PgnError('invalid-pgn', `PGN line ${fileLine}, column ${fileColumn}: ${message}`, fileLine, fileColumn);
+}
+
+/** Internal: the game that the tree buffers hold (after a successful `N.pgn_next`). */
+export function readTree(): Game {
+  const words = heapI32();
+  let w = N.tree_words(0) >> 2;
+  const bytesAt = N.tree_bytes(0);
+  const nbytes = words[w + 1]!;
+  const heap = heapU8();
+  w += 2;
+  // Pure-ASCII games (the usual case) decode their strings in one go.
+  const end = words[w - 2]! + w - 2;
+  let ascii = true;
+  for (let i = w; i < end && ascii; i++) ascii = (words[i]! & NON_ASCII) === 0 || words[i]! < 0;
+  let b = 0;
+  let blob = '';
+  if (ascii) blob = decoder.decode(heap.subarray(bytesAt, bytesAt + nbytes));
+  const str = (): string => {
+    const word = words[w++]!;
+    const len = word & ~NON_ASCII;
+    const s = ascii ? blob.substring(b, b + len) : decoder.decode(heap.subarray(bytesAt + b, bytesAt + b + len));
+    b += len;
+    return s;
+  };
+  const strs = (): string[] => {
+    const n = words[w++]!;
+    const out = new Array<string>(n);
+    for (let i = 0; i < n; i++) out[i] = str();
+    return out;
+  };
+  const variant = VARIANTS[words[w++]!]!;
+  const ntags = words[w++]!;
+  const tags = new Map<string, string>();
+  for (let i = 0; i < ntags; i++) {
+    const name = str();
+    tags.set(name, str());
+  }
+  const rootFen = str();
+  const result = str();
+  const game = Game.fromParts(variant, rootFen, result, tags);
+  const nnodes = words[w++]!;
+  const nodes = new Array<GameNode>(nnodes);
+  nodes[0] = game.root;
+  for (let i = 0; i < nnodes; i++) {
+    const parentIndex = words[w++]!;
+    const move = words[w++]!;
+    const san = str();
+    const uci = str();
+    const before = strs();
+    const after = strs();
+    const nnags = words[w++]!;
+    const nags = new Array<number>(nnags);
+    for (let k = 0; k < nnags; k++) nags[k] = words[w++]!;
+    if (i === 0) {
+      game.root.commentsBefore = before;
+      game.root.commentsAfter = after;
+      game.root.nags = nags;
+      continue;
+    }
+    const parent = nodes[parentIndex]!;
+    const node = new GameNode(game, parent, move, san, uci, before, after, nags);
+    parent.children.push(node);
+    nodes[i] = node;
+  }
+  return game;
+}
+
+// Serialises a game into the tree buffers and has the core write it.
+function writeTree(game: Game): string {
+  const words: number[] = [0, 0, VARIANTS.indexOf(game.variant), game.tags.size];
+  const parts: string[] = [];
+  let nbytes = 0;
+  const str = (s: string): void => {
+    let len = s.length;
+    let flag = 0;
+    for (let i = 0; i < s.length; i++)
+      if (s.charCodeAt(i) > 127) {
+        len = encoder.encode(s).length;
+        flag = NON_ASCII;
+        break;
+      }
+    words.push(len | flag);
+    parts.push(s);
+    nbytes += len;
+  };
+  const strs = (v: readonly string[]): void => {
+    words.push(v.length);
+    for (const s of v) str(String(s));
+  };
+  for (const [name, value] of game.tags) {
+    str(String(name));
+    str(String(value));
+  }
+  str(game.rootFen);
+  str(game.result);
+  const order: GameNode[] = [];
+  const index = new Map<GameNode, number>();
+  const stack: GameNode[] = [game.root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    index.set(n, order.length);
+    order.push(n);
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  }
+  words.push(order.length);
+  for (const n of order) {
+    words.push(n.parent === null ? -1 : index.get(n.parent)!, n.move);
+    str(n.san);
+    str(n.uci);
+    strs(n.commentsBefore);
+    strs(n.commentsAfter);
+    words.push(n.nags.length);
+    for (const nag of n.nags) words.push(nag & 255);
+  }
+  const wordsAt = N.tree_words(words.length) >> 2;
+  heapI32().set(words, wordsAt);
+  const bytesAt = N.tree_bytes(nbytes);
+  encoder.encodeInto(parts.join(''), heapU8().subarray(bytesAt, bytesAt + nbytes));
+  const len = N.pgn_write(words.length, nbytes);
+  if (len < 0) throw new ChessError('invalid-argument', 'the game tree could not be written');
+  return readString(len);
+}

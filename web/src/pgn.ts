@@ -1,0 +1,183 @@
+/**
+ * `readGames`: every game of a PGN file, one at a time, from a string or from a stream of
+ * text chunks.
+ * @module
+ */
+import { ChessError, PgnError, describe } from './errors.js';
+import { Game, openSource, readTree, sourceError } from './game.js';
+import { N } from './wasm.js';
+
+/** Options of {@link readGames}. */
+export interface ReadGamesOptions {
+  /**
+   * Called with the {@link PgnError} of each malformed game, which is then skipped:
+   * iteration goes on with the next game. Without it, the iterator throws the error (from
+   * `next()`); the iterator itself stays usable, and calling `next()` again continues with
+   * the next game (a `for` loop exits on the throw, a manual `next()` loop can go on).
+   */
+  onError?: (error: PgnError) => void;
+}
+
+/** The iterator {@link readGames} returns for a string: usable with `for` and `for await`. */
+export interface GameIterator extends IterableIterator<Game>, AsyncIterable<Game> {}
+
+const encoder = new TextEncoder();
+
+type Item = Game | PgnError;
+
+/**
+ * The games of a PGN text, one at a time: each is read (every move validated) only when the
+ * iterator gets to it, so the file is never held as one tree. A string source is
+ * iterable both synchronously and with `for await`; a stream of chunks
+ * (`AsyncIterable<string>`, e.g. a decoded file or fetch stream; or a sync `Iterable<string>`)
+ * is read with `for await`, buffering chunks until a game is complete.
+ *
+ * Malformed games: see {@link ReadGamesOptions.onError}. Errors' `line` and `column` are
+ * those of the whole text (1-based; columns in UTF-8 bytes).
+ *
+ * ```ts
+ * for (const game of readGames(text)) console.log(game.tags.get('White'), game.mainline().length);
+ * for await (const game of readGames(stream, { onError: (e) => console.warn(e.message) })) ...
+ * ```
+ */
+export function readGames(text: string, options?: ReadGamesOptions): GameIterator;
+export function readGames(source: AsyncIterable<string> | Iterable<string>, options?: ReadGamesOptions): AsyncIterableIterator<Game>;
+export function readGames(
+  source: string | AsyncIterable<string> | Iterable<string>,
+  options: ReadGamesOptions = {},
+): GameIterator | AsyncIterableIterator<Game> {
+  const onError = options?.onError;
+  if (typeof source === 'string') return syncIterator(fromText(source), onError);
+  if (source !== null && typeof source === 'object') {
+    if (Symbol.asyncIterator in source || Symbol.iterator in source) return asyncIterator(fromChunks(source), onError);
+  }
+  throw new ChessError('invalid-argument', `readGames needs a string or an iterable of strings, not ${describe(source)}`);
+}
+
+function syncIterator(items: Iterator<Item>, onError: ((e: PgnError) => void) | undefined): GameIterator {
+  const next = (): IteratorResult<Game> => {
+    for (;;) {
+      const r = items.next();
+      if (r.done) return { done: true, value: undefined };
+      if (r.value instanceof Game) return { done: false, value: r.value };
+      if (onError === undefined) throw r.value;
+      onError(r.value);
+    }
+  };
+  // `for await` over the same object: the same games, as promises.
+  const asyncSide: AsyncIterator<Game> = {
+    next: () => {
+      try {
+        return Promise.resolve(next());
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    },
+  };
+  const it: GameIterator = {
+    next,
+    [Symbol.iterator]: () => it,
+    [Symbol.asyncIterator]: () => asyncSide,
+  };
+  return it;
+}
+
+function asyncIterator(items: AsyncIterator<Item>, onError: ((e: PgnError) => void) | undefined): AsyncIterableIterator<Game> {
+  const it: AsyncIterableIterator<Game> = {
+    async next(): Promise<IteratorResult<Game>> {
+      for (;;) {
+        const r = await items.next();
+        if (r.done) return { done: true, value: undefined };
+        if (r.value instanceof Game) return { done: false, value: r.value };
+        if (onError === undefined) throw r.value;
+        onError(r.value);
+      }
+    },
+    async return(): Promise<IteratorResult<Game>> {
+      await items.return?.();
+      return { done: true, value: undefined };
+    },
+    [Symbol.asyncIterator]: () => it,
+  };
+  return it;
+}
+
+// The games (or errors) of a whole text, read from one source in wasm memory.
+function* fromText(text: string): Generator<Item> {
+  const src = openSource(encoder.encode(text));
+  try {
+    for (;;) {
+      const status = N.pgn_next(src);
+      if (status === 0) yield readTree();
+      else if (status === 2) yield sourceError(src, 1, 1);
+      else return;
+    }
+  } finally {
+    N.pgn_close(src);
+  }
+}
+
+// The games (or errors) of a text that arrives in chunks. The bytes not yet read form a
+// window; a game read from it is accepted when the reader stopped before the window's end
+// (a result or the next game's tags ended it: more text cannot change it), or when the
+// input has ended. Otherwise the window waits for the next chunk and is read again.
+async function* fromChunks(chunks: AsyncIterable<string> | Iterable<string>): AsyncGenerator<Item> {
+  let window: Uint8Array = new Uint8Array(0);
+  let lineBase = 1; // the window's first line and column in the whole text
+  let columnBase = 1;
+  const iterator =
+    Symbol.asyncIterator in chunks
+      ? (chunks as AsyncIterable<string>)[Symbol.asyncIterator]()
+      : (chunks as Iterable<string>)[Symbol.iterator]();
+  let last = false;
+  while (!last) {
+    const r = await iterator.next();
+    if (r.done) last = true;
+    else {
+      if (typeof r.value !== 'string')
+        throw new ChessError('invalid-argument', `readGames: chunks must be strings, not ${describe(r.value)}`);
+      if (r.value.length === 0) continue;
+      const bytes = encoder.encode(r.value);
+      const joined = new Uint8Array(window.length + bytes.length);
+      joined.set(window);
+      joined.set(bytes, window.length);
+      window = joined;
+    }
+    if (window.length === 0) continue;
+    const items: Item[] = [];
+    const src = openSource(window);
+    let consumed = 0;
+    let consumedLine = 1;
+    try {
+      for (;;) {
+        const status = N.pgn_next(src);
+        if (status === 1) {
+          consumed = window.length;
+          consumedLine = N.pgn_line(src);
+          break;
+        }
+        const offset = N.pgn_offset(src);
+        if (offset >= window.length && !last) break;
+        items.push(status === 0 ? readTree() : sourceError(src, lineBase, columnBase));
+        consumed = offset;
+        consumedLine = N.pgn_line(src);
+        if (offset >= window.length) break;
+      }
+    } finally {
+      N.pgn_close(src);
+    }
+    if (consumed > 0) {
+      // The new window starts at the consumed offset: its line and column in the text.
+      let nl = consumed - 1;
+      while (nl >= 0 && window[nl] !== 10) nl--;
+      if (nl >= 0) columnBase = consumed - nl;
+      else {
+        const bom = lineBase === 1 && columnBase === 1 && window[0] === 0xef && window[1] === 0xbb && window[2] === 0xbf;
+        columnBase += consumed - (bom ? 3 : 0);
+      }
+      lineBase += consumedLine - 1;
+      window = window.slice(consumed);
+    }
+    yield* items;
+  }
+}
