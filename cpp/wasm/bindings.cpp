@@ -127,6 +127,11 @@ EMSCRIPTEN_KEEPALIVE int cw_fullmove_number(const Handle* h) { return h->pos.ful
 EMSCRIPTEN_KEEPALIVE int cw_piece_on(const Handle* h, int sq) {
   return sq >= 0 && sq < 64 ? int(h->pos.piece_on(cw::Square(sq))) : 0;
 }
+// The squares of the pieces of either colour that attack a square (pinned ones included,
+// whatever stands on the square), as a 64-bit set; 0 for a square out of range.
+EMSCRIPTEN_KEEPALIVE uint64_t cw_attackers(const Handle* h, int sq) {
+  return sq >= 0 && sq < 64 ? h->pos.attackers_to(cw::Square(sq)) : 0;
+}
 
 // ---- moves ----------------------------------------------------------------------------------
 
@@ -150,7 +155,16 @@ EMSCRIPTEN_KEEPALIVE int cw_play(Handle* h, int m) {
 // Takes back the last move (status OK), or NO_HISTORY when there is none.
 EMSCRIPTEN_KEEPALIVE int cw_undo(Handle* h) {
   if (h->pos.history_size() == 0) return NO_HISTORY;
-  h->pos.undo_move();
+  if (h->pos.last_move() == cw::MOVE_NULL) h->pos.undo_null_move();
+  else h->pos.undo_move();
+  return OK;
+}
+// Passes the turn (a null move, undone by cw_undo); ILLEGAL when the side to move is in check.
+EMSCRIPTEN_KEEPALIVE int cw_play_null(Handle* h) {
+  if (h->pos.in_check()) return ILLEGAL;
+  h->pos.do_null_move();
+  size_t ply = size_t(h->pos.history_size());
+  if (ply < h->valid.size()) h->valid[ply] = 0;
   return OK;
 }
 // Writes the UCI text of m (which must be legal, else status -1) into the I/O buffer;
@@ -188,6 +202,8 @@ EMSCRIPTEN_KEEPALIVE int cw_outcome(const Handle* h, int claim_draw) {
   cw::Outcome o = cw::outcome(h->pos, claim_draw != 0);
   return int(o.termination) | (int(o.winner) << 8);
 }
+// How often the current position occurred since set-up, this time included (FIDE identity).
+EMSCRIPTEN_KEEPALIVE int cw_repetition_count(const Handle* h) { return cw::repetition_count(h->pos); }
 // The name of a Termination code ("CHECKMATE"), as a NUL-terminated string.
 EMSCRIPTEN_KEEPALIVE const char* cw_termination_name(int t) {
   return cw::termination_name(cw::Termination(t));

@@ -45,6 +45,26 @@ export {
   type IllegalMoveCode,
 } from './errors.js';
 export { chessgroundDests } from './chessground.js';
+export {
+  Chess,
+  ChessMove,
+  validateFen,
+  WHITE,
+  BLACK,
+  PAWN,
+  KNIGHT,
+  BISHOP,
+  ROOK,
+  QUEEN,
+  KING,
+  DEFAULT_POSITION,
+  SQUARES,
+  SEVEN_TAG_ROSTER,
+  type ChessColor,
+  type ChessSquare,
+  type ChessPiece,
+  type PieceSymbol,
+} from './chess.js';
 
 // Load from the default location (chesswasm.wasm next to this file). A failure is kept, not
 // thrown, so that hosts that place the file elsewhere can still import and call init().

@@ -355,6 +355,36 @@ export class Position {
     return BigInt.asUintN(64, N.checkers(this.#live()));
   }
 
+  /**
+   * The squares of the pieces of either colour that attack a square (pinned pieces
+   * included, whatever stands on the square), as a 64-bit set (bit i = square i).
+   */
+  attackers(square: Square | string): bigint {
+    const p = this.#live();
+    const sq = typeof square === 'string' ? parseSquare(square) : square;
+    if (typeof sq !== 'number' || (sq & 63) !== sq) throw new ChessError('invalid-argument', `not a square: ${describe(square)}`);
+    return BigInt.asUintN(64, N.attackers(p, sq));
+  }
+
+  /**
+   * Passes the turn (a null move: no piece moves, the en passant square is cleared, the
+   * halfmove clock counts it); {@link Position.undo} takes it back (returning 0).
+   * @throws {@link IllegalMoveError} `'illegal'` when the side to move is in check.
+   */
+  playNull(): void {
+    const p = this.#live();
+    if (N.play_null(p) !== 0) throw new IllegalMoveError('illegal', `a null move is illegal in check: ${this.fen()}`, '--');
+    this.#version++;
+  }
+
+  /**
+   * How often the current position occurred among the positions since set-up, this one
+   * included (same pieces, side to move, castling rights and legally possible en passant).
+   */
+  repetitionCount(): number {
+    return N.repetition_count(this.#live());
+  }
+
   /** Whether the side to move is checkmated. */
   isCheckmate(): boolean {
     const p = this.#live();

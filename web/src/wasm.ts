@@ -37,6 +37,9 @@ export interface Native {
   rule50(p: number): number;
   fullmove_number(p: number): number;
   piece_on(p: number, sq: number): number;
+  attackers(p: number, sq: number): bigint;
+  play_null(p: number): number;
+  repetition_count(p: number): number;
   legal_moves(p: number): number;
   is_legal(p: number, m: number): number;
   play(p: number, m: number): number;
@@ -83,6 +86,9 @@ function warmUp(g: ChesswasmGlue): void {
   for (const name of ['key', 'turn', 'variant', 'in_check', 'checkers', 'has_legal_move', 'history_size',
     'last_move', 'rule50', 'fullmove_number', 'legal_moves', 'undo']) call(name, p);
   call('piece_on', p, 0);
+  call('attackers', p, 0);
+  call('repetition_count', p);
+  call('play_null', p);
   call('is_legal', p, 0);
   call('play', p, 0);
   call('uci', p, 0);
@@ -115,7 +121,8 @@ function bind(g: ChesswasmGlue): Native {
   const names = ['io_buffer', 'move_buffer', 'count_buffer', 'new', 'clone', 'delete', 'set_fen', 'fen',
     'fen_error_name', 'fen_error_message', 'key', 'turn', 'variant', 'in_check', 'checkers', 'has_legal_move',
     'history_size', 'last_move', 'rule50', 'fullmove_number', 'piece_on', 'legal_moves', 'is_legal', 'play',
-    'undo', 'uci', 'parse_uci', 'perft', 'divide', 'san', 'parse_san', 'outcome', 'termination_name'] as const;
+    'undo', 'uci', 'parse_uci', 'perft', 'divide', 'san', 'parse_san', 'outcome', 'termination_name', 'attackers',
+    'play_null', 'repetition_count'] as const;
   const table: Record<string, unknown> = {};
   for (const name of [...names, ...PGN_EXPORTS]) table[name === 'new' ? 'create' : name] = g[`_cw_${name}`];
   return table as unknown as Native;
