@@ -25,6 +25,7 @@
 #include "perft.h"
 #include "pgn.h"
 #include "position.h"
+#include "puzzle.h"
 #include "rules.h"
 
 namespace {
