@@ -11,6 +11,7 @@
  */
 import { FenError, IllegalMoveError } from './errors.js';
 import { MoveFlag, type Move as MoveNumber, moveFlags, moveFrom, moveTo } from './move.js';
+import { Game, type GameResult } from './game.js';
 import { Position } from './position.js';
 
 /** White (`'w'`). */
@@ -364,19 +365,51 @@ function invalidMove(move: unknown): IllegalMoveError {
   return new IllegalMoveError('illegal', `Invalid move: ${text}`, String(text));
 }
 
-// ---- PGN (through Game, when available) ------------------------------------------------------
+// ---- PGN (through Game: the core's reader and writer) ----------------------------------------
 
-/** The PGN half of `Chess`, supplied by game.ts (the core's PGN reader and writer). @internal */
-export interface ChessPgnBackend {
-  /** Writes a game: root FEN, moves (UCI), comments by ply (0 = before the first move), tags, result. */
-  write(rootFen: string, uci: string[], comments: Map<number, string>, tags: [string, string][], result: string): string;
-  /** Reads the first game: tags in order, root FEN, main line (UCI), comments by ply; throws on errors. */
-  read(pgn: string, strict: boolean): { tags: [string, string][]; rootFen: string; uci: string[]; comments: Map<number, string> };
+// Writes a game: root FEN, main line (UCI, '0000' for a null move), comments by ply (0 is
+// the root position), tags in order, result.
+function writePgn(rootFen: string, uci: string[], comments: Map<number, string>, tags: [string, string][], result: string): string {
+  const game = new Game(rootFen);
+  try {
+    for (const [k, v] of tags) if (k !== 'Result') game.tags.set(k, v);
+    game.result = (['1-0', '0-1', '1/2-1/2', '*'].includes(result) ? result : '*') as GameResult;
+    const nodes = [game.root];
+    for (const u of uci) nodes.push(game.play(u === '0000' ? '--' : u));
+    for (const [ply, c] of comments) nodes[ply]!.commentsAfter = [c];
+    return game.pgn();
+  } finally {
+    game.dispose();
+  }
 }
-let pgnBackend: ChessPgnBackend | null = null;
-/** @internal Installs the PGN reader/writer (done by game.ts). */
-export function setChessPgnBackend(backend: ChessPgnBackend): void {
-  pgnBackend = backend;
+
+// Reads the first game: tags in order, root FEN, main line (UCI), comments by ply.
+function readPgn(text: string): { tags: [string, string][]; rootFen: string; result: string; uci: string[]; comments: Map<number, string> } {
+  const game = Game.fromPgn(text);
+  try {
+    const nodes = game.mainlineNodes();
+    const comments = new Map<number, string>();
+    const add = (ply: number, parts: string[]) => {
+      const text = parts.map((c) => c.trim()).filter((c) => c !== '').join(' ');
+      if (text === '') return;
+      const prev = comments.get(ply);
+      comments.set(ply, prev === undefined ? text : `${prev} ${text}`);
+    };
+    add(0, game.root.commentsAfter);
+    nodes.forEach((n, i) => {
+      add(i, n.commentsBefore);
+      add(i + 1, n.commentsAfter);
+    });
+    return {
+      tags: [...game.tags],
+      rootFen: game.rootFen,
+      result: String(game.result),
+      uci: nodes.map((n) => (n.move === 0 ? '0000' : n.uci)),
+      comments,
+    };
+  } finally {
+    game.dispose();
+  }
 }
 
 // ---- Chess ---------------------------------------------------------------------------------
@@ -817,7 +850,6 @@ export class Chess {
    * through the core's PGN writer; `maxWidth` wraps the movetext, `newline` joins lines.
    */
   pgn({ newline = '\n', maxWidth = 0 }: { newline?: string; maxWidth?: number } = {}): string {
-    if (!pgnBackend) throw new Error('chesswasm: PGN support is not loaded');
     const tags = Object.entries(this.getHeaders());
     const comments = new Map<number, string>();
     this.#pruneComments();
@@ -828,7 +860,7 @@ export class Chess {
     });
     const rootFen = this.#rootFen();
     const uci = this.#history.map((h) => (h.number === 0 ? '0000' : h.move.lan));
-    const text = pgnBackend.write(rootFen, uci, comments, tags, this.#header['Result'] ?? '*');
+    const text = writePgn(rootFen, uci, comments, tags, this.#header['Result'] ?? '*');
     return formatPgn(text, newline, maxWidth);
   }
 
@@ -885,10 +917,10 @@ export class Chess {
    * changes then.
    */
   loadPgn(pgn: string, { strict = false, newlineChar = '\r?\n' }: { strict?: boolean; newlineChar?: string } = {}): void {
-    if (!pgnBackend) throw new Error('chesswasm: PGN support is not loaded');
     let text = String(pgn);
     if (newlineChar !== '\r?\n') text = text.replace(new RegExp(newlineChar, 'g'), '\n');
-    const game = pgnBackend.read(text, strict);
+    void strict; // the core's reader takes SAN tolerantly (see the README)
+    const game = readPgn(text);
     // Build the new state aside, then commit (a failure leaves this object unchanged).
     const next = new Chess(game.rootFen, { skipValidation: true });
     for (const u of game.uci) {
@@ -903,6 +935,7 @@ export class Chess {
     this.#touch();
     this.#resetHeaders();
     for (const [k, v] of game.tags) this.#header[k] = v;
+    if (!game.tags.some(([k]) => k === 'Result')) this.#header['Result'] = game.result;
     this.#comments = new Map();
     const fens = this.#lineFens();
     for (const [ply, c] of game.comments) {
@@ -1078,7 +1111,8 @@ function formatPgn(text: string, newline: string, maxWidth: number): string {
   let i = 0;
   while (i < lines.length && lines[i]!.startsWith('[')) headers.push(lines[i++]!);
   while (i < lines.length && lines[i] === '') i++;
-  const movetext = lines.slice(i).join(' ');
+  // chess.js writes comments as {text}, the export format as { text }.
+  const movetext = lines.slice(i).join(' ').replace(/\{ ([^}]*?) ?\}/g, '{$1}');
   const out: string[] = [...headers];
   const tokens = movetext.split(' ').filter((t) => t !== '');
   const onlyResult = tokens.length <= 1;
