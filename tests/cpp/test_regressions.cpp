@@ -8,6 +8,7 @@
 
 #include "movegen.h"
 #include "notation.h"
+#include "pgn.h"
 #include "position.h"
 
 using namespace cw;
@@ -33,4 +34,23 @@ TEST(Regressions, DISABLED_HalfmoveClockDoesNotWrap) {
   EXPECT_GE(pos.rule50(), 150) << pos.fen();
   pos.do_null_move();
   EXPECT_GE(pos.rule50(), 150) << pos.fen();
+}
+
+// fuzz_pgn (corpus: regression-fen-tag-adjacent-digits.pgn): a FEN tag with adjacent digits
+// ("N12KN2", which set_fen accepts as N3KN2) is written back as the canonical FEN, and the
+// game reads back the same. (The harness had expected the tag text itself to survive.)
+TEST(Regressions, PgnNonCanonicalFenTagRoundTrips) {
+  PgnGame game, again;
+  PgnError error;
+  ASSERT_EQ(read_pgn("[FEN \"4k3/8/8/8/8/8/8/N12KN2 w - - 0 1\"]\n\n1. Nh2 *\n", game, error),
+            PgnStatus::GAME)
+      << error.message;
+  EXPECT_EQ(game.root_fen, "4k3/8/8/8/8/8/8/N3KN2 w - - 0 1");
+  const std::string text = write_pgn(game);
+  EXPECT_NE(text.find("[FEN \"4k3/8/8/8/8/8/8/N3KN2 w - - 0 1\"]"), std::string::npos) << text;
+  ASSERT_EQ(read_pgn(text, again, error), PgnStatus::GAME) << error.message;
+  EXPECT_EQ(again.root_fen, game.root_fen);
+  ASSERT_EQ(again.nodes.size(), 2u);
+  EXPECT_EQ(again.nodes[1].san, "Nh2");
+  EXPECT_EQ(write_pgn(again), text);
 }
