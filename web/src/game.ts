@@ -12,7 +12,7 @@
 import { ChessError, IllegalMoveError, PgnError, describe } from './errors.js';
 import type { Move } from './move.js';
 import { type Outcome, Position, type Variant } from './position.js';
-import { N, heapI32, heapU8, readString } from './wasm.js';
+import { N, heapI32, heapU8, readUtf8 } from './wasm.js';
 
 /** The termination marker of a game: a win, a draw, or `'*'` (unknown, or still going on). */
 export type GameResult = '1-0' | '0-1' | '1/2-1/2' | '*';
@@ -538,7 +538,7 @@ export function openSource(bytes: Uint8Array): number {
 export function sourceError(src: number, lineBase: number, columnBase: number): PgnError {
   const line = N.pgn_error_line(src);
   const column = N.pgn_error_column(src);
-  const message = readString(N.pgn_error_message(src));
+  const message = readUtf8(N.pgn_error_message(src));
   const fileLine = lineBase + line - 1;
   const fileColumn = line === 1 ? columnBase + column - 1 : column;
   return new PgnError('invalid-pgn', `PGN line ${fileLine}, column ${fileColumn}: ${message}`, fileLine, fileColumn);
@@ -662,5 +662,5 @@ function writeTree(game: Game): string {
   encoder.encodeInto(parts.join(''), heapU8().subarray(bytesAt, bytesAt + nbytes));
   const len = N.pgn_write(words.length, nbytes);
   if (len < 0) throw new ChessError('invalid-argument', 'the game tree could not be written');
-  return readString(len);
+  return readUtf8(len);
 }

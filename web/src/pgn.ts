@@ -120,9 +120,12 @@ function* fromText(text: string): Generator<Item> {
 // The games (or errors) of a text that arrives in chunks. The bytes not yet read form a
 // window; a game read from it is accepted when the reader stopped before the window's end
 // (a result or the next game's tags ended it: more text cannot change it), or when the
-// input has ended. Otherwise the window waits for the next chunk and is read again.
+// input has ended. Otherwise the window waits for more chunks and is read again, once it
+// has at least doubled (so that many small chunks cost linear time, not quadratic).
 async function* fromChunks(chunks: AsyncIterable<string> | Iterable<string>): AsyncGenerator<Item> {
   let window: Uint8Array = new Uint8Array(0);
+  const pending: Uint8Array[] = [];
+  let pendingBytes = 0;
   let lineBase = 1; // the window's first line and column in the whole text
   let columnBase = 1;
   const iterator =
@@ -136,12 +139,22 @@ async function* fromChunks(chunks: AsyncIterable<string> | Iterable<string>): As
     else {
       if (typeof r.value !== 'string')
         throw new ChessError('invalid-argument', `readGames: chunks must be strings, not ${describe(r.value)}`);
-      if (r.value.length === 0) continue;
       const bytes = encoder.encode(r.value);
-      const joined = new Uint8Array(window.length + bytes.length);
+      pending.push(bytes);
+      pendingBytes += bytes.length;
+      if (pendingBytes === 0 || pendingBytes < window.length) continue;
+    }
+    if (pendingBytes > 0) {
+      const joined = new Uint8Array(window.length + pendingBytes);
       joined.set(window);
-      joined.set(bytes, window.length);
+      let at = window.length;
+      for (const p of pending) {
+        joined.set(p, at);
+        at += p.length;
+      }
       window = joined;
+      pending.length = 0;
+      pendingBytes = 0;
     }
     if (window.length === 0) continue;
     const items: Item[] = [];
@@ -152,8 +165,9 @@ async function* fromChunks(chunks: AsyncIterable<string> | Iterable<string>): As
       for (;;) {
         const status = N.pgn_next(src);
         if (status === 1) {
-          consumed = window.length;
-          consumedLine = N.pgn_line(src);
+          // Only white space, comments or escape lines remain; a line cut by the chunk
+          // boundary may go on in the next chunk, so that text waits until the end.
+          if (last) consumed = window.length;
           break;
         }
         const offset = N.pgn_offset(src);

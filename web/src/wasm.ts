@@ -306,6 +306,15 @@ export function readString(len: number): string {
   return decoder.decode(bytes);
 }
 
+/** Reads len bytes of UTF-8 output from the I/O buffer (any text: PGN, comments, messages). */
+export function readUtf8(len: number): string {
+  if (len > ioCapacity) {
+    ioPtr = N.io_buffer(len);
+    ioCapacity = len;
+  }
+  return decoder.decode(glue!.HEAPU8.subarray(ioPtr, ioPtr + len));
+}
+
 /** Reads a NUL-terminated string at a wasm address. */
 export function readCString(ptr: number): string {
   const heap = glue!.HEAPU8;
