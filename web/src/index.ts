@@ -46,6 +46,18 @@ export {
 } from './errors.js';
 export { chessgroundDests } from './chessground.js';
 export {
+  Puzzle,
+  validateLine,
+  type PuzzleInit,
+  type PuzzleResult,
+  type PuzzleProgress,
+  type PuzzleState,
+  type LineValidation,
+  type LineErrorReason,
+  type LineNotation,
+  type ValidateLineOptions,
+} from './puzzle.js';
+export {
   Chess,
   ChessMove,
   validateFen,

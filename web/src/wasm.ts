@@ -322,3 +322,53 @@ export function readCString(ptr: number): string {
   while (heap[end] !== 0) end++;
   return decoder.decode(heap.subarray(ptr, end));
 }
+
+// ---- puzzles (web/src/puzzle.ts, the puzzles CLI) ------------------------------------------------
+
+/** The puzzle exports of bindings.cpp, by their C names less `cw_`. */
+export interface PuzzleNative {
+  puzzle_result(): number;
+  row_buffer(size: number): number;
+  play_line(p: number, fenLen: number, lineLen: number, variant: number, notation: number): number;
+  check_puzzle(p: number, fenLen: number, lineLen: number, variant: number, mateIn: number, setupFirst: number): number;
+  check_puzzle_row(p: number, offset: number, len: number): number;
+  count_mating_moves(p: number): number;
+}
+
+let puzzleNative: PuzzleNative | null = null;
+let puzzleI32: Int32Array | null = null;
+
+/**
+ * The puzzle exports (bound on first use, after a warm-up call each so that later calls go
+ * straight into wasm, as in bind()). Throws 'not-initialized' before the module is loaded.
+ */
+export function puzzleExports(): PuzzleNative {
+  if (puzzleNative) return puzzleNative;
+  if (!glue) notInitialized();
+  const g = glue;
+  const fn = (name: string) => g[`_cw_${name}`] as (...a: number[]) => number;
+  const p = N.create();
+  fn('puzzle_result')();
+  fn('row_buffer')(0);
+  fn('play_line')(p, 0, 0, -1, 0);
+  fn('check_puzzle')(p, 0, 0, -1, 0, 1);
+  fn('check_puzzle_row')(p, -1, 0);
+  fn('count_mating_moves')(p);
+  N.delete(p);
+  const table: Record<string, unknown> = {};
+  for (const name of ['puzzle_result', 'row_buffer', 'play_line', 'check_puzzle', 'check_puzzle_row', 'count_mating_moves'])
+    table[name] = g[`_cw_${name}`];
+  return (puzzleNative = table as unknown as PuzzleNative);
+}
+
+/** An Int32Array view of wasm memory (re-made when memory grows). */
+export function heapI32View(): Int32Array {
+  const buffer = glue!.HEAPU8.buffer;
+  if (puzzleI32 === null || puzzleI32.buffer !== buffer) puzzleI32 = new Int32Array(buffer);
+  return puzzleI32;
+}
+
+/** The glue's byte view of wasm memory (re-read on every use: memory growth replaces it). */
+export function heapBytes(): Uint8Array {
+  return glue!.HEAPU8;
+}
