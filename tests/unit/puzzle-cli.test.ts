@@ -1,7 +1,7 @@
 // `chesswasm puzzles`: the sample CSV (known-good and known-bad rows), --json, workers,
 // and the summary line last.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,4 +68,27 @@ test.each([
   const r = run(...args);
   expect(r.status).toBe(status);
   expect(r.stderr).toMatch(message);
+});
+
+test('validatePuzzleFile: many small chunks over workers keep rows in file order', async () => {
+  await import('chesswasm');
+  const { validatePuzzleFile } = (await import(fileURLToPath(new URL('../../dist/puzzle-file.js', import.meta.url)))) as {
+    validatePuzzleFile(p: string, o: object): Promise<{ puzzles: number; valid: number; invalid: number }>;
+  };
+  const dir = mkdtempSync(path.join(tmpdir(), 'chesswasm-'));
+  const file = path.join(dir, 'p.csv');
+  const sample = readFileSync(SAMPLE, 'utf8').trimEnd().split('\n');
+  const body = sample.slice(1, -1); // all but the header and the truncated last row
+  const rows: string[] = [sample[0]!];
+  for (let i = 0; i < 40; i++) rows.push(...body);
+  writeFileSync(file, rows.join('\n') + '\n');
+  for (const workers of [0, 2]) {
+    const out: string[] = [];
+    const r = await validatePuzzleFile(file, { workers, json: true, chunkSize: 997, progress: false, write: (s: string) => out.push(s) });
+    const objs = out.join('').trim().split('\n').map((l) => JSON.parse(l) as { line: number; id: string });
+    expect(r.puzzles).toBe(40 * body.length);
+    expect(r.invalid).toBe(40 * 11);
+    expect(objs.map((o) => o.line)).toEqual(Array.from({ length: objs.length }, (_, i) => i + 2));
+    expect(objs.map((o) => o.id)).toEqual(rows.slice(1).map((l) => l.split(',')[0]));
+  }
 });
