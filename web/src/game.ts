@@ -53,7 +53,11 @@ export class GameNode {
   readonly uci: string;
   /** Plies from the root (0 for the root). */
   readonly ply: number;
-  /** Comments written before the move (e.g. at the start of a variation). */
+  /**
+   * Comments written before the move. PGN keeps them apart from the previous move's
+   * comments only at the start of a variation; elsewhere they are written before the move
+   * and read back as the previous move's {@link GameNode.commentsAfter}.
+   */
   commentsBefore: string[];
   /**
    * Comments after the move, `[%clk]`/`[%eval]` commands kept as text. On the root: the
