@@ -30,6 +30,15 @@ export default defineConfig({
           testTimeout: 300_000,
         },
       },
+      {
+        // tests/pack: npm pack -> a fresh project -> Node, a Vite build and Chromium.
+        test: {
+          name: 'pack',
+          include: ['tests/pack/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,314 @@
+// The package as users get it: `npm pack`, the tarball installed into a fresh temporary
+// project (no registry: the package has no runtime dependencies), then
+//   (a) Node ESM: `import 'chesswasm'`, perft and legal moves; the shipped types compile
+//       under `tsc --strict` (NodeNext); the `chesswasm` bin runs;
+//   (b) a Vite production build of a page and a module worker that import 'chesswasm'
+//       with zero configuration, loaded in Debian's Chromium (playwright-core);
+//   (c) a plain `<script type="module">` page that imports the installed dist/index.js
+//       straight from a static folder;
+//   (d) a module web worker that imports the package and answers a perft request (in both
+//       the Vite build and the static folder).
+// Pages are served by a tiny static server on 127.0.0.1 (random port); a page passes when
+// its computed numbers are right and the browser logged no console error, page error or
+// failed request.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+// What every page and script computes, and the answers.
+const EXPECTED = { perft3: 8902, moves: 20, worker: { fen: KIWIPETE, depth: 3, nodes: 97862 } };
+
+let tmp = '';
+let proj = '';
+let tarball = '';
+const timings: Record<string, number> = {};
+
+function timed<T>(name: string, f: () => T): T {
+  const t0 = performance.now();
+  try {
+    return f();
+  } finally {
+    timings[name] = Math.round(performance.now() - t0);
+  }
+}
+
+function run(cmd: string, args: string[], cwd: string): string {
+  return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_update_notifier: 'false' } });
+}
+
+function write(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+// The page and worker sources, shared by the Vite projects and the static folder; `spec` is
+// how they import the package. Without a worker URL the page only computes on the main thread.
+function mainSource(spec: string, workerUrl: string | null): string {
+  const done = `document.getElementById('out').textContent = JSON.stringify(result);
+  globalThis.__result = result;`;
+  return `import { Position } from '${spec}';
+const pos = Position.startpos();
+const result = { perft3: pos.perft(3), moves: pos.legalMoves().length };
+pos.dispose();
+${
+  workerUrl === null
+    ? done
+    : `const worker = new Worker(${workerUrl}, { type: 'module' });
+worker.onmessage = (e) => {
+  result.worker = e.data;
+  ${done}
+};
+worker.onerror = (e) => { globalThis.__result = { error: 'worker: ' + (e.message || 'failed to load') }; };
+worker.postMessage({ fen: ${JSON.stringify(KIWIPETE)}, depth: 3 });`
+}
+`;
+}
+
+// The worker installs its message handler synchronously and imports the package dynamically.
+// A module worker that imports chesswasm statically sets its handler only after the
+// package's top-level await (the wasm instantiation) has resolved, and Chromium drops the
+// messages that arrive before that: a request posted right after new Worker() would never
+// be answered (README, "Web workers").
+function workerSource(spec: string): string {
+  return `const chesswasm = import('${spec}');
+self.onmessage = async (e) => {
+  const { Position } = await chesswasm;
+  const { fen, depth } = e.data;
+  const pos = Position.fromFen(fen);
+  self.postMessage({ fen, depth, nodes: pos.perft(depth) });
+  pos.dispose();
+};
+`;
+}
+
+function html(script: string): string {
+  return `<!doctype html>
+<html><head><meta charset="utf-8"><title>chesswasm pack test</title><link rel="icon" href="data:,"></head>
+<body><pre id="out">running</pre>
+<script type="module" ${script}></script>
+</body></html>
+`;
+}
+
+beforeAll(() => {
+  tmp = mkdtempSync(path.join(tmpdir(), 'chesswasm-pack-'));
+  proj = path.join(tmp, 'app');
+  mkdirSync(proj);
+  const out = timed('npm pack', () => run('npm', ['pack', '--json', '--pack-destination', tmp], ROOT));
+  const info = JSON.parse(out.slice(out.indexOf('['))) as { filename: string }[];
+  tarball = path.join(tmp, info[0]!.filename);
+  write(path.join(proj, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }, null, 2));
+  timed('npm install <tarball>', () =>
+    run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--offline', tarball], proj),
+  );
+}, 180_000);
+
+afterAll(() => {
+  console.log(`pack: timings (ms) ${JSON.stringify(timings)}`);
+  if (tmp && !process.env.KEEP_PACK_TMP) rmSync(tmp, { recursive: true, force: true });
+});
+
+test('the tarball holds the package and nothing else', () => {
+  const listing = run('tar', ['-tzf', tarball], tmp).split('\n').filter(Boolean).sort();
+  expect(listing).toContain('package/package.json');
+  expect(listing).toContain('package/dist/index.js');
+  expect(listing).toContain('package/dist/index.d.ts');
+  expect(listing).toContain('package/dist/chesswasm.wasm');
+  expect(listing).toContain('package/dist/chesswasm.mjs');
+  expect(listing).toContain('package/bin/chesswasm');
+  for (const f of listing) expect(f, 'only dist/, bin/ and the usual top-level files').toMatch(/^package\/(dist\/[^/]+|bin\/chesswasm|package\.json|README\.md|LICENSE)$/);
+  const pkg = JSON.parse(readFileSync(path.join(proj, 'node_modules/chesswasm/package.json'), 'utf8')) as Record<string, unknown>;
+  expect(pkg.dependencies ?? {}).toEqual({});
+  expect(statSync(tarball).size).toBeLessThan(200_000);
+});
+
+describe('Node', () => {
+  test('(a) import "chesswasm" from the installed tarball: perft and legal moves', () => {
+    write(
+      path.join(proj, 'node-check.mjs'),
+      `import { Position, isInitialized } from 'chesswasm';
+const pos = Position.startpos();
+const kiwi = Position.fromFen(${JSON.stringify(KIWIPETE)});
+console.log(JSON.stringify({ ready: isInitialized(), perft3: pos.perft(3), moves: pos.legalMoves().length,
+  uci: pos.legalMoves().map((m) => pos.uci(m)).sort().slice(0, 3), kiwi: kiwi.perft(3), hash: pos.hashHex() }));
+`,
+    );
+    const out = timed('node import', () => run(process.execPath, ['node-check.mjs'], proj));
+    expect(JSON.parse(out)).toEqual({
+      ready: true,
+      perft3: 8902,
+      moves: 20,
+      uci: ['a2a3', 'a2a4', 'b1a3'],
+      kiwi: 97862,
+      hash: '463b96181691fc9c',
+    });
+  });
+
+  test('(a) the shipped types compile under tsc --strict (NodeNext)', () => {
+    write(
+      path.join(proj, 'types-check.ts'),
+      `import { Position, FenError, type Move, type Outcome } from 'chesswasm';
+const pos: Position = Position.startpos();
+const moves: Move[] = pos.legalMoves();
+const n: number = pos.perft(2);
+const h: bigint = pos.hash();
+const o: Outcome | null = pos.outcome();
+try { Position.fromFen('x'); } catch (e) { if (e instanceof FenError) { const c: string = e.code; void c; } }
+void moves; void n; void h; void o;
+`,
+    );
+    write(
+      path.join(proj, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, lib: ['ES2022', 'DOM', 'esnext.disposable'], types: [] },
+        files: ['types-check.ts'],
+      }),
+    );
+    timed('tsc', () => run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], proj));
+  });
+
+  test('(a) the chesswasm bin runs from the installed package', () => {
+    const out = run(path.join(proj, 'node_modules/.bin/chesswasm'), ['perft', '3'], proj);
+    expect(out.trim().split('\n').at(-1)).toBe('8902');
+  });
+});
+
+// ---- the browser ----------------------------------------------------------------------------
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.css': 'text/css',
+};
+
+/** Serves dir on 127.0.0.1 at a random port. */
+async function serve(dir: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let file = path.join(dir, path.normalize(rel));
+    if (!file.startsWith(dir)) return void res.writeHead(403).end();
+    if (existsSync(file) && statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    if (!existsSync(file)) return void res.writeHead(404).end('not found');
+    res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
+}
+
+interface PageRun {
+  result: unknown;
+  problems: string[];
+}
+
+async function openPage(browser: Browser, url: string): Promise<PageRun> {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => (globalThis as { __result?: unknown }).__result !== undefined, null, { timeout: 30_000 });
+    const result = await page.evaluate(() => (globalThis as { __result?: unknown }).__result);
+    return { result, problems };
+  } catch (e) {
+    problems.push(`test: ${(e as Error).message}`);
+    return { result: await page.evaluate(() => document.body.innerText).catch(() => null), problems };
+  } finally {
+    await page.close();
+  }
+}
+
+describe.skipIf(!existsSync(CHROMIUM))('browser (Chromium)', () => {
+  let browser: Browser;
+  const servers: Server[] = [];
+
+  beforeAll(async () => {
+    browser = await timed('launch', () =>
+      chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      }),
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const s of servers) s.close();
+    await browser?.close();
+  });
+
+  async function viteBuild(app: string, name: string): Promise<PageRun> {
+    // The repo's Vite (a devDependency) builds the app; 'chesswasm' resolves from the app's
+    // node_modules, i.e. the installed tarball.
+    timed(`vite build (${name})`, () =>
+      run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', 'dist', '--emptyOutDir'], app),
+    );
+    const built = path.join(app, 'dist');
+    expect(existsSync(path.join(built, 'index.html'))).toBe(true);
+    const { url, server } = await serve(built);
+    servers.push(server);
+    const t0 = performance.now();
+    const page = await openPage(browser, url);
+    timings[`${name} page`] = Math.round(performance.now() - t0);
+    return page;
+  }
+
+  test('(b) a Vite production build with zero configuration', async () => {
+    // No vite.config: what a user starting from Vite's template gets.
+    const app = path.join(proj, 'vite-zero');
+    write(path.join(app, 'index.html'), html('src="./main.js"'));
+    write(path.join(app, 'main.js'), mainSource('chesswasm', null));
+    const { result, problems } = await viteBuild(app, 'vite');
+    expect(problems).toEqual([]);
+    expect(result).toEqual({ perft3: EXPECTED.perft3, moves: EXPECTED.moves });
+  }, 180_000);
+
+  test('(b, d) a Vite production build with a module worker (worker.format "es")', async () => {
+    // Vite bundles workers as IIFE by default, which cannot hold the package's top-level
+    // await (rolldown: INVALID_TLA_FORMAT); the one line of config users need (README).
+    const app = path.join(proj, 'vite-worker');
+    write(path.join(app, 'vite.config.js'), "export default { worker: { format: 'es' } };\n");
+    write(path.join(app, 'index.html'), html('src="./main.js"'));
+    write(path.join(app, 'main.js'), mainSource('chesswasm', "new URL('./worker.js', import.meta.url)"));
+    write(path.join(app, 'worker.js'), workerSource('chesswasm'));
+    const { result, problems } = await viteBuild(app, 'vite+worker');
+    expect(problems).toEqual([]);
+    expect(result).toEqual(EXPECTED);
+    // The .wasm is emitted once, as an asset next to the bundles.
+    const assets = readdirSync(path.join(app, 'dist/assets'));
+    expect(assets.filter((f) => f.endsWith('.wasm'))).toHaveLength(1);
+  }, 180_000);
+
+  test('(c, d) a plain <script type="module"> page importing dist/index.js from a static folder, with a module worker', async () => {
+    // The static folder is the app itself: the page imports the installed package's files.
+    const spec = '/node_modules/chesswasm/dist/index.js';
+    write(path.join(proj, 'static/index.html'), html(`src="./main.js"`));
+    write(path.join(proj, 'static/main.js'), mainSource(spec, "new URL('./worker.js', import.meta.url)"));
+    write(path.join(proj, 'static/worker.js'), workerSource(spec));
+    const { url, server } = await serve(proj);
+    servers.push(server);
+    const t0 = performance.now();
+    const { result, problems } = await openPage(browser, `${url}static/`);
+    timings['static page'] = Math.round(performance.now() - t0);
+    expect(problems).toEqual([]);
+    expect(result).toEqual(EXPECTED);
+  }, 120_000);
+});
