@@ -24,6 +24,8 @@ have g++ || missing+=(g++)
 { have emcc && have emcmake; } || missing+=(emscripten)
 have node || missing+=(nodejs)
 have npm || missing+=(npm)
+# Debian's Chromium: the browser tests (tests/pack, tests/browser) drive it with playwright-core.
+{ have chromium || [[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]]; } || missing+=(chromium)
 # Reference engines the tests compare against (Debian installs them in /usr/games).
 [[ -x /usr/games/fairy-stockfish ]] || missing+=(fairy-stockfish)
 if ((fuzz)); then
