@@ -77,6 +77,7 @@ export {
   type ChessPiece,
   type PieceSymbol,
 } from './chess.js';
+export { chess960StartFen, chess960BackRank } from './chess960.js';
 
 // Load from the default location (chesswasm.wasm next to this file). A failure is kept, not
 // thrown, so that hosts that place the file elsewhere can still import and call init().

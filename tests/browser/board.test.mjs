@@ -1,0 +1,369 @@
+// The analysis board in a real Chromium (Debian's /usr/bin/chromium through playwright-core),
+// against the production build in dist/board (scripts/board.sh builds it), served from
+// 127.0.0.1 by tests/browser/server.mjs. Screenshots of the main states go to
+// test-artifacts/. Run: node --test tests/browser/
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from './server.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const DIST = `${ROOT}dist/board`;
+const ARTIFACTS = `${ROOT}test-artifacts`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+let browser;
+let server;
+/** Console errors and page errors of every page, checked at the end. */
+const problems = [];
+
+before(async () => {
+  assert.ok(existsSync(`${DIST}/index.html`), 'dist/board is missing: run scripts/board.sh first');
+  mkdirSync(ARTIFACTS, { recursive: true });
+  server = await serve(DIST);
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(hash = '', viewport = { width: 1280, height: 900 }) {
+  const page = await browser.newPage({ viewport });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.goto(server.url + hash);
+  await page.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: 15_000 });
+  return page;
+}
+
+const fen = (page) => page.inputValue('[data-testid=fen]');
+const status = (page) => page.textContent('[data-testid=status]');
+const sans = (page, sel = '[data-testid=moves] .move') => page.$$eval(sel, (els) => els.map((e) => e.textContent));
+const shot = (page, name) => page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+
+/** The centre of a square on the board, in page coordinates. */
+async function square(page, sq) {
+  const box = await page.locator('[data-testid=board] cg-container').boundingBox();
+  const black = await page.$eval('[data-testid=board] .cg-wrap, [data-testid=board].cg-wrap', (e) => e.classList.contains('orientation-black'));
+  const f = sq.charCodeAt(0) - 97;
+  const r = Number(sq[1]) - 1;
+  const s = box.width / 8;
+  const x = black ? 7 - f : f;
+  const y = black ? r : 7 - r;
+  return { x: box.x + (x + 0.5) * s, y: box.y + (y + 0.5) * s };
+}
+
+async function clickMove(page, from, to) {
+  const a = await square(page, from);
+  const b = await square(page, to);
+  await page.mouse.click(a.x, a.y);
+  await page.mouse.click(b.x, b.y);
+}
+
+async function dragMove(page, from, to) {
+  const a = await square(page, from);
+  const b = await square(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+async function loadFen(page, text) {
+  await page.fill('[data-testid=fen]', text);
+  await page.press('[data-testid=fen]', 'Enter');
+}
+
+describe('analysis board', () => {
+  it('starts at the standard position with its info', async () => {
+    const page = await open();
+    assert.equal(await fen(page), START);
+    assert.equal(await page.textContent('[data-testid=hash]'), '463b96181691fc9c');
+    assert.equal(await page.textContent('[data-testid=legal-count]'), '20');
+    assert.equal(await page.textContent('[data-testid=turn]'), 'White');
+    assert.match(await status(page), /in progress/);
+    await shot(page, '01-start');
+    await page.close();
+  });
+
+  it('plays moves by clicking and by dragging; an illegal drop snaps back', async () => {
+    const page = await open();
+    await clickMove(page, 'e2', 'e4');
+    await page.waitForFunction(() => document.querySelector('[data-testid=fen]').value.includes('4P3'));
+    await dragMove(page, 'e7', 'e5');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=moves] .move').length === 2);
+    assert.deepEqual(await sans(page), ['e4', 'e5']);
+    assert.equal(await fen(page), 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2');
+    assert.equal(await page.textContent('[data-testid=hash]'), '0844931a6ef4b9a0');
+    const before = await fen(page);
+    await dragMove(page, 'g1', 'g4'); // illegal
+    await dragMove(page, 'e4', 'e5'); // blocked
+    await page.waitForTimeout(150);
+    assert.equal(await fen(page), before);
+    assert.equal(await page.locator('[data-testid=board] cg-board piece.knight.white:not(.ghost)').count(), 2);
+    const g1 = await page.$$eval('[data-testid=board] cg-board piece.knight.white:not(.ghost)', (els) => els.map((e) => e.cgKey));
+    assert.ok(g1.includes('g1'), `knight back on g1 (${g1})`);
+    await shot(page, '02-after-e4-e5');
+    await page.close();
+  });
+
+  it('offers the four promotion pieces and plays the chosen one', async () => {
+    const page = await open();
+    await loadFen(page, '8/1P6/8/8/8/8/6k1/K7 w - - 0 1');
+    await dragMove(page, 'b7', 'b8');
+    await page.waitForSelector('#promotion:not([hidden])');
+    const choices = await page.$$eval('#promotion .promo-piece', (els) => els.map((e) => e.dataset.testid));
+    assert.deepEqual(choices, ['promote-q', 'promote-r', 'promote-b', 'promote-n']);
+    await shot(page, '03-promotion-chooser');
+    await page.click('[data-testid=promote-n]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=fen]').value.startsWith('1N6'));
+    assert.deepEqual(await sans(page), ['b8=N']);
+    // Escape cancels the chooser and leaves the pawn.
+    await page.keyboard.press('ArrowLeft');
+    await clickMove(page, 'b7', 'b8');
+    await page.waitForSelector('#promotion:not([hidden])');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#promotion', { state: 'hidden' });
+    assert.equal(await fen(page), '8/1P6/8/8/8/8/6k1/K7 w - - 0 1');
+    await page.close();
+  });
+
+  it('castles by king-to-destination and by king-to-rook drops', async () => {
+    const page = await open();
+    const castle = 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1';
+    await loadFen(page, castle);
+    await dragMove(page, 'e1', 'g1');
+    await page.waitForFunction(() => document.querySelector('[data-testid=fen]').value.includes('R4RK1'));
+    assert.deepEqual(await sans(page), ['O-O']);
+    await page.click('[data-testid=undo]');
+    assert.equal(await fen(page), castle);
+    await dragMove(page, 'e1', 'h1');
+    await page.waitForFunction(() => document.querySelector('[data-testid=fen]').value.includes('R4RK1'));
+    assert.deepEqual(await sans(page), ['O-O']);
+    await page.click('[data-testid=undo]');
+    await clickMove(page, 'e1', 'a1'); // queen side, king onto the rook, by clicks
+    await page.waitForFunction(() => document.querySelector('[data-testid=fen]').value.includes('2KR3R'));
+    assert.deepEqual(await sans(page), ['O-O-O']);
+    await page.click('[data-testid=undo]');
+    await dragMove(page, 'e1', 'c1');
+    await page.waitForFunction(() => document.querySelector('[data-testid=fen]').value.includes('2KR3R'));
+    await page.close();
+  });
+
+  it('creates variations, navigates with the keyboard, promotes and deletes', async () => {
+    const page = await open();
+    for (const [a, b] of [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6']]) await clickMove(page, a, b);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=moves] .move').length === 4);
+    await page.locator('[data-testid=moves]').focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft'); // after 1. e4
+    assert.equal(await page.textContent('[data-testid=moves] .move.current'), 'e4');
+    await dragMove(page, 'c7', 'c5'); // a variation 1... c5
+    await page.waitForSelector('[data-testid=moves] .variation');
+    assert.deepEqual(await sans(page, '[data-testid=moves] .variation .move'), ['c5']);
+    assert.equal(await page.textContent('[data-testid=moves] .move.current'), 'c5');
+    await clickMove(page, 'g1', 'f3');
+    assert.deepEqual(await sans(page, '[data-testid=moves] .variation .move'), ['c5', 'Nf3']);
+    await shot(page, '04-variation');
+    // ↑/↓ switch between 1... e5 and 1... c5; Home/End; → follows the main line.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await page.textContent('[data-testid=moves] .move.current'), 'e5');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.textContent('[data-testid=moves] .move.current'), 'c5');
+    await page.keyboard.press('Home');
+    assert.equal(await fen(page), START);
+    await page.keyboard.press('End');
+    assert.equal(await page.textContent('[data-testid=moves] .move.current'), 'Nc6');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.textContent('[data-testid=moves] .move.current'), 'e5');
+    // Clicking a move jumps there.
+    await page.click('[data-testid=moves] .variation .move[data-san=Nf3]');
+    assert.match(await fen(page), /^rnbqkbnr\/pp1ppppp\/8\/2p5\/4P3\/5N2/);
+    // Promote the variation: c5 becomes the main line.
+    await page.click('[data-testid=promote]');
+    const main = '[data-testid=moves] > .move';
+    assert.deepEqual(await sans(page, main), ['e4', 'c5', 'Nf3']);
+    assert.deepEqual(await sans(page, '[data-testid=moves] .variation .move'), ['e5', 'Nf3', 'Nc6']);
+    // Delete from here: removes 2. Nf3 of the (new) main line.
+    await page.click('[data-testid=delete]');
+    assert.deepEqual(await sans(page, main), ['e4', 'c5']);
+    assert.deepEqual(await sans(page, '[data-testid=moves] .variation .move'), ['e5', 'Nf3', 'Nc6']);
+    assert.equal(await page.textContent('[data-testid=moves] .move.current'), 'c5');
+    await page.close();
+  });
+
+  it('loads a valid FEN and reports an invalid one inline, keeping the board', async () => {
+    const page = await open();
+    const kiwipete = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+    await loadFen(page, kiwipete);
+    assert.equal(await fen(page), kiwipete);
+    assert.equal(await page.textContent('[data-testid=legal-count]'), '48');
+    const hash = await page.textContent('[data-testid=hash]');
+    await loadFen(page, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1');
+    await page.waitForSelector('[data-testid=fen-error]:not(:empty)');
+    assert.match(await page.textContent('[data-testid=fen-error]'), /invalid FEN/);
+    assert.equal(await page.textContent('[data-testid=hash]'), hash);
+    assert.equal(await page.locator('[data-testid=board] cg-board piece:not(.ghost)').count(), 32);
+    await shot(page, '05-invalid-fen');
+    // Check and mate in the status.
+    await loadFen(page, 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3');
+    assert.match(await status(page), /Checkmate — Black wins/);
+    assert.equal(await page.locator('[data-testid=board] square.check').count(), 1);
+    await loadFen(page, '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1');
+    assert.match(await status(page), /Stalemate/);
+    await page.close();
+  });
+
+  it('imports PGN (variations, comments, several games), exports it and re-imports the export', async () => {
+    const page = await open();
+    const pgn = `[Event "First"]
+[White "A"]
+[Black "B"]
+[Result "*"]
+
+1. e4 { king pawn } e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 Nc6 3. Bb5 a6 *
+
+[Event "Second"]
+[White "C"]
+[Black "D"]
+[Result "1-0"]
+
+1. f3 e5 2. g4 Qh4# 0-1
+`;
+    await page.fill('[data-testid=pgn]', pgn);
+    await page.click('[data-testid=pgn-import]');
+    assert.deepEqual(await sans(page), ['e4', 'e5', 'c5', 'Nf3', 'c3', 'd6', 'Nf3', 'Nc6', 'Bb5', 'a6']);
+    assert.equal(await page.textContent('[data-testid=moves] .comment'), 'king pawn');
+    assert.equal(await page.locator('[data-testid=pgn-games] option').count(), 2);
+    await page.click('[data-testid=pgn-export]');
+    const out = await page.inputValue('[data-testid=pgn]');
+    assert.match(out, /\[Event "First"\]/);
+    assert.match(out.replace(/\s+/g, ' '), /1\. e4 \{ king pawn \} 1\.\.\. e5 \( ?1\.\.\. c5 2\. Nf3 \( ?2\. c3 ?\) 2\.\.\. d6 ?\) 2\. Nf3 Nc6 3\. Bb5 a6 \*/);
+    await page.click('[data-testid=pgn-import]');
+    await page.click('[data-testid=pgn-export]');
+    assert.equal(await page.inputValue('[data-testid=pgn]'), out, 'export → import → export is stable');
+    // The second game of the file.
+    await page.fill('[data-testid=pgn]', pgn);
+    await page.click('[data-testid=pgn-import]');
+    await page.selectOption('[data-testid=pgn-games]', '1');
+    assert.deepEqual(await sans(page), ['f3', 'e5', 'g4', 'Qh4#']);
+    assert.match(await status(page), /Checkmate/);
+    await shot(page, '06-pgn');
+    // Errors carry line and column.
+    await page.fill('[data-testid=pgn]', '[Event "x"]\n\n1. e4 e5\n2. Nf3 Ke3 *\n');
+    await page.click('[data-testid=pgn-import]');
+    assert.match(await page.textContent('[data-testid=pgn-error]'), /line 4, column 8: illegal move "?Ke3/i);
+    await page.close();
+  });
+
+  it('keeps the game in the URL hash', async () => {
+    const page = await open();
+    await clickMove(page, 'd2', 'd4');
+    await clickMove(page, 'd7', 'd5');
+    await clickMove(page, 'c2', 'c4');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=moves] .move').length === 3);
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => location.hash.includes('pgn=') && location.hash.endsWith('node=0.0'));
+    const url = page.url();
+    const fenThere = await fen(page);
+    const again = await open(url.slice(server.url.length));
+    assert.deepEqual(await sans(again), ['d4', 'd5', 'c4']);
+    assert.equal(await fen(again), fenThere);
+    const fenOnly = await open(`#fen=${encodeURIComponent('8/8/8/4k3/8/8/8/4K2R w K - 0 1')}`);
+    assert.equal(await fen(fenOnly), '8/8/8/4k3/8/8/8/4K2R w K - 0 1');
+    await Promise.all([page.close(), again.close(), fenOnly.close()]);
+  });
+
+  it('solves puzzles: right, wrong, an alternative mate, hint, retry and next', async () => {
+    const page = await open();
+    await page.click('#tab-puzzle');
+    // Black plays c5-c4, then white mates on the back rank with either rook.
+    await page.fill(
+      '[data-testid=puzzle-input]',
+      '6k1/5ppp/8/2p5/8/8/8/1R2R1K1 b - - 0 1 c5c4 b1b8\n00008,6k1/5ppp/8/2p5/8/8/8/1R2R1K1 b - - 0 1,c5c4 b1b8,1500,80,90,100,mate mateIn1,',
+    );
+    await page.click('[data-testid=puzzle-load]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=fen]').value.includes('8/8/2p5/8'));
+    assert.match(await page.textContent('[data-testid=puzzle-feedback]'), /Find the best move for white/);
+    await dragMove(page, 'b1', 'b7');
+    await page.waitForFunction(() => /not the move/.test(document.querySelector('[data-testid=puzzle-feedback]').textContent));
+    await shot(page, '07-puzzle-wrong');
+    await page.click('[data-testid=puzzle-hint]');
+    assert.match(await page.textContent('[data-testid=puzzle-feedback]'), /b1/);
+    await dragMove(page, 'e1', 'e8'); // the other mate
+    await page.waitForFunction(() => /Solved/.test(document.querySelector('[data-testid=puzzle-feedback]').textContent));
+    assert.match(await status(page), /Checkmate/);
+    await shot(page, '08-puzzle-solved');
+    await page.click('[data-testid=puzzle-retry]');
+    assert.match(await page.textContent('[data-testid=puzzle-feedback]'), /Find the best move/);
+    await page.click('[data-testid=puzzle-next]'); // the CSV row
+    await clickMove(page, 'b1', 'b8'); // the line's own move
+    await page.waitForFunction(() => /Solved/.test(document.querySelector('[data-testid=puzzle-feedback]').textContent));
+    await page.close();
+  });
+
+  it('counts perft in a worker with progress, nodes/s and a responsive page', async () => {
+    const page = await open();
+    await page.fill('[data-testid=perft-depth]', '4');
+    await page.click('[data-testid=perft-run]');
+    // The page answers while the worker counts.
+    assert.equal(await page.evaluate(() => 1 + 1), 2);
+    await page.waitForSelector('[data-testid=perft-result][data-nodes]', { timeout: 60_000 });
+    assert.equal(await page.getAttribute('[data-testid=perft-result]', 'data-nodes'), '197281');
+    assert.match(await page.textContent('[data-testid=perft-result]'), /perft\(4\) = 197,281 nodes .* nodes\/s/);
+    assert.equal(await page.locator('[data-testid=perft-divide] li').count(), 20);
+    await shot(page, '09-perft');
+    // Kiwipete depth 3 from a loaded FEN.
+    await loadFen(page, 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
+    await page.fill('[data-testid=perft-depth]', '3');
+    await page.click('[data-testid=perft-run]');
+    await page.waitForSelector('[data-testid=perft-result][data-nodes]', { timeout: 60_000 });
+    assert.equal(await page.getAttribute('[data-testid=perft-result]', 'data-nodes'), '97862');
+    await page.close();
+  });
+
+  it('starts Chess960 positions by number and at random, and flips the board', async () => {
+    const page = await open();
+    await page.click('#tab-960');
+    await page.fill('[data-testid=n960]', '0');
+    await page.click('[data-testid=start960]');
+    assert.match(await fen(page), /^bbqnnrkr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/BBQNNRKR w/);
+    assert.equal(await page.inputValue('[data-testid=variant]'), 'chess960');
+    await page.click('[data-testid=random960]');
+    const n = Number(await page.inputValue('[data-testid=n960]'));
+    assert.ok(n >= 0 && n <= 959);
+    await page.click('[data-testid=flip]');
+    assert.equal(await page.locator('[data-testid=board] .orientation-black').count() + (await page.locator('[data-testid=board].orientation-black').count()), 1);
+    await shot(page, '10-chess960-flipped');
+    await page.close();
+  });
+
+  it('lays out at phone width without horizontal scrolling', async () => {
+    const page = await open('', { width: 390, height: 844 });
+    const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(scroll <= width, `no horizontal overflow (${scroll} > ${width})`);
+    await clickMove(page, 'e2', 'e4');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=moves] .move').length === 1);
+    await shot(page, '11-phone');
+    await page.close();
+  });
+
+  it('printed no console errors or warnings', () => {
+    assert.deepEqual(problems, []);
+  });
+});

@@ -1,0 +1,28 @@
+// The analysis board (web/board): a Vite app that imports the npm package the way a user
+// does, `import { Position } from 'chesswasm'`, resolved here to the built package in dist/
+// (scripts/package.sh builds it). The package loads dist/chesswasm.wasm through
+// `new URL('./chesswasm.wasm', import.meta.url)`, which Vite serves in dev and copies into
+// the production build as an asset.
+//   vite --config web/board/vite.config.ts            dev server
+//   vite build --config web/board/vite.config.ts      static build in dist/board/
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  root: here('.'),
+  base: './',
+  resolve: { alias: [{ find: /^chesswasm$/, replacement: here('../../dist/index.js') }] },
+  build: {
+    outDir: here('../../dist/board'),
+    emptyOutDir: true,
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    chunkSizeWarningLimit: 1000,
+  },
+  worker: { format: 'es' },
+  server: { host: '127.0.0.1', fs: { allow: [here('../..')] } },
+  preview: { host: '127.0.0.1' },
+  clearScreen: false,
+});
