@@ -158,6 +158,12 @@ export interface PuzzleFileOptions {
   progress?: boolean;
   /** Chunk size in bytes (default 1 MiB). */
   chunkSize?: number;
+  /**
+   * Called before each chunk is read; a returned promise holds reading back until it
+   * settles (e.g. until stdout drains, so that a slow reader of `--json` output keeps
+   * memory bounded).
+   */
+  drain?: () => Promise<void> | void;
 }
 
 /** The totals of {@link validatePuzzleFile}, and how long it took. */
@@ -233,11 +239,14 @@ export async function validatePuzzleFile(path: string, options: PuzzleFileOption
 
   if (workers === 0) {
     await init();
-    for await (const chunk of chunks()) absorb(checkChunk(chunk, json), chunk.length);
+    for await (const chunk of chunks()) {
+      absorb(checkChunk(chunk, json), chunk.length);
+      await options.drain?.();
+    }
   } else {
     const pool = Array.from({ length: workers }, () => new Worker(new URL('./puzzle-worker.js', import.meta.url)));
     try {
-      await runPool(pool, chunks(), json, absorb);
+      await runPool(pool, chunks(), json, absorb, options.drain);
     } finally {
       await Promise.all(pool.map((w) => w.terminate()));
     }
@@ -252,6 +261,7 @@ async function runPool(
   source: AsyncGenerator<Uint8Array>,
   json: boolean,
   absorb: (r: ChunkResult, bytes: number) => void,
+  drain?: () => Promise<void> | void,
 ): Promise<void> {
   const pending = new Map<number, { result: ChunkResult; bytes: number }>();
   const sizes = new Map<number, number>();
@@ -284,6 +294,7 @@ async function runPool(
   }
   const waitIdle = () => new Promise<void>((resolve) => (wake = resolve));
   for await (const chunk of source) {
+    await drain?.();
     while (idle.length === 0 && failure === null) await waitIdle();
     if (failure !== null) throw failure;
     const w = idle.pop()!;
