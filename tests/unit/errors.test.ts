@@ -24,9 +24,24 @@ const bad_fens: [string, FenErrorCode][] = [
   ['4k3/8/8/8/8/8/8/4K2r b - - 0 1', 'OPPOSITE_CHECK'],
   ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1', 'BAD_HALFMOVE'],
   ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0', 'BAD_FULLMOVE'],
+  // more classes, and inputs that stress the parser (a NUL is data, not an end of string)
+  ['4k3/8/8/8/8/8/4K3/7R w K - 0 1', 'CASTLING_NO_KING'],
+  ['4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1', 'EN_PASSANT_OCCUPIED'],
+  ['4k3/8/3N4/1B6/8/8/8/K3R3 b - - 0 1', 'IMPOSSIBLE_CHECK'],
+  ['kk6/8/8/8/8/8/8/K7 w - - 0 1', 'TOO_MANY_KINGS'],
+  ['4k3/8/8/8/8/8/8/4K3 W - - 0 1', 'BAD_SIDE'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq E3 0 1', 'BAD_EN_PASSANT'],
+  ['rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'BAD_PIECE'],
+  ['\u2654nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'BAD_PIECE'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra', 'FIELD_COUNT'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1', 'BAD_HALFMOVE'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999999999999', 'BAD_FULLMOVE'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\u0000', 'BAD_FULLMOVE'],
+  ['x'.repeat(1_000_000), 'FIELD_COUNT'],
 ];
 
-test.each(bad_fens)('fromFen(%j) throws FenError %s', (fen, code) => {
+const fenCases = bad_fens.map(([fen, code]) => [fen.length > 100 ? `${fen.slice(0, 20)}… (${fen.length} chars)` : fen, code, fen] as const);
+test.each(fenCases)('fromFen(%j) throws FenError %s', (_name, code, fen) => {
   let error: unknown;
   try {
     Position.fromFen(fen);
@@ -129,4 +144,114 @@ test('error classes: names, codes, hierarchy', () => {
   expect([e.name, e.code, e.line, e.column]).toEqual(['PgnError', 'unexpected-token', 3, 7]);
   expect(new IllegalMoveError('ambiguous', 'x', 'Nd2').name).toBe('IllegalMoveError');
   expect(new ChessError('disposed', 'x').name).toBe('ChessError');
+});
+
+test('Chess960: castling rights without their rook; Makruk: a FEN field too many', () => {
+  expect(() => Position.fromFen('4k3/8/8/8/8/8/8/4K2R w HAha - 0 1', { variant: 'chess960' })).toThrow(
+    expect.objectContaining({ code: 'CASTLING_NO_ROOK' }),
+  );
+  expect(() => Position.fromFen('rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1 x', { variant: 'makruk' })).toThrow(
+    expect.objectContaining({ code: 'FIELD_COUNT' }),
+  );
+  for (const variant of [null, 5, 'Chess', {}]) {
+    expect(() => Position.fromFen('4k3/8/8/8/8/8/8/4K3 w - - 0 1', { variant: variant as 'chess' })).toThrow(
+      expect.objectContaining({ code: 'invalid-variant' }),
+    );
+  }
+  // options itself may be null
+  expect(Position.fromFen('4k3/8/8/8/8/8/8/4K3 w - - 0 1', null as unknown as {}).variant).toBe('chess');
+});
+
+test('odd strings as moves (unicode, NUL, whitespace, 1 MB) are syntax errors and change nothing', () => {
+  using pos = Position.startpos();
+  pos.play('e2e4');
+  const before = snapshot(pos);
+  for (const m of ['\u00e9', 'e7e5\u0000', '\u0000', ' e7e5', 'e7e5 ', 'e7\ne5', '\u265ff6', 'e'.repeat(1_000_000), '\ud800']) {
+    let error: unknown;
+    try {
+      pos.play(m);
+    } catch (e) {
+      error = e;
+    }
+    expect(error, JSON.stringify(m.slice(0, 20))).toBeInstanceOf(IllegalMoveError);
+    expect(['syntax', 'illegal']).toContain((error as IllegalMoveError).code);
+    expect(snapshot(pos)).toEqual(before);
+    expect(() => pos.parseSan(m)).toThrow(IllegalMoveError);
+    expect(() => pos.parseUci(m)).toThrow(IllegalMoveError);
+  }
+  // after all that the I/O buffer and the position still work
+  const e7e5 = pos.play('e7e5');
+  expect(pos.undo()).toBe(e7e5);
+  expect(pos.perft(2)).toBe(600);
+});
+
+test('SAN error paths: wrong types, strict mode, ambiguous, wrong side', () => {
+  using pos = Position.fromFen('4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1');
+  const before = snapshot(pos);
+  for (const m of [null, undefined, 42, {}, [], true]) {
+    expectMoveError(() => pos.parseSan(m as unknown as string), 'syntax');
+    expectMoveError(() => pos.parseSan(m as unknown as string, { strict: true }), 'syntax');
+  }
+  expectMoveError(() => pos.parseSan('Nd2'), 'ambiguous');
+  expectMoveError(() => pos.play('Nd2'), 'ambiguous');
+  expectMoveError(() => pos.parseSan('Kd8'), 'illegal'); // a black king move, white to move
+  // a wrong check suffix is no canonical SAN: strict mode reads it as no SAN at all
+  expectMoveError(() => pos.parseSan('Nbd2+', { strict: true }), 'syntax');
+  expectMoveError(() => pos.parseSan('Qd1'), 'illegal');
+  expectMoveError(() => pos.parseSan('Zz9'), 'syntax');
+  for (const m of [null, -1, 1.5, NaN, '12', 0]) expect(() => pos.san(m as number)).toThrow(IllegalMoveError);
+  expect(snapshot(pos)).toEqual(before);
+  const nbd2 = pos.parseSan('Nbd2', { strict: true });
+  expect(pos.play('Nbd2')).toBe(nbd2);
+});
+
+test('perft/divide depths and pieceAt squares out of range throw invalid-argument and change nothing', () => {
+  using pos = Position.startpos();
+  pos.play('d2d4');
+  const before = snapshot(pos);
+  for (const d of [-1, 65, 1.5, NaN, Infinity, '3', null, undefined, {}, 2n]) {
+    expect(() => pos.perft(d as number), String(d)).toThrow(expect.objectContaining({ code: 'invalid-argument' }));
+    expect(() => pos.divide(d as number), String(d)).toThrow(expect.objectContaining({ code: 'invalid-argument' }));
+    expect(snapshot(pos)).toEqual(before);
+  }
+  for (const sq of [-1, 64, 1.5, NaN, 'z9', 'e', 'e44', '', null, undefined, {}]) {
+    expect(() => pos.pieceAt(sq as number), String(sq)).toThrow(expect.objectContaining({ code: 'invalid-argument' }));
+  }
+  for (const m of [null, undefined, 'e7e5', -1, NaN, 1.5, 70000, {}]) expect(pos.isLegal(m as number)).toBe(false);
+  expect(snapshot(pos)).toEqual(before);
+  expect(pos.perft(0)).toBe(1);
+});
+
+test('a disposed position throws disposed from every method; dispose is idempotent', () => {
+  const pos = Position.startpos();
+  const e2e4 = pos.parseUci('e2e4');
+  pos.dispose();
+  pos.dispose();
+  expect(pos.disposed).toBe(true);
+  expect(String(pos)).toBe('Position(disposed)');
+  const calls: [string, () => unknown][] = [
+    ['fen', () => pos.fen()],
+    ['hash', () => pos.hash()],
+    ['turn', () => pos.turn],
+    ['variant', () => pos.variant],
+    ['legalMoves', () => pos.legalMoves()],
+    ['isLegal', () => pos.isLegal(e2e4)],
+    ['play', () => pos.play(e2e4)],
+    ['play uci', () => pos.play('e2e4')],
+    ['undo', () => pos.undo()],
+    ['uci', () => pos.uci(e2e4)],
+    ['san', () => pos.san(e2e4)],
+    ['parseUci', () => pos.parseUci('e2e4')],
+    ['parseSan', () => pos.parseSan('e4')],
+    ['isCheck', () => pos.isCheck()],
+    ['outcome', () => pos.outcome()],
+    ['perft', () => pos.perft(1)],
+    ['divide', () => pos.divide(1)],
+    ['clone', () => pos.clone()],
+    ['pieceAt', () => pos.pieceAt('e1')],
+  ];
+  for (const [name, call] of calls) expect(call, name).toThrow(expect.objectContaining({ code: 'disposed' }));
+  // and the pool that recycles disposed handles hands out working positions
+  using again = Position.startpos();
+  expect(again.perft(2)).toBe(400);
 });
