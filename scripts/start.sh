@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
-# npm start (until the analysis board exists): builds the native and wasm tools, then runs
-# perft of the start position to depth 5, natively (with divide) and as wasm in Node.
+# npm start: builds the wasm and the npm package if needed, builds the analysis board
+# (web/board -> dist/board) and serves it with `vite preview` on http://127.0.0.1:5173/
+# (PORT=... to change; the next free port if it is busy; Vite prints the URL).
+#   BOARD_DEV=1 npm start    Vite's dev server instead (hot reload of web/board/src)
+# `npm start -- --host` or HOST=0.0.0.0 serves beyond this machine.
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
 bash scripts/check-deps.sh --check-only
-bash scripts/build.sh native wasm
+bash scripts/board.sh
 
+port="${PORT:-5173}"
+host="${HOST:-127.0.0.1}"
 echo
-echo "== native: build/native/chesswasm-perft 5 --divide --time"
-build/native/chesswasm-perft 5 --divide --time
-echo
-echo "== wasm in Node: node build/wasm/chesswasm-perft.js 5 --time"
-node build/wasm/chesswasm-perft.js 5 --time
-echo
-echo "== wasm smoke binding (embind) in Node"
-node --test tests/wasm/
+echo "== serving the analysis board on http://$host:$port/ (Vite takes the next free port if that"
+echo "   one is busy: the URL it prints below is the one to open; Ctrl-C stops)"
+if [[ "${BOARD_DEV:-0}" == 1 ]]; then
+  exec npx --no-install vite --config web/board/vite.config.ts --host "$host" --port "$port" "$@"
+fi
+exec npx --no-install vite preview --config web/board/vite.config.ts --host "$host" --port "$port" "$@"

@@ -4,6 +4,7 @@
 #   2. the same suite under ASan+UBSan, Debug       ctest -LE deep  (build/debug)
 #   3. the wasm smoke test in Node                  node --test tests/wasm/
 #   4. the package's Vitest suites (tests/unit)      vitest run  (dist/ and build/dist-debug/)
+#   5. the analysis board in Chromium (tests/browser) scripts/board.sh, node --test tests/browser/
 # The long perft counts (tests named *Deep*) are left out; run them with
 #   ctest --test-dir build/native -L deep --output-on-failure
 # SKIP_SANITIZE=1 skips step 2 (quick local iterations).
@@ -36,6 +37,10 @@ node --test tests/wasm/
 
 step "package tests (Vitest: dist/ and the debug wasm build)"
 npx --no-install vitest run
+
+step "analysis board in Chromium (tests/browser; screenshots in test-artifacts/)"
+bash scripts/board.sh
+node --test tests/browser/
 
 echo
 echo "== all tests passed"
