@@ -63,6 +63,7 @@ constexpr int IO_CAPACITY_MIN = 1024;
 std::vector<char> io(IO_CAPACITY_MIN);
 cw::Move move_buffer[cw::MAX_MOVES];
 double count_buffer[cw::MAX_MOVES];
+int32_t san_keys[2 * cw::MAX_MOVES];  // see cw_legal_moves_san
 
 bool valid_variant(int v) { return v == cw::CHESS || v == cw::CHESS960 || v == cw::MAKRUK; }
 
@@ -188,6 +189,30 @@ EMSCRIPTEN_KEEPALIVE int cw_san(Handle* h, int m) {
   cw::MoveList legal = h->legal_moves();  // a copy: move_to_san plays on pos
   return write_io(cw::move_to_san(h->pos, cw::Move(m), legal));
 }
+// Writes the legal moves into the move buffer and, for each, its SAN packed as two int32 into
+// the SAN key buffer: up to 7 ASCII characters, 7 bits each, the first 4 in the first word
+// (first character lowest) and the rest in the second; -1, -1 for a longer SAN (the TS layer
+// then asks cw_san). One call per position and no string crossing: the TS layer keeps one
+// string per packed SAN. Returns the number of moves.
+EMSCRIPTEN_KEEPALIVE int cw_legal_moves_san(Handle* h) {
+  const cw::MoveList legal = h->legal_moves();  // a copy: move_to_san plays on pos
+  std::memcpy(move_buffer, legal.moves, size_t(legal.count) * sizeof(cw::Move));
+  for (int i = 0; i < legal.count; ++i) {
+    const std::string s = cw::move_to_san(h->pos, legal.moves[i], legal);
+    int32_t words[2] = {0, 0};
+    for (size_t j = 0; j < s.size(); ++j) {
+      if (j >= 7 || uint8_t(s[j]) >= 128) {
+        words[0] = words[1] = -1;
+        break;
+      }
+      words[j / 4] |= int32_t(s[j]) << (7 * (j % 4));
+    }
+    san_keys[2 * i] = words[0];
+    san_keys[2 * i + 1] = words[1];
+  }
+  return legal.count;
+}
+EMSCRIPTEN_KEEPALIVE int32_t* cw_san_key_buffer() { return san_keys; }
 // Parses the `len` bytes of SAN in the I/O buffer: the move (> 0), or minus the SanStatus
 // code (SYNTAX, ILLEGAL, AMBIGUOUS). strict: only the exact canonical SAN is accepted.
 EMSCRIPTEN_KEEPALIVE int cw_parse_san(Handle* h, int len, int strict) {

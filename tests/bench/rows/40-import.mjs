@@ -1,0 +1,38 @@
+// Import to first usable position, ms: a fresh `node` child process per run times
+// `await import(...)` plus the first legal move list (ours: the package in dist/, which
+// instantiates the wasm on import; chess.js: new Chess().moves(); chessops: parseFen +
+// Chess.fromSetup + allDests). Node's own start-up is not included.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { root } from '../lib.mjs';
+
+function child(code) {
+  return {
+    measure: () => {
+      const src = `const t0 = performance.now();\n${code}\nprocess.stdout.write(String(performance.now() - t0));`;
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', src], { cwd: root, encoding: 'utf8' });
+      return Number(out.trim());
+    },
+  };
+}
+
+export default {
+  id: 'import',
+  title: 'import to first usable position',
+  unit: 'ms',
+  lowerIsBetter: true,
+  impls: {
+    ours: ({ dist }) => {
+      const url = pathToFileURL(path.join(dist, 'index.js')).href;
+      return child(`const { Position } = await import(${JSON.stringify(url)}); Position.startpos().legalMoves();`);
+    },
+    'chess.js': () => child(`const { Chess } = await import('chess.js'); new Chess().moves();`),
+    chessops: () =>
+      child(
+        `const [{ Chess }, { parseFen, INITIAL_FEN }] = await Promise.all([import('chessops/chess'), import('chessops/fen')]);\n` +
+          `Chess.fromSetup(parseFen(INITIAL_FEN).unwrap()).unwrap().allDests();`,
+      ),
+    native: () => undefined,
+  },
+};

@@ -1,0 +1,189 @@
+#!/usr/bin/env node
+// The benchmark table: ours (the package in dist/, wasm in Node) vs chess.js vs chessops vs
+// our native build, one row per module in tests/bench/rows/ (see tests/bench/README.md).
+//   node tests/bench/run.mjs [--json] [--quick] [--runs N] [--only id,id] [--ms T]
+// Each figure is the median of N >= 5 runs (default 5; --quick: 3 runs, shorter timings,
+// chess.js perft at depth 4), the implementations of a row measured round-robin within each
+// run so that load changes hit all alike; ratios are computed within this one run.
+// A benchmark, not a test: nothing asserts a speed.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { IMPLS, loadRows, median, rate, root, warmUp } from './lib.mjs';
+
+const USAGE = 'usage: node tests/bench/run.mjs [--json] [--quick] [--runs N] [--only id,id] [--ms T]';
+const args = process.argv.slice(2);
+const opts = { json: false, quick: false, runs: 0, only: null, ms: 0 };
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  if (a === '--json') opts.json = true;
+  else if (a === '--quick') opts.quick = true;
+  else if (a === '--runs') opts.runs = Math.max(1, Number(args[++i]) || 5);
+  else if (a === '--only') opts.only = new Set(String(args[++i]).split(','));
+  else if (a === '--ms') opts.ms = Math.max(10, Number(args[++i]) || 200);
+  else {
+    console.error(USAGE);
+    process.exit(2);
+  }
+}
+opts.runs ||= opts.quick ? 3 : 5;
+opts.ms ||= opts.quick ? 100 : 250;
+const WARMUP_MS = opts.quick ? 200 : 500;
+const log = (s) => process.stderr.write(s + '\n');
+
+// The package under test: dist/ (CHESSWASM_DIST=DIR: another build of it).
+const distIndex = path.join(process.env.CHESSWASM_DIST ? path.resolve(process.env.CHESSWASM_DIST) : path.join(root, 'dist'), 'index.js');
+if (!existsSync(distIndex)) {
+  console.error('bench: dist/index.js is missing; build the package first (npm run build:package)');
+  process.exit(1);
+}
+const chesswasm = await import(pathToFileURL(distIndex).href);
+
+// Positions from seeded random games (standard chess, none terminal), shared by the rows.
+function sampleFens(n) {
+  let seed = 12345;
+  const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8);
+  const fens = [];
+  while (fens.length < n) {
+    const pos = chesswasm.Position.startpos();
+    for (let ply = 0; ply < 160 && fens.length < n; ply++) {
+      const moves = pos.legalMoves();
+      if (moves.length === 0 || pos.outcome()) break;
+      if (ply % 5 === 4) fens.push(pos.fen());
+      pos.play(moves[rand() % moves.length]);
+    }
+    pos.dispose();
+  }
+  return fens;
+}
+
+// The native column: our native tools (build/native), run as child processes.
+const nativeDir = path.join(root, 'build/native');
+function runTool(name, argv) {
+  const file = path.join(nativeDir, name);
+  if (!existsSync(file)) return null;
+  return JSON.parse(execFileSync(file, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split('\n').pop());
+}
+const native = {
+  // chesswasm-bench: start position depth 5 with bulk counting, median of its runs.
+  perftStartD5() {
+    const r = runTool('chesswasm-bench', ['--quick', '--json', '--runs', String(opts.runs)]);
+    const c = r?.results.find((x) => x.name === 'startpos' && x.depth === 5 && x.bulk);
+    return c ? c.nodes / median(c.seconds) : undefined;
+  },
+  // chesswasm-notation-bench: SAN of every legal move, positions/s, median of runs.
+  sanPositions() {
+    const v = [];
+    for (let i = 0; i < opts.runs; i++) {
+      const r = runTool('chesswasm-notation-bench', ['--quick', '--json']);
+      if (!r) return undefined;
+      v.push(r.san_positions_per_s);
+    }
+    return median(v);
+  },
+};
+
+const ctx = { chesswasm, dist: path.dirname(distIndex), fens: sampleFens(100), quick: opts.quick, native, root };
+
+// One implementation's measurement spec: undefined (no comparable measurement), a number,
+// { value }, { measure() } (called once per run) or { batch(), once?, warmUp? } (a rate).
+function normalise(spec) {
+  if (spec === undefined || spec === null) return null;
+  if (typeof spec === 'number') return Number.isFinite(spec) ? { value: spec } : null;
+  return spec;
+}
+
+let rows = await loadRows();
+if (opts.only) rows = rows.filter((r) => opts.only.has(r.id));
+
+const results = [];
+for (const row of rows) {
+  log(`bench: ${row.id} (${row.title})`);
+  const specs = {};
+  const samples = {};
+  for (const impl of IMPLS) {
+    samples[impl] = [];
+    try {
+      specs[impl] = normalise(await row.impls[impl]?.(ctx));
+    } catch (e) {
+      log(`  ${impl}: ${e.message}`);
+      specs[impl] = null;
+    }
+    const s = specs[impl];
+    if (s?.batch && s.warmUp !== 0) warmUp(s.batch, s.once ? 0 : WARMUP_MS);
+  }
+  for (let run = 0; run < opts.runs; run++) {
+    for (const impl of IMPLS) {
+      const s = specs[impl];
+      if (!s) continue;
+      if (s.batch) samples[impl].push(rate(s.batch, s.once ? 0 : opts.ms));
+      else if (s.measure) samples[impl].push(await s.measure());
+    }
+  }
+  const values = {};
+  for (const impl of IMPLS) {
+    const s = specs[impl];
+    values[impl] = !s ? null : 'value' in s ? s.value : median(samples[impl]);
+  }
+  // How many times better ours is (faster, or smaller/quicker for lower-is-better rows).
+  const ratio = (other) => {
+    const a = values.ours;
+    const b = values[other];
+    if (!a || !b) return null;
+    return row.lowerIsBetter ? b / a : a / b;
+  };
+  results.push({
+    id: row.id,
+    title: row.title,
+    unit: row.unit,
+    lowerIsBetter: !!row.lowerIsBetter,
+    values,
+    samples,
+    ratios: { 'chess.js': ratio('chess.js'), chessops: ratio('chessops'), native: ratio('native') },
+  });
+}
+
+const machine = {
+  date: new Date().toISOString(),
+  cpu: os.cpus()[0]?.model,
+  threads: os.cpus().length,
+  node: process.version,
+  load: os.loadavg().map((x) => Number(x.toFixed(2))),
+  runs: opts.runs,
+  quick: opts.quick,
+};
+
+if (opts.json) {
+  console.log(JSON.stringify({ machine, rows: results }, null, 2));
+  process.exit(0);
+}
+
+function fmt(v, unit) {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '—';
+  if (unit === 'ms' || unit === 'KB') return v.toFixed(1);
+  if (v >= 1e6) return `${(v / 1e6).toFixed(v >= 1e8 ? 0 : 1)} M`;
+  if (v >= 1e3) return `${(v / 1e3).toFixed(v >= 1e5 ? 0 : 1)} k`;
+  return v.toFixed(0);
+}
+const fx = (r) => (r === null || !Number.isFinite(r) ? '—' : r >= 10 ? `${r.toFixed(0)}x` : `${r.toFixed(2)}x`);
+
+const head = ['row', 'unit', 'ours (wasm)', 'chess.js', 'chessops', 'native', 'vs chess.js', 'vs chessops', 'vs native'];
+const table = results.map((r) => [
+  r.title,
+  r.unit,
+  ...IMPLS.map((i) => fmt(r.values[i], r.unit)),
+  fx(r.ratios['chess.js']),
+  fx(r.ratios.chessops),
+  fx(r.ratios.native),
+]);
+console.log(
+  `chesswasm bench — ${machine.date}, ${machine.cpu} (${machine.threads} threads), node ${machine.node}, ` +
+    `load average ${machine.load.join(' ')}; median of ${opts.runs} runs${opts.quick ? ' (--quick)' : ''}`,
+);
+console.log('"vs X": how many times better ours is than X (faster; or smaller / sooner for KB and ms)');
+console.log();
+console.log(`| ${head.join(' | ')} |`);
+console.log(`|${head.map((h, i) => (i < 2 ? '---' : '---:')).join('|')}|`);
+for (const r of table) console.log(`| ${r.join(' | ')} |`);
