@@ -297,6 +297,34 @@ describe.skipIf(!existsSync(CHROMIUM))('browser (Chromium)', () => {
     expect(assets.filter((f) => f.endsWith('.wasm'))).toHaveLength(1);
   }, 180_000);
 
+  test('(b, d) the Vite dev server (zero configuration) with a module worker', async () => {
+    // What `npm run dev` gives a user: dependency pre-bundling and all. Vite's API from
+    // the repo's devDependency, rooted at a directory of the app that installed the tarball.
+    const app = path.join(proj, 'vite-dev');
+    write(path.join(app, 'index.html'), html('src="./main.js"'));
+    write(path.join(app, 'main.js'), mainSource('chesswasm', "new URL('./worker.js', import.meta.url)"));
+    write(path.join(app, 'worker.js'), workerSource('chesswasm'));
+    const { createServer } = await import('vite');
+    const server = await createServer({
+      root: app,
+      configFile: false,
+      logLevel: 'silent',
+      cacheDir: path.join(app, '.vite'),
+      server: { host: '127.0.0.1', port: 20000 + Math.floor(Math.random() * 20000), strictPort: false, hmr: false },
+    });
+    try {
+      await server.listen();
+      const url = server.resolvedUrls!.local[0]!;
+      const t0 = performance.now();
+      const { result, problems } = await openPage(browser, url);
+      timings['vite dev page'] = Math.round(performance.now() - t0);
+      expect(problems).toEqual([]);
+      expect(result).toEqual(EXPECTED);
+    } finally {
+      await server.close();
+    }
+  }, 180_000);
+
   test('(c, d) a plain <script type="module"> page importing dist/index.js from a static folder, with a module worker', async () => {
     // The static folder is the app itself: the page imports the installed package's files.
     const spec = '/node_modules/chesswasm/dist/index.js';
