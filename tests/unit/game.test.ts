@@ -1,7 +1,7 @@
 // Game: playing moves into a tree, navigation, variations, editing, the position kept in
 // step with the current node, outcome and draw claims over the line, memory.
 import { describe, expect, test } from 'vitest';
-import { ChessError, Game, type GameNode, IllegalMoveError, Position } from 'chesswasm';
+import { ChessError, Game, type GameNode, IllegalMoveError, Position, readGames, wasmHeapSize } from 'chesswasm';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -295,6 +295,29 @@ describe('memory', () => {
       using h = new Game();
       h.play('d4');
     }
+  });
+
+  test('200,000 games dropped without dispose() leave the heap bounded; so does reading 20,000', async () => {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    expect(gc, 'run with --expose-gc').toBeTypeOf('function');
+    const settle = async () => {
+      for (let i = 0; i < 3; i++) {
+        gc!();
+        await new Promise((r) => setTimeout(r, 0));
+      }
+    };
+    await settle();
+    const before = wasmHeapSize();
+    for (let i = 0; i < 200_000; i++) {
+      const g = new Game();
+      g.play('e4');
+      if (i % 20_000 === 0) await settle();
+    }
+    const text = Array.from({ length: 1000 }, (_, i) => `[Event "${i}"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 { x } (3... Nf6) *\n`).join('\n');
+    for (let k = 0; k < 20; k++) for (const g of readGames(text)) g.goToPly(5);
+    await settle();
+    // Each position holds a 2 KB state stack: 200,000 unfreed would need > 400 MB.
+    expect(wasmHeapSize() - before).toBeLessThan(64 * 1024 * 1024);
   });
 
   test('games read from PGN hold no position until asked', () => {
