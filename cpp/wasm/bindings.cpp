@@ -430,7 +430,8 @@ EMSCRIPTEN_KEEPALIVE char* cw_tree_bytes(int bytes) {
 // writes them; words[0..1] are not read) in PGN export format into the I/O buffer; returns
 // its length, or -1 when the buffers do not hold a well-formed tree.
 EMSCRIPTEN_KEEPALIVE int cw_pgn_write(int nwords, int nbytes) {
-  if (nwords < 2 || nwords > int(tree_words.size()) || nbytes < 0 || nbytes > int(tree_bytes.size())) return -1;
+  if (nwords < 2 || nwords > int(tree_words.size()) || nbytes < 0 || nbytes > int(tree_bytes.size()))
+    return -1;
   cw::PgnGame g;
   if (!get_game(nwords, nbytes, g)) return -1;
   return write_io(cw::write_pgn(g));
