@@ -3,7 +3,7 @@
 #   1. the native Release GoogleTest suite          ctest -LE deep  (build/native)
 #   2. the same suite under ASan+UBSan, Debug       ctest -LE deep  (build/debug)
 #   3. the wasm smoke test in Node                  node --test tests/wasm/
-#   4. the package's Vitest suites (tests/unit)      vitest run  (dist/ and build/dist-debug/)
+#   4. the package's Vitest suites (tests/unit, tests/pack: npm pack + Vite + Chromium)  vitest run
 #   5. the analysis board in Chromium (tests/browser) scripts/board.sh, node --test tests/browser/
 # The long perft counts (tests named *Deep*) are left out; run them with
 #   ctest --test-dir build/native -L deep --output-on-failure
