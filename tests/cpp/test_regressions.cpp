@@ -54,3 +54,20 @@ TEST(Regressions, PgnNonCanonicalFenTagRoundTrips) {
   EXPECT_EQ(again.nodes[1].san, "Nh2");
   EXPECT_EQ(write_pgn(again), text);
 }
+
+// fuzz_pgn (corpus: regression-makruk-no-fen.pgn): a game with [Variant "Makruk"] and no FEN
+// tag was read from the *standard chess* start position (set_fen(START_FEN, MAKRUK) fails
+// and the reader ignored that), with game.variant = MAKRUK and a root_fen that is not a
+// Makruk position, so chess moves such as Bc4 were accepted. It must start from the Makruk
+// start position.
+TEST(Regressions, DISABLED_PgnMakrukWithoutFenTagStartsFromTheMakrukPosition) {
+  PgnGame game;
+  PgnError error;
+  ASSERT_EQ(read_pgn("[Variant \"Makruk\"]\n\n1. e4 e5 *\n", game, error), PgnStatus::GAME) << error.message;
+  EXPECT_EQ(game.variant, MAKRUK);
+  EXPECT_EQ(game.root_fen, "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1");
+  Position root;
+  EXPECT_EQ(root.set_fen(game.root_fen, game.variant), FenError::OK) << game.root_fen;
+  // A bishop move exists only in chess.
+  EXPECT_EQ(read_pgn("[Variant \"Makruk\"]\n\n1. e4 e5 2. Bc4 *\n", game, error), PgnStatus::ERROR);
+}
