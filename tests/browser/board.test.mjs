@@ -80,6 +80,11 @@ async function dragMove(page, from, to) {
   await page.mouse.up();
 }
 
+/** Waits until the move list shows `n` moves (all lines). */
+async function waitMoves(page, n) {
+  await page.waitForFunction((k) => document.querySelectorAll('[data-testid=moves] .move').length === k, n);
+}
+
 async function loadFen(page, text) {
   await page.fill('[data-testid=fen]', text);
   await page.press('[data-testid=fen]', 'Enter');
@@ -171,10 +176,11 @@ describe('analysis board', () => {
     await page.keyboard.press('ArrowLeft'); // after 1. e4
     assert.equal(await page.textContent('[data-testid=moves] .move.current'), 'e4');
     await dragMove(page, 'c7', 'c5'); // a variation 1... c5
-    await page.waitForSelector('[data-testid=moves] .variation');
+    await waitMoves(page, 5);
     assert.deepEqual(await sans(page, '[data-testid=moves] .variation .move'), ['c5']);
     assert.equal(await page.textContent('[data-testid=moves] .move.current'), 'c5');
     await clickMove(page, 'g1', 'f3');
+    await waitMoves(page, 6);
     assert.deepEqual(await sans(page, '[data-testid=moves] .variation .move'), ['c5', 'Nf3']);
     await shot(page, '04-variation');
     // ↑/↓ switch between 1... e5 and 1... c5; Home/End; → follows the main line.
@@ -278,7 +284,10 @@ describe('analysis board', () => {
     await clickMove(page, 'c2', 'c4');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=moves] .move').length === 3);
     await page.keyboard.press('ArrowLeft');
-    await page.waitForFunction(() => location.hash.includes('pgn=') && location.hash.endsWith('node=0.0'));
+    await page.waitForFunction(() => {
+      const h = new URLSearchParams(location.hash.slice(1));
+      return (h.get('pgn') ?? '').includes('2. c4') && h.get('node') === '0.0';
+    });
     const url = page.url();
     const fenThere = await fen(page);
     const again = await open(url.slice(server.url.length));
@@ -350,6 +359,23 @@ describe('analysis board', () => {
     await page.click('[data-testid=flip]');
     assert.equal(await page.locator('[data-testid=board] .orientation-black').count() + (await page.locator('[data-testid=board].orientation-black').count()), 1);
     await shot(page, '10-chess960-flipped');
+    await page.close();
+  });
+
+  it('plays Makruk with its own pieces', async () => {
+    const page = await open();
+    await page.selectOption('[data-testid=variant]', 'makruk');
+    assert.equal(await fen(page), 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1');
+    assert.equal(await page.textContent('[data-testid=legal-count]'), '23');
+    await dragMove(page, 'c3', 'c4');
+    await waitMoves(page, 1);
+    await clickMove(page, 'f8', 'e7'); // a Khon (S) steps diagonally
+    await waitMoves(page, 2);
+    assert.deepEqual(await sans(page), ['c4', 'Se7']);
+    assert.match(await fen(page), /^rnsmk1nr\/4s3\/pppppppp\/8\/2P5\/PP1PPPPP\/8\/RNSKMSNR w/);
+    await page.click('[data-testid=pgn-export]');
+    assert.match(await page.inputValue('[data-testid=pgn]'), /\[Variant "Makruk"\]/);
+    await shot(page, '12-makruk');
     await page.close();
   });
 

@@ -152,6 +152,7 @@ function render(opts: { keepFenInput?: boolean } = {}): void {
     movable: { color: userCanMove ? turn : undefined, dests: dests as Map<Key, Key[]> },
   });
   cg.cancelMove();
+  cg.setAutoShapes([]);
   boardEl.classList.toggle('makruk', variant === 'makruk');
   $('promotion').hidden = true;
 
@@ -520,8 +521,8 @@ function startPuzzle(spec: PuzzleSpec): void {
     return;
   }
   // The first move of the line is the opponent's.
-  cur = game.play(puzzle.expected(0)!);
-  orientation = colorName(Position.fromFen(spec.fen, { variant: spec.variant }).turn) === 'white' ? 'black' : 'white';
+  cur = game.play(puzzle.setup);
+  orientation = colorName(game.position.turn);
   feedback(`Find the best move for ${orientation}.`, '');
   puzzleButtons();
   render();
@@ -542,31 +543,37 @@ function feedback(text: string, kind: 'good' | 'bad' | ''): void {
 
 function puzzleMove(uci: string): void {
   const p = puzzle!;
-  const verdict = p.check(game.position, cur.ply, uci);
+  let verdict: string;
+  try {
+    verdict = p.puzzle.play(uci);
+  } catch (e) {
+    if (!(e instanceof IllegalMoveError)) throw e;
+    render();
+    return;
+  }
   if (verdict === 'wrong') {
     feedback(`✗ ${uci} is not the move. Try again.`, 'bad');
     render();
     return;
   }
+  game.goTo(cur);
   cur = game.play(uci);
-  if (verdict === 'solved') {
+  const reply = p.puzzle.lastReply;
+  if (verdict === 'solved' && !reply) {
     feedback('✓ Solved!', 'good');
-    p.solved = true;
     puzzleButtons();
     render();
     return;
   }
-  feedback('✓ Correct — keep going.', 'good');
+  feedback(verdict === 'solved' ? '✓ Solved!' : '✓ Correct — keep going.', 'good');
+  puzzleButtons();
   render();
-  // The opponent's reply.
+  // The opponent's reply, shown after a moment.
   window.setTimeout(() => {
-    if (puzzle !== p) return;
-    const reply = p.expected(cur.ply);
-    if (reply) {
-      game.goTo(cur);
-      cur = game.play(reply);
-      render();
-    }
+    if (puzzle !== p || !reply) return;
+    game.goTo(cur);
+    cur = game.play(reply);
+    render();
   }, 250);
 }
 
@@ -733,12 +740,16 @@ on('puzzle-load', 'click', () => {
   else feedback('No puzzle given.', 'bad');
 });
 on('puzzle-hint', 'click', () => {
-  if (!puzzle) return;
-  const next = puzzle.expected(cur.ply);
-  if (!next) return;
-  cg.selectSquare(next.slice(0, 2) as Key);
-  cg.setAutoShapes([{ orig: next.slice(0, 2) as Key, dest: next.slice(2, 4) as Key, brush: 'green' }]);
-  feedback(`Hint: move the piece on ${next.slice(0, 2)}.`, '');
+  if (!puzzle || !puzzle.userToMove(cur)) return;
+  const hint = puzzle.puzzle.hint(); // the from-square first, then the whole move
+  if (!hint) return;
+  if (hint.length === 2) {
+    cg.setAutoShapes([{ orig: hint as Key, brush: 'green' }]);
+    feedback(`Hint: move the piece on ${hint}.`, '');
+  } else {
+    cg.setAutoShapes([{ orig: hint.slice(0, 2) as Key, dest: hint.slice(2, 4) as Key, brush: 'green' }]);
+    feedback(`Hint: ${hint}.`, '');
+  }
 });
 on('puzzle-retry', 'click', () => {
   if (puzzle) startPuzzle(puzzle.spec);

@@ -1,7 +1,6 @@
 // Puzzle mode: lichess puzzle format (FEN + UCI line whose first move is the opponent's).
-// Moves are judged by the package: a move is right if it is the line's move, or if the
-// line's move mates and this one mates too.
-import { Position, type Variant } from 'chesswasm';
+// Moves are judged by the package's Puzzle (the line's move, or any mate, is right).
+import { Puzzle, type Variant } from 'chesswasm';
 import type { GameNode } from 'chesswasm';
 
 export interface PuzzleSpec {
@@ -39,60 +38,28 @@ export function parsePuzzles(text: string): PuzzleSpec[] {
   return out;
 }
 
-export type Verdict = 'correct' | 'solved' | 'wrong';
-
+/** A solving session on the board: the package's Puzzle judges every move. */
 export class PuzzleSession {
-  solved = false;
   readonly spec: PuzzleSpec;
+  readonly puzzle: Puzzle;
 
   constructor(spec: PuzzleSpec) {
-    // Validates the whole line with the package before starting.
-    using pos = Position.fromFen(spec.fen, { variant: spec.variant });
-    for (const [i, m] of spec.moves.entries()) {
-      try {
-        pos.play(pos.parseUci(m));
-      } catch (e) {
-        throw new Error(`puzzle move ${i + 1} (${m}) is not legal: ${e instanceof Error ? e.message : String(e)}`);
-      }
-    }
+    // Validates the FEN and the whole line (throws FenError / IllegalMoveError).
+    this.puzzle = new Puzzle({ fen: spec.fen, moves: [...spec.moves], variant: spec.variant });
     this.spec = spec;
   }
 
-  /** The line's move at a ply from the puzzle's FEN (0: the opponent's first move). */
-  expected(ply: number): string | undefined {
-    return this.spec.moves[ply];
+  get solved(): boolean {
+    return this.puzzle.solved;
   }
 
-  /** Whether it is the solver's turn after `node`. */
+  /** The opponent's setup move (the line's first). */
+  get setup(): string {
+    return this.puzzle.line[0]!;
+  }
+
+  /** Whether it is the solver's turn after `node` (ply 1 is after the setup move). */
   userToMove(node: GameNode): boolean {
-    return !this.solved && node.ply % 2 === 1 && node.ply < this.spec.moves.length;
-  }
-
-  /** Judges the solver's move `uci` in `position` (not changed), `ply` plies into the line. */
-  check(position: Position, ply: number, uci: string): Verdict {
-    using pos = position.clone();
-    let played: string;
-    let mates = false;
-    try {
-      const m = pos.parseUci(uci);
-      played = pos.uci(m);
-      pos.play(m);
-      mates = pos.isCheckmate();
-      pos.undo();
-    } catch {
-      return 'wrong';
-    }
-    const want = this.expected(ply);
-    if (!want) return 'wrong';
-    const w = pos.parseUci(want);
-    const wanted = pos.uci(w);
-    const last = ply + 1 >= this.spec.moves.length;
-    if (played === wanted) return last ? 'solved' : 'correct';
-    if (!mates) return 'wrong';
-    // Another mating move where the line's move mates too.
-    pos.play(w);
-    const lineMates = pos.isCheckmate();
-    pos.undo();
-    return lineMates ? 'solved' : 'wrong';
+    return !this.solved && node.ply % 2 === 1;
   }
 }
