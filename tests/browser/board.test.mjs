@@ -197,6 +197,20 @@ describe('analysis board', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     assert.equal(await page.textContent('[data-testid=moves] .move.current'), 'e5');
+    // Moves typed in the move box (keyboard play), and a refused one.
+    await page.keyboard.press('End');
+    await page.fill('[data-testid=move-input]', 'Bb5');
+    await page.press('[data-testid=move-input]', 'Enter');
+    assert.equal(await page.textContent('[data-testid=moves] .move.current'), 'Bb5');
+    await page.fill('[data-testid=move-input]', 'Kd7');
+    await page.press('[data-testid=move-input]', 'Enter');
+    assert.match(await page.textContent('[data-testid=move-error]'), /illegal/);
+    await page.fill('[data-testid=move-input]', 'a7a6');
+    await page.press('[data-testid=move-input]', 'Enter');
+    assert.equal(await page.textContent('[data-testid=moves] .move.current'), 'a6');
+    await page.click('[data-testid=undo]');
+    await page.click('[data-testid=undo]');
+    assert.equal(await page.textContent('[data-testid=moves] .move.current'), 'Nc6');
     // Clicking a move jumps there.
     await page.click('[data-testid=moves] .variation .move[data-san=Nf3]');
     assert.match(await fen(page), /^rnbqkbnr\/pp1ppppp\/8\/2p5\/4P3\/5N2/);
@@ -311,6 +325,7 @@ describe('analysis board', () => {
     assert.match(await page.textContent('[data-testid=puzzle-feedback]'), /Find the best move for white/);
     await dragMove(page, 'b1', 'b7');
     await page.waitForFunction(() => /not the move/.test(document.querySelector('[data-testid=puzzle-feedback]').textContent));
+    await page.waitForTimeout(300); // the rook's way back
     await shot(page, '07-puzzle-wrong');
     await page.click('[data-testid=puzzle-hint]');
     assert.match(await page.textContent('[data-testid=puzzle-feedback]'), /b1/);

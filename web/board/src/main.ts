@@ -684,6 +684,22 @@ on('comment', 'input', () => {
   renderMoves();
   saveHash();
 });
+on('move-input', 'keydown', (e) => {
+  if ((e as KeyboardEvent).key !== 'Enter') return;
+  const input = $<HTMLInputElement>('move-input');
+  const text = input.value.trim();
+  if (!text) return;
+  $('move-error').textContent = '';
+  try {
+    // The package parses the move (UCI or SAN) and says why one is refused.
+    const m = /^[a-h][1-8][a-h][1-8][qrbnm]?$/i.test(text) ? pos.parseUci(text.toLowerCase()) : pos.parseSan(text);
+    input.value = '';
+    playUci(pos.uci(m));
+  } catch (err) {
+    if (!(err instanceof IllegalMoveError)) throw err;
+    $('move-error').textContent = err.message;
+  }
+});
 on('fen-load', 'click', () => loadFen(($<HTMLInputElement>('fen')).value));
 on('fen', 'keydown', (e) => {
   if ((e as KeyboardEvent).key === 'Enter') loadFen(($<HTMLInputElement>('fen')).value);
