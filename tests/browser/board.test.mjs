@@ -261,7 +261,7 @@ describe('analysis board', () => {
 [Event "Second"]
 [White "C"]
 [Black "D"]
-[Result "1-0"]
+[Result "0-1"]
 
 1. f3 e5 2. g4 Qh4# 0-1
 `;
@@ -352,6 +352,17 @@ describe('analysis board', () => {
     assert.match(await page.textContent('[data-testid=perft-result]'), /perft\(4\) = 197,281 nodes .* nodes\/s/);
     assert.equal(await page.locator('[data-testid=perft-divide] li').count(), 20);
     await shot(page, '09-perft');
+    // A long count: progress arrives, the page answers at once meanwhile, Stop ends it.
+    await page.fill('[data-testid=perft-depth]', '7');
+    await page.click('[data-testid=perft-run]');
+    await page.waitForSelector('[data-testid=perft-divide] li', { state: 'attached', timeout: 60_000 });
+    const t0 = Date.now();
+    await clickMove(page, 'e2', 'e4');
+    await waitMoves(page, 1);
+    assert.ok(Date.now() - t0 < 2000, 'the board answers while perft runs');
+    assert.match(await page.textContent('[data-testid=perft-result]'), /Depth 7: \d+\/20 moves, [\d,]+ nodes, [\d,]+ nodes\/s/);
+    await page.click('#perft-stop');
+    assert.equal(await page.textContent('[data-testid=perft-result]'), 'Stopped.');
     // Kiwipete depth 3 from a loaded FEN.
     await loadFen(page, 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
     await page.fill('[data-testid=perft-depth]', '3');

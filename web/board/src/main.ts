@@ -619,7 +619,7 @@ function runPerft(): void {
       result.textContent = `Depth ${depth}: ${msg.done}/${msg.total} moves, ${msg.sum.toLocaleString('en-US')} nodes, ${nps.toLocaleString('en-US')} nodes/s`;
     } else if (msg.type === 'done') {
       const nps = msg.elapsed > 0 ? Math.round(msg.nodes / (msg.elapsed / 1000)) : 0;
-      result.textContent = `perft(${depth}) = ${msg.nodes.toLocaleString('en-US')} nodes in ${(msg.elapsed / 1000).toFixed(2)} s (${nps.toLocaleString('en-US')} nodes/s)`;
+      result.textContent = `perft(${depth}) = ${msg.nodes.toLocaleString('en-US')} nodes in ${msg.elapsed < 1000 ? `${Math.round(msg.elapsed)} ms` : `${(msg.elapsed / 1000).toFixed(2)} s`} (${nps.toLocaleString('en-US')} nodes/s)`;
       result.dataset.nodes = String(msg.nodes);
       progress.value = progress.max;
       stopPerft();
