@@ -379,6 +379,13 @@ describe('analysis board', () => {
     await page.click('[data-testid=start960]');
     assert.match(await fen(page), /^bbqnnrkr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/BBQNNRKR w/);
     assert.equal(await page.inputValue('[data-testid=variant]'), 'chess960');
+    // Chess960 castling: the king dropped on its rook.
+    await page.selectOption('[data-testid=variant]', 'chess960');
+    await loadFen(page, 'nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NR1K2RN w GBgb - 0 1');
+    await dragMove(page, 'd1', 'g1');
+    await waitMoves(page, 1);
+    assert.deepEqual(await sans(page), ['O-O']);
+    assert.match(await fen(page), /^nrbkqbrn\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/NR3RKN b/);
     await page.click('[data-testid=random960]');
     const n = Number(await page.inputValue('[data-testid=n960]'));
     assert.ok(n >= 0 && n <= 959);
