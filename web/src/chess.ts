@@ -360,6 +360,45 @@ function rawFen(raw: RawState): string {
   return `${rawPlacement(raw.board)} ${raw.turn} ${raw.castling} ${raw.ep} ${raw.half} ${raw.full}`;
 }
 
+// chess.js's strict parser: the SAN of a legal move, compared without check/mate marks,
+// annotation glyphs and '=' (so 'Nf3+' and 'e8Q' pass, over-disambiguated 'Nge7' does not).
+function strictKey(san: string): string {
+  return san.replace(/[+#!?=]/g, '');
+}
+function strictSan(pos: Position, text: string): MoveNumber {
+  const key = strictKey(text);
+  if (key === '') return 0;
+  for (const m of pos.legalMoves()) if (strictKey(pos.san(m)) === key) return m;
+  return 0;
+}
+
+// The permissive parser: the core's tolerant SAN reader (a superset of chess.js's permissive
+// forms), after chess.js's own extras: a trailing 'e.p.' and a lower-case piece letter before
+// an origin square ('ng1f3').
+function permissiveSan(pos: Position, text: string): MoveNumber {
+  let t = text.replace(/\s*e\.p\.$/, '');
+  if (/^[nbrqk][a-h][1-8][-x]?[a-h][1-8]/.test(t)) t = t[0]!.toUpperCase() + t.slice(1);
+  // Forms that chess.js's permissive parser refuses, refused too (its superset is the
+  // long algebraic forms: Pf2-f4, Ng1xf3, e2e4, e7e8q): a 'P' or a lower-case promotion
+  // piece in short SAN, 'o-o', a capture mark on a non-capture in short SAN, king-to-rook.
+  if (/^P/.test(t) && !/^P[a-h][1-8][-x]?[a-h][1-8]/.test(t)) return 0;
+  if (/^[a-h](x[a-h])?[18]=?[nbrq][+#!?]*$/.test(t) || /^o-o/.test(t)) return 0;
+  let m: MoveNumber;
+  try {
+    m = pos.parseSan(t);
+  } catch {
+    return 0;
+  }
+  const flag = moveFlags(m);
+  const capture = flag === MoveFlag.CAPTURE || flag === MoveFlag.EN_PASSANT || flag >= MoveFlag.PROMO_KNIGHT_CAPTURE;
+  if (!capture && /^[NBRQK]([a-h]|[1-8])?x[a-h][1-8]/.test(t)) return 0;
+  if ((flag === MoveFlag.CASTLE_KING || flag === MoveFlag.CASTLE_QUEEN) && /^[a-h][1-8]-?[a-h][1-8]/.test(t)) {
+    const to = t.replace('-', '').slice(2, 4);
+    if (to[0] !== (flag === MoveFlag.CASTLE_KING ? 'g' : 'c')) return 0;
+  }
+  return m;
+}
+
 function invalidMove(move: unknown): IllegalMoveError {
   const text = typeof move === 'string' ? move : JSON.stringify(move);
   return new IllegalMoveError('illegal', `Invalid move: ${text}`, String(text));
@@ -461,8 +500,17 @@ export class Chess {
     const normalised = rawFen(raw);
     let pos: Position | null = null;
     try {
-      pos = Position.fromFen(normalised);
+      try {
+        pos = Position.fromFen(normalised);
+      } catch (e) {
+        // an en passant square that the core finds impossible (a check that the double push
+        // cannot have given): the position without it
+        if (!(e instanceof FenError) || raw.ep === '-' || !allowRaw) throw e;
+        raw.ep = '-';
+        pos = Position.fromFen(rawFen(raw));
+      }
     } catch (e) {
+      if (!(e instanceof FenError)) throw e;
       if (!allowRaw) {
         const why = e instanceof FenError ? e.message.replace(/^invalid FEN \((.*)\):.*$/s, '$1') : String(e);
         throw new FenError(e instanceof FenError ? e.code : 'EMPTY', `Invalid FEN: ${why}`, fen);
@@ -539,7 +587,10 @@ export class Chess {
    * unless `forceEnpassantSquare`.
    */
   fen({ forceEnpassantSquare = false }: { forceEnpassantSquare?: boolean } = {}): string {
-    if (!this.#pos) return rawFen(this.#raw!);
+    if (!this.#pos) {
+      const raw = this.#raw!;
+      return forceEnpassantSquare || raw.ep === '-' ? rawFen(raw) : rawFen({ ...raw, ep: '-' });
+    }
     if (forceEnpassantSquare) return this.#pos.fen();
     return (this.#fenCache ??= this.#fenOf(this.#pos, false));
   }
@@ -597,7 +648,9 @@ export class Chess {
     return piece;
   }
 
-  #edit(raw: RawState): void {
+  #edit(raw: RawState, clearEp = true): void {
+    // chess.js drops the en passant square on every put/remove
+    if (clearEp) raw.ep = '-';
     normalise(raw);
     this.#setBoard(rawFen(raw), true);
   }
@@ -652,7 +705,7 @@ export class Chess {
 
   /** Whether neither side can mate (the core's rule: K v K, K+N v K, same-coloured bishops). */
   isInsufficientMaterial(): boolean {
-    if (!this.#pos) return !this.#raw!.board.some((p) => p && p.type !== 'k');
+    if (!this.#pos) return false;
     return this.#pos.outcome()?.termination === 'INSUFFICIENT_MATERIAL';
   }
 
@@ -786,17 +839,18 @@ export class Chess {
     let m: MoveNumber = 0;
     if (typeof move === 'string') {
       if (move === '--') return this.#nullMove();
-      try {
-        m = pos.parseSan(move, { strict });
-      } catch {
-        throw invalidMove(move);
-      }
+      m = strict ? strictSan(pos, move) : permissiveSan(pos, move);
+      if (!m) throw invalidMove(move);
     } else if (typeof move === 'object') {
       m = this.#fromObject(pos, move);
       if (!m) throw invalidMove(move);
     } else {
       throw invalidMove(move);
     }
+    return this.#commit(pos, m);
+  }
+
+  #commit(pos: Position, m: MoveNumber): ChessMove {
     const before = this.fen();
     const record = this.#verbose(pos, m, before);
     pos.play(m);
@@ -894,9 +948,7 @@ export class Chess {
   /** Removes a header (a Seven Tag Roster one goes back to its default); whether it was set. */
   removeHeader(key: string): boolean {
     if (key in this.#header && this.#header[key] !== null) {
-      if (key in SEVEN_TAG_ROSTER) this.#header[key] = SEVEN_TAG_ROSTER[key]!;
-      else if (SUPPLEMENTAL_TAGS.includes(key)) this.#header[key] = null;
-      else delete this.#header[key];
+      this.#header[key] = SEVEN_TAG_ROSTER[key] ?? null;
       return true;
     }
     return false;
@@ -919,13 +971,19 @@ export class Chess {
   loadPgn(pgn: string, { strict = false, newlineChar = '\r?\n' }: { strict?: boolean; newlineChar?: string } = {}): void {
     let text = String(pgn);
     if (newlineChar !== '\r?\n') text = text.replace(new RegExp(newlineChar, 'g'), '\n');
+    // chess.js writes a first move by black as '17. ... Nf6': the export format's '17...'
+    // (outside comments).
+    text = text
+      .split(/(\{[^}]*\})/)
+      .map((part, i) => (i % 2 ? part : part.replace(/(\d+)\.\s+\.\.\./g, '$1...')))
+      .join('');
     void strict; // the core's reader takes SAN tolerantly (see the README)
     const game = readPgn(text);
     // Build the new state aside, then commit (a failure leaves this object unchanged).
     const next = new Chess(game.rootFen, { skipValidation: true });
     for (const u of game.uci) {
       if (u === '0000') next.move(null);
-      else next.move(u);
+      else next.#commit(next.#pos!, next.#pos!.parseUci(u));
     }
     this.#pos?.dispose();
     this.#pos = next.#pos;
@@ -1085,7 +1143,7 @@ export class Chess {
     const before = raw.castling;
     raw.castling = castling || '-';
     normalise(raw);
-    if (raw.castling !== before) this.#edit(raw);
+    if (raw.castling !== before) this.#edit(raw, false);
     const now = this.getCastlingRights(color);
     return (rights?.k === undefined || rights.k === now.k) && (rights?.q === undefined || rights.q === now.q);
   }
@@ -1114,20 +1172,42 @@ function formatPgn(text: string, newline: string, maxWidth: number): string {
   // chess.js writes comments as {text}, the export format as { text }.
   const movetext = lines.slice(i).join(' ').replace(/\{ ([^}]*?) ?\}/g, '{$1}');
   const out: string[] = [...headers];
-  const tokens = movetext.split(' ').filter((t) => t !== '');
-  const onlyResult = tokens.length <= 1;
-  if (headers.length && !onlyResult) out.push('');
-  if (onlyResult) {
-    return headers.join(newline) + (headers.length ? newline : '') + ' ' + (tokens[0] ?? '*');
+  const tokens: string[] = [];
+  let seenNumber = false;
+  let depth = 0; // inside a comment
+  for (const t of movetext.split(' ')) {
+    if (t === '') continue;
+    if (depth === 0) {
+      const black = /^(\d+)\.\.\.$/.exec(t);
+      if (black) {
+        // chess.js: '17. ...' for a first move by black, no number after a comment
+        if (!seenNumber) tokens.push(`${black[1]}.`, '...');
+        seenNumber = true;
+        continue;
+      }
+      if (/^\d+\.$/.test(t)) seenNumber = true;
+    }
+    if (t.startsWith('{')) depth = 1;
+    if (t.endsWith('}')) depth = 0;
+    tokens.push(t);
   }
+  // chess.js: a blank line after the headers only when there are moves
+  if (!seenNumber) return headers.join(newline) + (headers.length ? newline : '') + tokens.slice(0, -1).join(' ') + ' ' + tokens[tokens.length - 1];
+  if (headers.length) out.push('');
   if (!maxWidth) out.push(tokens.join(' '));
   else {
+    // As chess.js: a comment word that does not fit starts a new line even on an empty
+    // line (which then stays empty); other tokens only after something.
     let line = '';
+    let inComment = false;
     for (const t of tokens) {
-      if (line && line.length + 1 + t.length > maxWidth) {
+      if (t.startsWith('{')) inComment = true;
+      const fits = (line ? line.length + 1 : 0) + t.length <= maxWidth;
+      if (!fits && (line || inComment)) {
         out.push(line);
         line = t;
       } else line = line ? `${line} ${t}` : t;
+      if (t.endsWith('}')) inComment = false;
     }
     if (line) out.push(line);
   }
