@@ -29,7 +29,22 @@ const UCI_PATTERN = /^[a-h][1-8][a-h][1-8][nbrqmNBRQM]?$/;
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
-// Set by Game.fromParts for the constructor call it makes.
+// Internal constructors (set in the classes' static blocks): a node; a node's subtree
+// detached from its game; a game from decoded parts.
+type NodeArgs = [
+  game: Game | null,
+  parent: GameNode | null,
+  move: Move,
+  san: string,
+  uci: string,
+  commentsBefore?: string[],
+  commentsAfter?: string[],
+  nags?: number[],
+];
+let newNode: (...args: NodeArgs) => GameNode;
+let detachNode: (node: GameNode) => void;
+let gameFromParts: (variant: Variant, rootFen: string, result: string, tags: Map<string, string>) => Game;
+// Set by gameFromParts for the constructor call it makes.
 let pendingParts: { variant: Variant; rootFen: string; result: string; tags: Map<string, string> } | null = null;
 
 // Positions for computing the FEN and hash of nodes (reused; one per variant code).
@@ -72,8 +87,7 @@ export class GameNode {
   #fen: string | null = null;
   #hash: bigint | null = null;
 
-  /** Internal: nodes are made by {@link Game}. */
-  constructor(
+  private constructor(
     game: Game | null,
     parent: GameNode | null,
     move: Move,
@@ -156,14 +170,16 @@ export class GameNode {
     }
   }
 
-  /** Internal: detaches the node (and its subtree) from its game. */
-  static detach(node: GameNode): void {
-    const stack = [node];
-    while (stack.length) {
-      const n = stack.pop()!;
-      n.#game = null;
-      stack.push(...n.children);
-    }
+  static {
+    newNode = (...args) => new GameNode(...args);
+    detachNode = (node) => {
+      const stack = [node];
+      while (stack.length) {
+        const n = stack.pop()!;
+        n.#game = null;
+        stack.push(...n.children);
+      }
+    };
   }
 }
 
@@ -200,7 +216,7 @@ export class Game {
       this.#rootFen = parts.rootFen;
       this.#result = parts.result;
       this.tags = parts.tags;
-      this.root = new GameNode(this, null, 0, '', '');
+      this.root = newNode(this, null, 0, '', '');
       this.#current = this.root;
       return;
     }
@@ -211,7 +227,7 @@ export class Game {
     this.#rootFen = pos.fen();
     this.#pos = pos;
     this.tags = new Map();
-    this.root = new GameNode(this, null, 0, '', '');
+    this.root = newNode(this, null, 0, '', '');
     this.#current = this.root;
   }
 
@@ -233,10 +249,11 @@ export class Game {
     }
   }
 
-  /** Internal: a game made from decoded tree parts (see {@link readTree}); no position yet. */
-  static fromParts(variant: Variant, rootFen: string, result: string, tags: Map<string, string>): Game {
-    pendingParts = { variant, rootFen, result, tags };
-    return new Game();
+  static {
+    gameFromParts = (variant, rootFen, result, tags) => {
+      pendingParts = { variant, rootFen, result, tags };
+      return new Game();
+    };
   }
 
   /** The rules variant. */
@@ -277,7 +294,7 @@ export class Game {
   get position(): Position {
     if (this.#disposed) throw new ChessError('disposed', 'this Game was disposed and cannot be used any more');
     let pos = this.#pos;
-    if (pos !== null && pos.historyLength === this.#current.ply) return pos;
+    if (pos !== null && !pos.disposed && pos.historyLength === this.#current.ply) return pos;
     // First use, or the position was changed behind the game's back: replay the line.
     pos?.dispose();
     pos = Position.fromFen(this.#rootFen, { variant: this.#variant });
@@ -300,7 +317,7 @@ export class Game {
     if (move === '--' || move === 'Z0') {
       let child = current.children.find((c) => c.move === 0);
       pos.playNull();
-      if (!child) current.children.push((child = new GameNode(this, current, 0, '--', '0000')));
+      if (!child) current.children.push((child = newNode(this, current, 0, '--', '0000')));
       this.#current = child;
       return child;
     }
@@ -313,7 +330,7 @@ export class Game {
     }
     let child = current.children.find((c) => c.move === m && m !== 0);
     if (!child) {
-      child = new GameNode(this, current, m, pos.san(m), pos.uci(m));
+      child = newNode(this, current, m, pos.san(m), pos.uci(m));
       current.children.push(child);
     }
     pos.play(m);
@@ -375,7 +392,7 @@ export class Game {
   goTo(node: GameNode): void {
     this.#own(node);
     const pos = this.#pos;
-    if (pos !== null && !this.#disposed && pos.historyLength === this.#current.ply) {
+    if (pos !== null && !pos.disposed && pos.historyLength === this.#current.ply) {
       // Undo to the common ancestor, then play down to the node.
       let a = this.#current;
       let b = node;
@@ -432,7 +449,7 @@ export class Game {
     for (let n: GameNode | null = this.#current; n !== null && !inside; n = n.parent) inside = n === node;
     if (inside) this.goTo(parent);
     parent.children.splice(parent.children.indexOf(node), 1);
-    GameNode.detach(node);
+    detachNode(node);
   }
 
   /** The SAN of the main line's moves, from the root. */
@@ -585,7 +602,7 @@ export function readTree(): Game {
   }
   const rootFen = str();
   const result = str();
-  const game = Game.fromParts(variant, rootFen, result, tags);
+  const game = gameFromParts(variant, rootFen, result, tags);
   const nnodes = words[w++]!;
   const nodes = new Array<GameNode>(nnodes);
   nodes[0] = game.root;
@@ -606,7 +623,7 @@ export function readTree(): Game {
       continue;
     }
     const parent = nodes[parentIndex]!;
-    const node = new GameNode(game, parent, move, san, uci, before, after, nags);
+    const node = newNode(game, parent, move, san, uci, before, after, nags);
     parent.children.push(node);
     nodes[i] = node;
   }
