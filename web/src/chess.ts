@@ -730,7 +730,7 @@ export class Chess {
   }
 
   // The verbose move of a legal core move (not played).
-  #verbose(pos: Position, m: MoveNumber, before: string): ChessMove {
+  #verbose(pos: Position, m: MoveNumber, before: string, san: string = pos.san(m)): ChessMove {
     const flag = moveFlags(m);
     const from = moveFrom(m);
     const turn = pos.turn;
@@ -740,7 +740,6 @@ export class Chess {
     if (flag === MoveFlag.EN_PASSANT) captured = 'p';
     else if (flag === MoveFlag.CAPTURE || flag >= MoveFlag.PROMO_KNIGHT_CAPTURE)
       captured = pos.pieceAt(moveTo(m))!.type as PieceSymbol;
-    const san = pos.san(m);
     pos.play(m);
     const after = this.#fenOf(pos, false);
     pos.undo();
@@ -759,42 +758,48 @@ export class Chess {
     );
   }
 
-  // The legal moves in chess.js's order, optionally from one square / of one piece type.
-  #legal(square: string | undefined, piece: string | undefined): MoveNumber[] {
+  // The legal moves in chess.js's order, optionally from one square / of one piece type,
+  // with their SAN (computed among all legal moves, in one call into wasm).
+  #legal(square: string | undefined, piece: string | undefined): { moves: MoveNumber[]; sans: string[] } {
     const pos = this.#pos;
-    if (!pos) return [];
+    if (!pos) return { moves: [], sans: [] };
     let from = -1;
     if (square !== undefined) {
       from = squareIndex(square);
-      if (from < 0) return [];
+      if (from < 0) return { moves: [], sans: [] };
     }
     const list = pos.legalMoves();
-    const out: MoveNumber[] = [];
+    const allSans = pos.legalSan();
+    const moves: MoveNumber[] = [];
+    const sans: string[] = [];
     const keys: number[] = [];
-    const pawns = pos.turn === 'w' ? 0 : 0; // (placeholder to keep the loop monomorphic)
-    void pawns;
-    for (const m of list) {
+    for (let i = 0; i < list.length; i++) {
+      const m = list[i]!;
       const f = moveFrom(m);
       if (from >= 0 && f !== from) continue;
       const type = pos.pieceAt(f)!.type;
       if (piece !== undefined && type !== piece) continue;
-      out.push(m);
+      moves.push(m);
+      sans.push(allSans[i]!);
       keys.push(orderKey(m, type === 'p'));
     }
     // insertion sort by key (lists are short and nearly sorted)
-    for (let i = 1; i < out.length; i++) {
+    for (let i = 1; i < moves.length; i++) {
       const k = keys[i]!;
-      const m = out[i]!;
+      const m = moves[i]!;
+      const san = sans[i]!;
       let j = i - 1;
       while (j >= 0 && keys[j]! > k) {
         keys[j + 1] = keys[j]!;
-        out[j + 1] = out[j]!;
+        moves[j + 1] = moves[j]!;
+        sans[j + 1] = sans[j]!;
         j--;
       }
       keys[j + 1] = k;
-      out[j + 1] = m;
+      moves[j + 1] = m;
+      sans[j + 1] = san;
     }
-    return out;
+    return { moves, sans };
   }
 
   /**
@@ -816,14 +821,14 @@ export class Chess {
   moves(options: { verbose?: boolean; square?: ChessSquare; piece?: PieceSymbol }): string[] | ChessMove[];
   moves(options: { square?: ChessSquare; piece?: PieceSymbol }): ChessMove[];
   moves({ verbose = false, square, piece }: { verbose?: boolean; square?: ChessSquare; piece?: PieceSymbol } = {}): string[] | ChessMove[] {
-    const list = this.#legal(square, piece);
     const pos = this.#pos;
     if (!pos) return [];
+    const { moves, sans } = this.#legal(square, piece);
     if (verbose) {
       const before = this.fen();
-      return list.map((m) => this.#verbose(pos, m, before));
+      return moves.map((m, i) => this.#verbose(pos, m, before, sans[i]));
     }
-    return list.map((m) => pos.san(m));
+    return sans;
   }
 
   /**
