@@ -39,6 +39,7 @@ constexpr ErrorText ERROR_TEXT[] = {
     {"BAD_FULLMOVE", "fullmove number must be a positive integer"},
     {"BAD_PROMOTED", "'~' must follow a piece that can be a promoted piece"},
     {"BAD_COUNTING", "counting field is out of range"},
+    {"CONSECUTIVE_DIGITS", "FEN board has two digits in a row in a rank"},
 };
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -138,6 +139,7 @@ FenError FenParser::parse_board(Position& pos, std::string_view board, Variant v
       if (--rank < 0) return FenError::RANK_COUNT;
       file = 0;
     } else if (c >= '1' && c <= '8') {
+      if (i > 0 && board[i - 1] >= '1' && board[i - 1] <= '8') return FenError::CONSECUTIVE_DIGITS;
       file += c - '0';
       if (file > 8) return FenError::RANK_TOO_LONG;
     } else if (c == '~') {
@@ -285,6 +287,9 @@ FenError FenParser::parse(Position& pos, std::string_view fen, Variant variant) 
 }
 
 const char* const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const char* const MAKRUK_START_FEN = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
+
+const char* start_fen(Variant v) { return v == MAKRUK ? MAKRUK_START_FEN : START_FEN; }
 
 Position::Position() {
   init_bitboards();

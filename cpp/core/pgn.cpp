@@ -217,7 +217,7 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     if (fe != FenError::OK)
       return fail(error, game.first_line, 1, std::string("invalid FEN tag: ") + fen_error_message(fe));
   } else if (variant != CHESS) {
-    pos.set_fen(START_FEN, variant);
+    pos.set_fen(start_fen(variant), variant);
   }
   game.root_fen = pos.fen();
   std::vector<PgnNode>& nodes = game.nodes;
@@ -491,10 +491,10 @@ std::string write_pgn(const PgnGame& game) {
     write_tag(out, name, v ? *v : def);
   }
   Position root;
-  if (root.set_fen(game.root_fen.empty() ? START_FEN : game.root_fen, game.variant) != FenError::OK)
-    root.set_fen(START_FEN, game.variant);
+  if (root.set_fen(game.root_fen.empty() ? start_fen(game.variant) : game.root_fen, game.variant) != FenError::OK)
+    root.set_fen(start_fen(game.variant), game.variant);
   Position start;
-  start.set_fen(START_FEN, game.variant);
+  start.set_fen(start_fen(game.variant), game.variant);
   bool needs_fen = root.fen() != start.fen();
   bool wrote_variant = false, wrote_fen = false, wrote_setup = false;
   for (const auto& [name, value] : game.tags) {

@@ -135,7 +135,7 @@ void Position::do_move(Move m) {
   int castling = st().castling;
   StateInfo& next = push_state();
   const StateInfo& prev = states_[top_ - 1];
-  next.rule50 = uint16_t(prev.rule50 + 1);
+  next.rule50 = uint16_t(prev.rule50 + (prev.rule50 != UINT16_MAX));  // saturates, never wraps
   const int prev_count_limit = prev.count_limit, prev_count_ply = prev.count_ply;
   next.count_limit = prev.count_limit;
   next.count_ply = prev.count_ply;
@@ -255,7 +255,7 @@ int Position::makruk_count_limit(Color c) const {
 // count can run for it (a running count is kept otherwise); pieces' honour starts from the
 // number of pieces on the board. (Checked move by move against Fairy-Stockfish 11.1.)
 void Position::update_counting(StateInfo& next, int prev_limit, int prev_ply) {
-  int limit = prev_limit, ply = prev_ply + 1;
+  int limit = prev_limit, ply = prev_ply + (prev_ply < UINT16_MAX);
   int all = popcount(pieces());
   bool capture_or_promotion = next.captured != NO_PIECE || is_promotion(next.move);
   int candidate = 2 * makruk_count_limit(side_);
@@ -317,7 +317,7 @@ void Position::do_null_move() {
   next.ep_square = SQ_NONE;
   next.captured = NO_PIECE;
   next.move = MOVE_NULL;
-  next.rule50 = uint16_t(next.rule50 + 1);
+  next.rule50 = uint16_t(next.rule50 + (next.rule50 != UINT16_MAX));
   next.checkers = 0;  // the side that passed was not in check, so the other is not either
   next.checkers_known = true;
   side_ = ~side_;

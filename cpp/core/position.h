@@ -39,6 +39,7 @@ enum class FenError : uint8_t {
   BAD_FULLMOVE,          // fullmove number is not a positive integer
   BAD_PROMOTED,          // a '~' that does not follow a piece that can be promoted
   BAD_COUNTING,          // Makruk: a counting field that is out of range
+  CONSECUTIVE_DIGITS,    // two digits in a row in a rank (write 8, not 44)
 };
 const char* fen_error_name(FenError e);     // "FIELD_COUNT"
 const char* fen_error_message(FenError e);  // a sentence for users
@@ -202,6 +203,9 @@ constexpr Square castle_rook_to(Color c, bool king_side) {
   return relative_square(c, king_side ? SQ_F1 : SQ_D1);
 }
 
-extern const char* const START_FEN;
+extern const char* const START_FEN;         // standard chess
+extern const char* const MAKRUK_START_FEN;  // Makruk
+// The start position of a variant (Chess960 has 960; this gives the standard one, #518).
+const char* start_fen(Variant v);
 
 }  // namespace cw

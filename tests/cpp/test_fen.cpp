@@ -71,7 +71,9 @@ const BadFen BAD_FENS[] = {
     // rank length
     {"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_TOO_LONG, CHESS},
     {"rnbqkbnr/pppppppp/8/8/8/p8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_TOO_LONG, CHESS},
-    {"rnbqkbnr/pppppppp/8/8/8/44p/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_TOO_LONG, CHESS},
+    {"rnbqkbnr/pppppppp/8/8/8/4p4/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_TOO_LONG, CHESS},
+    {"rnbqkbnr/pppppppp/8/8/8/44/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::CONSECUTIVE_DIGITS, CHESS},
+    {"rnbqkbnr/pppppppp/8/8/8/p16/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::CONSECUTIVE_DIGITS, CHESS},
     {"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_TOO_SHORT, CHESS},
     {"rnbqkbnr/pppppppp/8/8/7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_TOO_SHORT, CHESS},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", FenError::RANK_TOO_SHORT, CHESS},

@@ -32,6 +32,7 @@ export type FenErrorCode =
   | 'BAD_FULLMOVE'
   | 'BAD_PROMOTED'
   | 'BAD_COUNTING'
+  | 'CONSECUTIVE_DIGITS'
   | 'NOT_A_STRING';
 
 /**
