@@ -268,6 +268,24 @@ describe('errors and iteration', () => {
     }
   });
 
+  test('byte chunks (a file stream) read like text, multi-byte characters split included', async () => {
+    const { createReadStream } = await import('node:fs');
+    const file = `${DATA}corpus/stockfish-selfplay.pgn`;
+    const whole = [...readGames(readFileSync(file, 'utf8'))].map((g) => g.pgn());
+    const got: string[] = [];
+    for await (const g of readGames(createReadStream(file, { highWaterMark: 4096 }))) got.push(g.pgn());
+    expect(got).toEqual(whole);
+    const text = '[Event "Ünïcödé ♞"]\n\n1. e4 { ♞♝ } e5 *\n\n[Event "2"]\n\n1. d4 *\n';
+    const bytes = new TextEncoder().encode(text);
+    const pieces = Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1));
+    const games: string[] = [];
+    for await (const g of readGames(pieces)) games.push(`${g.tags.get('Event')} ${g.mainlineNodes()[0]!.commentsAfter.join()}`);
+    expect(games).toEqual(['Ünïcödé ♞ ♞♝', '2 ']);
+    await expect(async () => {
+      for await (const g of readGames([{} as unknown as string])) void g;
+    }).rejects.toThrow(expect.objectContaining({ code: 'invalid-argument' }));
+  });
+
   test('a string source also works with for await; bad sources are refused', async () => {
     const events: string[] = [];
     for await (const g of readGames(read('constructs.pgn'))) events.push(g.tags.get('Event') ?? '');

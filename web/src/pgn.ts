@@ -28,9 +28,9 @@ type Item = Game | PgnError;
 /**
  * The games of a PGN text, one at a time: each is read (every move validated) only when the
  * iterator gets to it, so the file is never held as one tree. A string source is
- * iterable both synchronously and with `for await`; a stream of chunks
- * (`AsyncIterable<string>`, e.g. a decoded file or fetch stream; or a sync `Iterable<string>`)
- * is read with `for await`, buffering chunks until a game is complete.
+ * iterable both synchronously and with `for await`; a stream of chunks (strings or UTF-8
+ * bytes, e.g. `fs.createReadStream(path)` or a fetch body; async or sync iterable) is read
+ * with `for await`, buffering chunks until a game is complete.
  *
  * Malformed games: see {@link ReadGamesOptions.onError}. Errors' `line` and `column` are
  * those of the whole text (1-based; columns in UTF-8 bytes).
@@ -41,9 +41,12 @@ type Item = Game | PgnError;
  * ```
  */
 export function readGames(text: string, options?: ReadGamesOptions): GameIterator;
-export function readGames(source: AsyncIterable<string> | Iterable<string>, options?: ReadGamesOptions): AsyncIterableIterator<Game>;
 export function readGames(
-  source: string | AsyncIterable<string> | Iterable<string>,
+  source: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
+  options?: ReadGamesOptions,
+): AsyncIterableIterator<Game>;
+export function readGames(
+  source: string | AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
   options: ReadGamesOptions = {},
 ): GameIterator | AsyncIterableIterator<Game> {
   const onError = options?.onError;
@@ -122,7 +125,7 @@ function* fromText(text: string): Generator<Item> {
 // (a result or the next game's tags ended it: more text cannot change it), or when the
 // input has ended. Otherwise the window waits for more chunks and is read again, once it
 // has at least doubled (so that many small chunks cost linear time, not quadratic).
-async function* fromChunks(chunks: AsyncIterable<string> | Iterable<string>): AsyncGenerator<Item> {
+async function* fromChunks(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>): AsyncGenerator<Item> {
   let window: Uint8Array = new Uint8Array(0);
   const pending: Uint8Array[] = [];
   let pendingBytes = 0;
@@ -130,16 +133,18 @@ async function* fromChunks(chunks: AsyncIterable<string> | Iterable<string>): As
   let columnBase = 1;
   const iterator =
     Symbol.asyncIterator in chunks
-      ? (chunks as AsyncIterable<string>)[Symbol.asyncIterator]()
-      : (chunks as Iterable<string>)[Symbol.iterator]();
+      ? (chunks as AsyncIterable<string | Uint8Array>)[Symbol.asyncIterator]()
+      : (chunks as Iterable<string | Uint8Array>)[Symbol.iterator]();
   let last = false;
   while (!last) {
     const r = await iterator.next();
     if (r.done) last = true;
     else {
-      if (typeof r.value !== 'string')
-        throw new ChessError('invalid-argument', `readGames: chunks must be strings, not ${describe(r.value)}`);
-      const bytes = encoder.encode(r.value);
+      const chunk: unknown = r.value;
+      let bytes: Uint8Array;
+      if (typeof chunk === 'string') bytes = encoder.encode(chunk);
+      else if (chunk instanceof Uint8Array) bytes = chunk.slice(); // UTF-8 bytes (copied: a producer may reuse its buffer)
+      else throw new ChessError('invalid-argument', `readGames: chunks must be strings or Uint8Arrays, not ${describe(chunk)}`);
       pending.push(bytes);
       pendingBytes += bytes.length;
       if (pendingBytes === 0 || pendingBytes < window.length) continue;
