@@ -306,6 +306,9 @@ describe('chess.js compatibility: scripted', () => {
       '1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 {giuoco piano} *',
       "1. e4 e5 {king's pawn opening} 2. Nf3 Nc6 3. Bc4 Bc5 {giuoco piano} *",
       '1. f3 e5 2. g4 Qh4# 0-1',
+      '',
+      '[White "x"]',
+      '[Event "Casual Game"]\n[FEN "r1k4r/p2nb1p1/2b4p/1p1n1p2/2PP4/3Q1NB1/1P3PPP/R5K1 b - - 0 19"]\n\n19... Kb7 20. Qxb5+ *',
     ];
     for (const p of pgns) {
       const [js2, ours2] = both();
@@ -680,7 +683,7 @@ describe('chess.js compatibility: random', () => {
         } else {
           same('misc', js, ours, (c) => [c.ascii(), c.findPiece({ type: 'k', color: 'w' }), c.squareColor('e4')]);
         }
-        if (rnd() < 0.2 || step === length - 1) compareState(js, ours, `game ${g} step ${step}`);
+        if (rnd() < 0.1 || step === length - 1) compareState(js, ours, `game ${g} step ${step}`);
         else same(`game ${g} step ${step} fen`, js, ours, (c) => c.fen());
       }
       if (rnd() < 0.2) fenPool.push(js.fen());

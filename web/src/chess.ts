@@ -9,7 +9,7 @@
  * chess.js").
  * @module
  */
-import { FenError, IllegalMoveError } from './errors.js';
+import { FenError, IllegalMoveError, PgnError } from './errors.js';
 import { MoveFlag, type Move as MoveNumber, moveFlags, moveFrom, moveTo } from './move.js';
 import { Game, type GameResult } from './game.js';
 import { Position } from './position.js';
@@ -424,7 +424,14 @@ function writePgn(rootFen: string, uci: string[], comments: Map<number, string>,
 
 // Reads the first game: tags in order, root FEN, main line (UCI), comments by ply.
 function readPgn(text: string): { tags: [string, string][]; rootFen: string; result: string; uci: string[]; comments: Map<number, string> } {
-  const game = Game.fromPgn(text);
+  let game: Game;
+  try {
+    game = Game.fromPgn(text);
+  } catch (e) {
+    // chess.js reads a text without a game as an empty game from the start position
+    if (e instanceof PgnError && e.code === 'no-game') game = new Game();
+    else throw e;
+  }
   try {
     const nodes = game.mainlineNodes();
     const comments = new Map<number, string>();
