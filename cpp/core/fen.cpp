@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "position.h"
+#include "text.h"
 #include "zobrist.h"
 
 namespace cw {
@@ -293,6 +294,7 @@ const char* start_fen(Variant v) { return v == MAKRUK ? MAKRUK_START_FEN : START
 
 Position::Position() {
   init_bitboards();
+  zobrist::init();
   FenParser::parse(*this, START_FEN, CHESS);
 }
 
@@ -304,6 +306,7 @@ void Position::finish_setup() {
 
 FenError Position::set_fen(std::string_view fen, Variant variant) {
   init_bitboards();
+  zobrist::init();
   Position tmp{Position::Blank{}};
   // tmp is built from scratch by the parser; *this is replaced only on success.
   FenError e = FenParser::parse(tmp, fen, variant);
@@ -350,7 +353,7 @@ std::string Position::fen(bool shredder) const {
     }
   s += ' ';
   if (variant_ == MAKRUK) {
-    s += st().count_limit ? std::to_string(st().count_limit) : "-";
+    s += st().count_limit ? decimal(st().count_limit) : "-";
   } else if (st().ep_square != SQ_NONE) {
     s += char('a' + file_of(st().ep_square));
     s += char('1' + rank_of(st().ep_square));
@@ -358,9 +361,9 @@ std::string Position::fen(bool shredder) const {
     s += '-';
   }
   s += ' ';
-  s += std::to_string(variant_ == MAKRUK && st().count_limit ? st().count_ply : st().rule50);
+  s += decimal(variant_ == MAKRUK && st().count_limit ? st().count_ply : st().rule50);
   s += ' ';
-  s += std::to_string(fullmove_number());
+  s += decimal(fullmove_number());
   return s;
 }
 

@@ -3,10 +3,10 @@
 #include "pgn.h"
 
 #include <cctype>
-#include <cstdio>
 #include <cstring>
 
 #include "notation.h"
+#include "text.h"
 
 namespace cw {
 
@@ -178,7 +178,7 @@ bool PgnReader::read_tags(PgnGame& game, PgnError& error) {
     if (peek() != ']') return fail(error, line_, column(), "']' expected after the tag value");
     advance();
     if (int(game.tags.size()) >= limits_.max_tags && !game.tag(name))
-      return fail(error, l, c, "too many tags (limit " + std::to_string(limits_.max_tags) + ")");
+      return fail(error, l, c, "too many tags (limit " + decimal(limits_.max_tags) + ")");
     game.set_tag(name, value);
     skip_space_and_escapes();
   }
@@ -300,7 +300,7 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       if (f.last < 0) return fail(error, l, col, "a variation must follow a move");
       if (int(frames.size()) > limits_.max_variation_depth)
         return fail(error, l, col,
-                    "variations nested deeper than " + std::to_string(limits_.max_variation_depth));
+                    "variations nested deeper than " + decimal(limits_.max_variation_depth));
       if (!pending.empty()) flush_pending(f.last);
       undo(nodes[f.last]);
       --f.plies;
@@ -385,7 +385,7 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     if (tok == "." || tok == "..") continue;
 
     if (int(nodes.size()) > limits_.max_nodes)
-      return fail(error, l, col, "more than " + std::to_string(limits_.max_nodes) + " moves in one game");
+      return fail(error, l, col, "more than " + decimal(limits_.max_nodes) + " moves in one game");
     PgnNode node;
     if (tok == "--" || tok == "Z0") {
       if (pos.in_check()) return fail(error, l, col, "null move while in check");
@@ -530,15 +530,11 @@ std::string write_pgn(const PgnGame& game) {
     bool white = (depth % 2 == 0) == (root_side == WHITE);
     int number = root_fullmove + (depth + (root_side == BLACK)) / 2;
     if (white)
-      w.token(std::to_string(number) + ".");
+      w.token(decimal(number) + ".");
     else if (force_number)
-      w.token(std::to_string(number) + "...");
+      w.token(decimal(number) + "...");
     w.token(n.san.empty() ? std::string("--") : n.san);
-    char nag_text[8];
-    for (uint8_t nag : n.nags) {
-      std::snprintf(nag_text, sizeof nag_text, "$%u", unsigned(nag));
-      w.token(nag_text);
-    }
+    for (uint8_t nag : n.nags) w.token("$" + decimal(nag));
     for (const auto& c : n.comments_after) w.comment(c);
     force_number = !n.comments_after.empty();
   };

@@ -206,41 +206,14 @@ extern constexpr Key RANDOM64[781] = {
 
 namespace {
 
-// Keys for piece kinds Polyglot has no slot for (the Makruk Met, Khon and promoted Met),
-// drawn from splitmix64 with a fixed seed at compile time so every build agrees.
-constexpr uint64_t splitmix64(uint64_t& s) {
+// Keys for piece kinds Polyglot has no slot for (the Makruk Met, Khon and promoted Met) and
+// Makruk's own keys, drawn from splitmix64 with a fixed seed so every build agrees.
+uint64_t splitmix64(uint64_t& s) {
   uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
 }
-
-struct ExtraKeys {
-  Key pieces[3][COLOR_NB][SQUARE_NB];  // chess table slots Polyglot lacks: Met, Khon, promoted Met
-  Key makruk[PIECE_NB][SQUARE_NB];     // Makruk: its own keys for every piece kind
-  Key makruk_turn;
-  Key makruk_count[65];                // by counting limit in full moves (0 = no count)
-};
-
-constexpr ExtraKeys make_extra_keys() {
-  ExtraKeys k{};
-  uint64_t seed = 0x4D414B52554B2121ULL;  // "MAKRUK!!"
-  for (auto& kind : k.pieces)
-    for (auto& colour : kind)
-      for (auto& key : colour) key = splitmix64(seed);
-  for (int p = 0; p < PIECE_NB; ++p)
-    for (int sq = 0; sq < SQUARE_NB; ++sq) {
-      Key key = splitmix64(seed);
-      PieceType pt = type_of(Piece(p));
-      k.makruk[p][sq] = (pt == NO_PIECE_TYPE || pt >= PIECE_TYPE_NB) ? 0 : key;
-    }
-  k.makruk_turn = splitmix64(seed);
-  for (auto& key : k.makruk_count) key = splitmix64(seed);
-  k.makruk_count[0] = 0;
-  return k;
-}
-
-constexpr ExtraKeys EXTRA = make_extra_keys();
 
 constexpr Key castling_table_entry(int r) {
   Key k = 0;
@@ -249,36 +222,55 @@ constexpr Key castling_table_entry(int r) {
   return k;
 }
 
-constexpr Key piece_table_entry(Piece p, Square s) {
-  PieceType pt = type_of(p);
-  if (pt == NO_PIECE_TYPE || pt >= PIECE_TYPE_NB) return 0;
-  if (pt >= MET) return EXTRA.pieces[pt - MET][color_of(p)][s];
-  int kind = 2 * (pt - 1) + (color_of(p) == WHITE);
-  return RANDOM64[64 * kind + s];
-}
-
-struct Tables {
-  constexpr Tables() : piece{}, castling{} {
-    for (int p = 0; p < PIECE_NB; ++p)
-      for (int s = 0; s < SQUARE_NB; ++s) piece[p][s] = piece_table_entry(Piece(p), Square(s));
-    for (int r = 0; r < CASTLING_RIGHT_NB; ++r) castling[r] = castling_table_entry(r);
+struct CastlingTable {
+  constexpr CastlingTable() : keys{} {
+    for (int r = 0; r < CASTLING_RIGHT_NB; ++r) keys[r] = castling_table_entry(r);
   }
-  Key piece[PIECE_NB][SQUARE_NB];
-  Key castling[CASTLING_RIGHT_NB];
+  Key keys[CASTLING_RIGHT_NB];
 };
+constexpr CastlingTable CASTLING_TABLE;
+
+// The big tables are filled by init() rather than stored: random keys do not compress, and
+// 32 KB of them would be most of the gzipped wasm download.
+Key piece_table[PIECE_NB][SQUARE_NB];
+Key makruk_table[PIECE_NB][SQUARE_NB];
+Key makruk_count_table[65];  // by counting limit in full moves (0 = no count)
+Key makruk_turn_key;
+bool ready = false;
 
 }  // namespace
 
-// Computed at compile time, so the tables are ready before any static initialiser runs.
-constexpr Tables TABLES;
-const Key (&PIECE_KEYS)[PIECE_NB][SQUARE_NB] = TABLES.piece;
-const Key (&CASTLING_KEYS)[CASTLING_RIGHT_NB] = TABLES.castling;
-const Key (&MAKRUK_PIECE_KEYS)[PIECE_NB][SQUARE_NB] = EXTRA.makruk;
-const Key MAKRUK_TURN = EXTRA.makruk_turn;
+void init() {
+  if (ready) return;
+  uint64_t seed = 0x4D414B52554B2121ULL;  // "MAKRUK!!"
+  Key extra[3][COLOR_NB][SQUARE_NB];
+  for (auto& kind : extra)
+    for (auto& colour : kind)
+      for (auto& key : colour) key = splitmix64(seed);
+  for (int p = 0; p < PIECE_NB; ++p)
+    for (int sq = 0; sq < SQUARE_NB; ++sq) {
+      Key key = splitmix64(seed);
+      PieceType pt = type_of(Piece(p));
+      bool real = pt != NO_PIECE_TYPE && pt < PIECE_TYPE_NB;
+      makruk_table[p][sq] = real ? key : 0;
+      piece_table[p][sq] = !real         ? 0
+                           : pt >= MET   ? extra[pt - MET][color_of(Piece(p))][sq]
+                                         : RANDOM64[64 * (2 * (pt - 1) + (color_of(Piece(p)) == WHITE)) + sq];
+    }
+  makruk_turn_key = splitmix64(seed);
+  for (Key& key : makruk_count_table) key = splitmix64(seed);
+  makruk_count_table[0] = 0;
+  ready = true;
+}
+
+const Key (&PIECE_KEYS)[PIECE_NB][SQUARE_NB] = piece_table;
+const Key (&CASTLING_KEYS)[CASTLING_RIGHT_NB] = CASTLING_TABLE.keys;
+const Key (&MAKRUK_PIECE_KEYS)[PIECE_NB][SQUARE_NB] = makruk_table;
+const Key& MAKRUK_TURN = makruk_turn_key;
 
 Key makruk_count(int limit_plies) {
   int moves = limit_plies / 2;
-  return moves > 0 && moves <= 64 ? EXTRA.makruk_count[moves] : 0;
+  return moves > 0 && moves <= 64 ? makruk_count_table[moves] : 0;
 }
 
 }  // namespace cw::zobrist

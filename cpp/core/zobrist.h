@@ -12,13 +12,16 @@ namespace cw::zobrist {
 // short, black long), 8 en passant file keys, and the turn key (used when white moves).
 extern const Key RANDOM64[781];
 
+// Fills the piece-key tables (idempotent; Position set-up calls it before any key is used).
+void init();
+
 extern const Key (&PIECE_KEYS)[PIECE_NB][SQUARE_NB];
 extern const Key (&CASTLING_KEYS)[CASTLING_RIGHT_NB];
 
 // Makruk keys: every piece kind (the Polyglot table is for chess only), the turn, and the
 // running count, all drawn from splitmix64 with a fixed seed at compile time.
 extern const Key (&MAKRUK_PIECE_KEYS)[PIECE_NB][SQUARE_NB];
-extern const Key MAKRUK_TURN;
+extern const Key& MAKRUK_TURN;
 // Key of the counting state: the limit (in plies) of the count that runs, 0 for none.
 Key makruk_count(int limit_plies);
 
