@@ -9,7 +9,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
-bash scripts/check-deps.sh --check-only
+bash scripts/setup.sh
 bash scripts/board.sh
 
 port="${PORT:-5173}"

@@ -13,7 +13,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
-bash scripts/check-deps.sh --check-only
+bash scripts/setup.sh
 
 configs=(native wasm wasm-debug)
 [[ "${SKIP_SANITIZE:-0}" == 1 ]] || configs=(native debug wasm wasm-debug)
