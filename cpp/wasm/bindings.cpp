@@ -161,6 +161,14 @@ EMSCRIPTEN_KEEPALIVE int cw_undo(Handle* h) {
   else h->pos.undo_move();
   return OK;
 }
+// cw_undo returning the move taken back (0 for a null move), or -1 when there is none: one
+// call instead of cw_last_move + cw_undo on the play/undo hot path.
+EMSCRIPTEN_KEEPALIVE int cw_take_back(Handle* h) {
+  if (h->pos.history_size() == 0) return -1;
+  const int m = h->pos.last_move();
+  cw_undo(h);
+  return m;
+}
 // Passes the turn (a null move, undone by cw_undo); ILLEGAL when the side to move is in check.
 EMSCRIPTEN_KEEPALIVE int cw_play_null(Handle* h) {
   if (h->pos.in_check()) return ILLEGAL;

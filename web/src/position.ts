@@ -368,8 +368,8 @@ export class Position {
    */
   undo(): Move {
     const p = this.#live();
-    const m = N.last_move(p);
-    if (N.undo(p) !== 0) throw new ChessError('nothing-to-undo', 'no move to take back');
+    const m = N.take_back(p);
+    if (m < 0) throw new ChessError('nothing-to-undo', 'no move to take back');
     this.#version++;
     return m;
   }

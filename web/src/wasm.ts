@@ -51,6 +51,7 @@ export interface Native {
   san(p: number, m: number): number;
   legal_moves_san(p: number): number;
   san_key_buffer(): number;
+  take_back(p: number): number;
   parse_san(p: number, len: number, strict: number): number;
   outcome(p: number, claim: number): number;
   termination_name(t: number): number;
@@ -100,6 +101,7 @@ function warmUp(g: ChesswasmGlue): void {
   call('san', p, 0);
   call('legal_moves_san', p);
   call('san_key_buffer');
+  call('take_back', p);
   call('parse_san', p, 0, 0);
   call('outcome', p, 0);
   call('termination_name', 1);
@@ -128,7 +130,7 @@ function bind(g: ChesswasmGlue): Native {
     'undo', 'uci', 'parse_uci', 'perft', 'divide', 'san', 'parse_san', 'outcome', 'termination_name', 'attackers',
     'play_null', 'repetition_count'] as const;
   const table: Record<string, unknown> = {};
-  for (const name of [...names, ...PGN_EXPORTS, 'legal_moves_san', 'san_key_buffer']) table[name === 'new' ? 'create' : name] = g[`_cw_${name}`];
+  for (const name of [...names, ...PGN_EXPORTS, 'legal_moves_san', 'san_key_buffer', 'take_back']) table[name === 'new' ? 'create' : name] = g[`_cw_${name}`];
   return table as unknown as Native;
 }
 
