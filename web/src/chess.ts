@@ -648,7 +648,11 @@ export class Chess {
   /** Removes and returns the piece on a square (`undefined` if it is empty). */
   remove(square: ChessSquare): ChessPiece | undefined {
     const piece = this.get(square);
-    if (!piece) return undefined;
+    if (!piece) {
+      // chess.js drops the en passant square even when the square was empty
+      if (squareIndex(square) >= 0 && this.fen().split(' ')[3] !== '-') this.#edit(this.#snapshot());
+      return undefined;
+    }
     const raw = this.#snapshot();
     raw.board[squareIndex(square)] = null;
     this.#edit(raw);
@@ -990,7 +994,17 @@ export class Chess {
       .map((part, i) => (i % 2 ? part : part.replace(/(\d+)\.\s+\.\.\./g, '$1...')))
       .join('');
     void strict; // the core's reader takes SAN tolerantly (see the README)
-    const game = readPgn(text);
+    let game: ReturnType<typeof readPgn>;
+    try {
+      game = readPgn(text);
+    } catch (e) {
+      // chess.js's message for an illegal move (the core's position of it kept)
+      if (e instanceof PgnError) {
+        const illegal = /: illegal move "(.*)"$/.exec(e.message);
+        if (illegal) throw new PgnError(e.code, `Invalid move in PGN: ${illegal[1]}`, e.line, e.column);
+      }
+      throw e;
+    }
     // Build the new state aside, then commit (a failure leaves this object unchanged).
     const next = new Chess(game.rootFen, { skipValidation: true });
     for (const u of game.uci) {
@@ -1006,6 +1020,9 @@ export class Chess {
     this.#resetHeaders();
     for (const [k, v] of game.tags) this.#header[k] = v;
     if (!game.tags.some(([k]) => k === 'Result')) this.#header['Result'] = game.result;
+    // as chess.js, which loads the FEN tag's position (SetUp and FEN headers as load() sets them)
+    const fenTag = game.tags.find(([k]) => k === 'FEN');
+    if (fenTag) this.#updateSetup(fenTag[1]);
     this.#comments = new Map();
     const fens = this.#lineFens();
     for (const [ply, c] of game.comments) {
