@@ -87,8 +87,8 @@ void init_magics(int kind, Magic* magics, Bitboard* table, const int (*dirs)[2],
   Bitboard* next = table;
   for (int si = 0; si < 64; ++si) {
     Square s = Square(si);
-    Bitboard edges = ((RANK_1_BB | RANK_8_BB) & ~rank_bb(rank_of(s))) |
-                     ((FILE_A_BB | FILE_H_BB) & ~file_bb(file_of(s)));
+    Bitboard edges =
+        ((RANK_1_BB | RANK_8_BB) & ~rank_bb(rank_of(s))) | ((FILE_A_BB | FILE_H_BB) & ~file_bb(file_of(s)));
     Magic& m = magics[s];
     m.mask = ray_attacks(dirs, s, 0) & ~edges;
     m.magic = numbers[s];
@@ -113,15 +113,23 @@ void init_magics(int kind, Magic* magics, Bitboard* table, const int (*dirs)[2],
 
 Bitboard attacks_of(PieceType pt, Color c, Square s, Bitboard occ) {
   switch (pt) {
-    case KNIGHT: return knight_attacks(s);
-    case BISHOP: return bishop_attacks(s, occ);
-    case ROOK: return rook_attacks(s, occ);
-    case QUEEN: return queen_attacks(s, occ);
-    case KING: return king_attacks(s);
+    case KNIGHT:
+      return knight_attacks(s);
+    case BISHOP:
+      return bishop_attacks(s, occ);
+    case ROOK:
+      return rook_attacks(s, occ);
+    case QUEEN:
+      return queen_attacks(s, occ);
+    case KING:
+      return king_attacks(s);
     case MET:
-    case PMET: return tables::fers_attacks[s];
-    case KHON: return tables::khon_attacks[c][s];
-    default: return 0;
+    case PMET:
+      return tables::fers_attacks[s];
+    case KHON:
+      return tables::khon_attacks[c][s];
+    default:
+      return 0;
   }
 }
 
@@ -148,7 +156,8 @@ void init_bitboards() {
       const int(*both[2])[2] = {ROOK_DIRS, BISHOP_DIRS};
       for (int kind = 0; kind < 2; ++kind) {
         Bitboard r = 0;
-        for (Square t = Square(si); (t = step(t, both[kind][d][0], both[kind][d][1])) != SQ_NONE;) r |= square_bb(t);
+        for (Square t = Square(si); (t = step(t, both[kind][d][0], both[kind][d][1])) != SQ_NONE;)
+          r |= square_bb(t);
         rays[kind][d][si] = r;
       }
     }

@@ -32,7 +32,9 @@ constexpr Bitboard shift_south(Bitboard b) { return b >> 8; }
 constexpr Bitboard shift_east(Bitboard b) { return (b & ~FILE_H_BB) << 1; }
 constexpr Bitboard shift_west(Bitboard b) { return (b & ~FILE_A_BB) >> 1; }
 template <Color C>
-constexpr Bitboard shift_up(Bitboard b) { return C == WHITE ? b << 8 : b >> 8; }
+constexpr Bitboard shift_up(Bitboard b) {
+  return C == WHITE ? b << 8 : b >> 8;
+}
 // The squares attacked by every pawn of colour C in b.
 template <Color C>
 constexpr Bitboard pawn_attacks_bb(Bitboard b) {
@@ -53,7 +55,7 @@ namespace tables {
 extern Bitboard pawn_attacks[COLOR_NB][SQUARE_NB];
 extern Bitboard knight_attacks[SQUARE_NB];
 extern Bitboard king_attacks[SQUARE_NB];
-extern Bitboard fers_attacks[SQUARE_NB];           // one step diagonally (Met)
+extern Bitboard fers_attacks[SQUARE_NB];            // one step diagonally (Met)
 extern Bitboard khon_attacks[COLOR_NB][SQUARE_NB];  // fers plus one step forward
 extern Bitboard between[SQUARE_NB][SQUARE_NB];      // squares strictly between, on a line
 extern Bitboard line[SQUARE_NB][SQUARE_NB];         // the whole line through both, or 0
@@ -72,7 +74,9 @@ inline Bitboard bishop_attacks(Square s, Bitboard occ) {
   const Magic& m = tables::bishop_magics[s];
   return m.attacks[m.index(occ)];
 }
-inline Bitboard queen_attacks(Square s, Bitboard occ) { return rook_attacks(s, occ) | bishop_attacks(s, occ); }
+inline Bitboard queen_attacks(Square s, Bitboard occ) {
+  return rook_attacks(s, occ) | bishop_attacks(s, occ);
+}
 inline Bitboard pawn_attacks(Color c, Square s) { return tables::pawn_attacks[c][s]; }
 inline Bitboard knight_attacks(Square s) { return tables::knight_attacks[s]; }
 inline Bitboard king_attacks(Square s) { return tables::king_attacks[s]; }

@@ -31,8 +31,10 @@ constexpr ErrorText ERROR_TEXT[] = {
     {"CASTLING_NO_KING", "a castling right is given but the king is not on its square"},
     {"CASTLING_NO_ROOK", "a castling right is given but there is no rook on its square"},
     {"BAD_EN_PASSANT", "en passant field must be '-' or a square"},
-    {"EN_PASSANT_WRONG_RANK", "en passant square must be on rank 6 when white moves, rank 3 when black moves"},
-    {"EN_PASSANT_NO_PAWN", "en passant square has no enemy pawn in front of it that could have moved two squares"},
+    {"EN_PASSANT_WRONG_RANK",
+     "en passant square must be on rank 6 when white moves, rank 3 when black moves"},
+    {"EN_PASSANT_NO_PAWN",
+     "en passant square has no enemy pawn in front of it that could have moved two squares"},
     {"EN_PASSANT_OCCUPIED", "en passant square or the square the pawn came from is occupied"},
     {"OPPOSITE_CHECK", "the side not to move is in check"},
     {"IMPOSSIBLE_CHECK", "the side to move is in a check that no legal move could have given"},
@@ -74,15 +76,24 @@ long parse_number(std::string_view s) {
 
 PieceType piece_type_from_char(char c, Variant v) {
   switch (c | 0x20) {  // lower case
-    case 'p': return PAWN;
-    case 'n': return KNIGHT;
-    case 'r': return ROOK;
-    case 'k': return KING;
-    case 'b': return v == MAKRUK ? NO_PIECE_TYPE : BISHOP;
-    case 'q': return v == MAKRUK ? NO_PIECE_TYPE : QUEEN;
-    case 'm': return v == MAKRUK ? MET : NO_PIECE_TYPE;
-    case 's': return v == MAKRUK ? KHON : NO_PIECE_TYPE;
-    default: return NO_PIECE_TYPE;
+    case 'p':
+      return PAWN;
+    case 'n':
+      return KNIGHT;
+    case 'r':
+      return ROOK;
+    case 'k':
+      return KING;
+    case 'b':
+      return v == MAKRUK ? NO_PIECE_TYPE : BISHOP;
+    case 'q':
+      return v == MAKRUK ? NO_PIECE_TYPE : QUEEN;
+    case 'm':
+      return v == MAKRUK ? MET : NO_PIECE_TYPE;
+    case 's':
+      return v == MAKRUK ? KHON : NO_PIECE_TYPE;
+    default:
+      return NO_PIECE_TYPE;
   }
 }
 
@@ -148,7 +159,8 @@ FenError FenParser::parse_board(Position& pos, std::string_view board, Variant v
       Square prev = file > 0 ? make_square(file - 1, rank) : SQ_NONE;
       bool after_piece = i > 0 && board[i - 1] != '/' && !(board[i - 1] >= '0' && board[i - 1] <= '9') &&
                          board[i - 1] != '~';
-      if (variant != MAKRUK || !after_piece || type_of(pos.board_[prev]) != MET) return FenError::BAD_PROMOTED;
+      if (variant != MAKRUK || !after_piece || type_of(pos.board_[prev]) != MET)
+        return FenError::BAD_PROMOTED;
       Piece p = pos.board_[prev];
       pos.remove_piece(prev);
       pos.put_piece(make_piece(color_of(p), PMET), prev);
@@ -258,9 +270,12 @@ FenError FenParser::parse(Position& pos, std::string_view fen, Variant variant) 
   pos.piece_keys_ = variant == MAKRUK ? zobrist::MAKRUK_PIECE_KEYS : zobrist::PIECE_KEYS;
   pos.turn_key_ = variant == MAKRUK ? zobrist::MAKRUK_TURN : zobrist::turn();
   if (FenError e = parse_board(pos, f[0], variant); e != FenError::OK) return e;
-  if (f[1] == "w") pos.side_ = WHITE;
-  else if (f[1] == "b") pos.side_ = BLACK;
-  else return FenError::BAD_SIDE;
+  if (f[1] == "w")
+    pos.side_ = WHITE;
+  else if (f[1] == "b")
+    pos.side_ = BLACK;
+  else
+    return FenError::BAD_SIDE;
   if (variant == MAKRUK) {
     if (f[2] != "-") return FenError::BAD_CASTLING;
     if (f[3] != "-") {

@@ -50,8 +50,8 @@ struct MoveCounter {
 // Whether colour Them attacks s when the board holds occ (Them's pieces as in pos).
 template <Color Them>
 inline bool attacked(const Position& pos, Square s, Bitboard occ) {
-  return (pawn_attacks(~Them, s) & pos.pieces(Them, PAWN)) || (knight_attacks(s) & pos.pieces(Them, KNIGHT)) ||
-         (king_attacks(s) & pos.pieces(Them, KING)) ||
+  return (pawn_attacks(~Them, s) & pos.pieces(Them, PAWN)) ||
+         (knight_attacks(s) & pos.pieces(Them, KNIGHT)) || (king_attacks(s) & pos.pieces(Them, KING)) ||
          (bishop_attacks(s, occ) & pos.pieces(Them, BISHOP, QUEEN)) ||
          (rook_attacks(s, occ) & pos.pieces(Them, ROOK, QUEEN));
 }
@@ -60,8 +60,8 @@ template <Color Us, GenType T, class Sink>
 void generate_pawn_moves(const Position& pos, Sink& sink, Bitboard target_mask, Bitboard pinned, Square ksq) {
   constexpr Color Them = ~Us;
   constexpr int UP = Us == WHITE ? 8 : -8;
-  constexpr int UP_LEFT = Us == WHITE ? 7 : -9;    // towards the a-file
-  constexpr int UP_RIGHT = Us == WHITE ? 9 : -7;   // towards the h-file
+  constexpr int UP_LEFT = Us == WHITE ? 7 : -9;   // towards the a-file
+  constexpr int UP_RIGHT = Us == WHITE ? 9 : -7;  // towards the h-file
   constexpr Bitboard RANK_7 = Us == WHITE ? rank_bb(6) : rank_bb(1);
   constexpr Bitboard RANK_3 = Us == WHITE ? rank_bb(2) : rank_bb(5);
   const Bitboard occ = pos.pieces();
@@ -95,7 +95,8 @@ void generate_pawn_moves(const Position& pos, Sink& sink, Bitboard target_mask, 
     Bitboard fb = square_bb(from);
     Bitboard caps = pawn_attacks(Us, from) & enemies & pin_line;
     if (fb & RANK_7) {
-      if constexpr (T == LEGAL) sink.add_promotions(UP, shift(fb, UP) & empty & target_mask & pin_line, false);
+      if constexpr (T == LEGAL)
+        sink.add_promotions(UP, shift(fb, UP) & empty & target_mask & pin_line, false);
       sink.add_promotions(UP_LEFT, left(fb) & caps, true);
       sink.add_promotions(UP_RIGHT, right(fb) & caps, true);
     } else {
@@ -199,7 +200,8 @@ void generate_moves(const Position& pos, Sink& sink) {
     emit(from, rook_attacks(from, occ));
   }
   if constexpr (T == LEGAL)
-    if (!checkers && (pos.castling_rights() & (Us == WHITE ? (WHITE_OO | WHITE_OOO) : (BLACK_OO | BLACK_OOO))))
+    if (!checkers &&
+        (pos.castling_rights() & (Us == WHITE ? (WHITE_OO | WHITE_OOO) : (BLACK_OO | BLACK_OOO))))
       generate_castling<Us, T>(pos, sink, ksq);
 }
 
@@ -211,8 +213,8 @@ void generate_moves(const Position& pos, Sink& sink) {
 
 template <Color Them>
 inline bool attacked_makruk(const Position& pos, Square s, Bitboard occ) {
-  return (pawn_attacks(~Them, s) & pos.pieces(Them, PAWN)) || (knight_attacks(s) & pos.pieces(Them, KNIGHT)) ||
-         (king_attacks(s) & pos.pieces(Them, KING)) ||
+  return (pawn_attacks(~Them, s) & pos.pieces(Them, PAWN)) ||
+         (knight_attacks(s) & pos.pieces(Them, KNIGHT)) || (king_attacks(s) & pos.pieces(Them, KING)) ||
          (tables::fers_attacks[s] & (pos.pieces(Them, MET, PMET) | pos.pieces(Them, KHON))) ||
          (tables::khon_attacks[~Them][s] & ~tables::fers_attacks[s] & pos.pieces(Them, KHON)) ||
          (rook_attacks(s, occ) & pos.pieces(Them, ROOK));
@@ -221,8 +223,9 @@ inline bool attacked_makruk(const Position& pos, Square s, Bitboard occ) {
 template <Color Us, GenType T, class Sink>
 void generate_makruk(const Position& pos, Sink& sink) {
   constexpr Color Them = ~Us;
-  constexpr Bitboard PROMOTION_ZONE = Us == WHITE ? ~(rank_bb(0) | rank_bb(1) | rank_bb(2) | rank_bb(3) | rank_bb(4))
-                                                  : (rank_bb(0) | rank_bb(1) | rank_bb(2));
+  constexpr Bitboard PROMOTION_ZONE = Us == WHITE
+                                          ? ~(rank_bb(0) | rank_bb(1) | rank_bb(2) | rank_bb(3) | rank_bb(4))
+                                          : (rank_bb(0) | rank_bb(1) | rank_bb(2));
   const Square ksq = pos.king_square(Us);
   const Bitboard us_bb = pos.pieces(Us), them_bb = pos.pieces(Them);
   const Bitboard occ = us_bb | them_bb;
@@ -293,8 +296,10 @@ void generate_makruk(const Position& pos, Sink& sink) {
 template <GenType T, class Sink>
 void dispatch(const Position& pos, Sink& sink) {
   if (pos.variant() == MAKRUK) {
-    if (pos.side_to_move() == WHITE) generate_makruk<WHITE, T>(pos, sink);
-    else generate_makruk<BLACK, T>(pos, sink);
+    if (pos.side_to_move() == WHITE)
+      generate_makruk<WHITE, T>(pos, sink);
+    else
+      generate_makruk<BLACK, T>(pos, sink);
   } else if (pos.side_to_move() == WHITE) {
     generate_moves<WHITE, T>(pos, sink);
   } else {
@@ -314,7 +319,9 @@ Move* generate(const Position& pos, Move* list) {
 template Move* generate<LEGAL>(const Position&, Move*);
 template Move* generate<CAPTURES>(const Position&, Move*);
 
-void generate_legal(const Position& pos, MoveList& out) { out.count = int(generate<LEGAL>(pos, out.moves) - out.moves); }
+void generate_legal(const Position& pos, MoveList& out) {
+  out.count = int(generate<LEGAL>(pos, out.moves) - out.moves);
+}
 
 void generate_captures(const Position& pos, MoveList& out) {
   out.count = int(generate<CAPTURES>(pos, out.moves) - out.moves);

@@ -71,9 +71,11 @@ uint64_t perft_checked(Position& pos, int depth, std::string& error) {
   if (count_legal_moves(pos) != list.size()) return fail("count_legal_moves disagrees with the move list");
   int capture_count = 0;
   for (Move m : list) {
-    if (is_capture(m) != caps.contains(m)) return fail("captures-only generation disagrees on " + move_to_uci(pos, m));
+    if (is_capture(m) != caps.contains(m))
+      return fail("captures-only generation disagrees on " + move_to_uci(pos, m));
     capture_count += is_capture(m);
-    if (parse_uci(pos, move_to_uci(pos, m)) != m) return fail("UCI round trip fails for " + move_to_uci(pos, m));
+    if (parse_uci(pos, move_to_uci(pos, m)) != m)
+      return fail("UCI round trip fails for " + move_to_uci(pos, m));
   }
   if (capture_count != caps.size()) return fail("captures-only generation has extra moves");
   if (depth == 0) return 1;

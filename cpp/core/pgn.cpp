@@ -299,8 +299,7 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       Frame& f = frames.back();
       if (f.last < 0) return fail(error, l, col, "a variation must follow a move");
       if (int(frames.size()) > limits_.max_variation_depth)
-        return fail(error, l, col,
-                    "variations nested deeper than " + decimal(limits_.max_variation_depth));
+        return fail(error, l, col, "variations nested deeper than " + decimal(limits_.max_variation_depth));
       if (!pending.empty()) flush_pending(f.last);
       undo(nodes[f.last]);
       --f.plies;
@@ -491,7 +490,8 @@ std::string write_pgn(const PgnGame& game) {
     write_tag(out, name, v ? *v : def);
   }
   Position root;
-  if (root.set_fen(game.root_fen.empty() ? start_fen(game.variant) : game.root_fen, game.variant) != FenError::OK)
+  if (root.set_fen(game.root_fen.empty() ? start_fen(game.variant) : game.root_fen, game.variant) !=
+      FenError::OK)
     root.set_fen(start_fen(game.variant), game.variant);
   Position start;
   start.set_fen(start_fen(game.variant), game.variant);

@@ -48,9 +48,7 @@ void Position::set_castling_right(Color c, Square rook_sq) {
   king_path_[i] = between_bb(ksq, kto) | square_bb(kto);
 }
 
-Key Position::ep_key() const {
-  return ep_capturable() ? zobrist::en_passant(file_of(st().ep_square)) : 0;
-}
+Key Position::ep_key() const { return ep_capturable() ? zobrist::en_passant(file_of(st().ep_square)) : 0; }
 
 bool Position::ep_capturable() const {
   Square ep = st().ep_square;
@@ -71,8 +69,9 @@ Key Position::compute_key() const {
 }
 
 Bitboard Position::attackers_to(Square s, Bitboard occ) const {
-  Bitboard att = (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) | (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN)) |
-                 (knight_attacks(s) & by_type_[KNIGHT]) | (king_attacks(s) & by_type_[KING]) |
+  Bitboard att = (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) |
+                 (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN)) | (knight_attacks(s) & by_type_[KNIGHT]) |
+                 (king_attacks(s) & by_type_[KING]) |
                  (rook_attacks(s, occ) & (by_type_[ROOK] | by_type_[QUEEN])) |
                  (bishop_attacks(s, occ) & (by_type_[BISHOP] | by_type_[QUEEN]));
   if (variant_ == MAKRUK) {
@@ -86,7 +85,8 @@ Bitboard Position::attackers_to(Square s, Bitboard occ) const {
 
 Bitboard Position::blockers_for_king(Color c) const {
   Square ksq = king_square(c);
-  Bitboard snipers = ((rook_attacks(ksq, 0) & pieces(~c, ROOK, QUEEN)) | (bishop_attacks(ksq, 0) & pieces(~c, BISHOP, QUEEN)));
+  Bitboard snipers = ((rook_attacks(ksq, 0) & pieces(~c, ROOK, QUEEN)) |
+                      (bishop_attacks(ksq, 0) & pieces(~c, BISHOP, QUEEN)));
   Bitboard occ = pieces() ^ snipers;
   Bitboard blockers = 0;
   while (snipers) {
@@ -210,8 +210,12 @@ Bitboard Position::checkers_after(Square from, Square to) const {
   Bitboard occ = pieces();
   Bitboard checkers = 0;
   switch (type_of(board_[to])) {
-    case PAWN: checkers = pawn_attacks(side_, ksq) & square_bb(to); break;
-    case KNIGHT: checkers = knight_attacks(ksq) & square_bb(to); break;
+    case PAWN:
+      checkers = pawn_attacks(side_, ksq) & square_bb(to);
+      break;
+    case KNIGHT:
+      checkers = knight_attacks(ksq) & square_bb(to);
+      break;
     case BISHOP:
     case ROOK:
     case QUEEN:
@@ -221,7 +225,8 @@ Bitboard Position::checkers_after(Square from, Square to) const {
         if (pt == QUEEN || (pt == ROOK) == straight) checkers = square_bb(to);
       }
       break;
-    default: break;
+    default:
+      break;
   }
   if (line_bb(ksq, from) && !(line_bb(ksq, from) & square_bb(to))) {
     if (file_of(ksq) == file_of(from) || rank_of(ksq) == rank_of(from))
@@ -240,7 +245,8 @@ Bitboard Position::checkers_after(Square from, Square to) const {
 int Position::makruk_count_limit(Color c) const {
   if (pieces(PAWN) || popcount(pieces(~c)) == 1) return 0;
   if (popcount(pieces(c)) > 1) return 64;
-  int rooks = popcount(pieces(~c, ROOK)), khons = popcount(pieces(~c, KHON)), knights = popcount(pieces(~c, KNIGHT));
+  int rooks = popcount(pieces(~c, ROOK)), khons = popcount(pieces(~c, KHON)),
+      knights = popcount(pieces(~c, KNIGHT));
   if (rooks > 1) return 8;
   if (rooks == 1) return 16;
   if (khons > 1) return 22;
@@ -300,7 +306,8 @@ void Position::undo_move() {
       put_piece(make_piece(us, PAWN), to);
     }
     move_piece(to, from);
-    if (cur.captured != NO_PIECE) put_piece(cur.captured, flag == EN_PASSANT ? Square(to - pawn_push(us)) : to);
+    if (cur.captured != NO_PIECE)
+      put_piece(cur.captured, flag == EN_PASSANT ? Square(to - pawn_push(us)) : to);
   }
   side_ = us;
   --game_ply_;
@@ -338,7 +345,8 @@ bool Position::is_consistent(const char** why) const {
     if (why) *why = msg;
     return false;
   };
-  if (popcount(pieces(WHITE, KING)) != 1 || popcount(pieces(BLACK, KING)) != 1) return fail("not one king each");
+  if (popcount(pieces(WHITE, KING)) != 1 || popcount(pieces(BLACK, KING)) != 1)
+    return fail("not one king each");
   if (by_color_[WHITE] & by_color_[BLACK]) return fail("colour bitboards overlap");
   Bitboard all_types = 0;
   for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {

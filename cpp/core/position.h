@@ -16,48 +16,48 @@ namespace cw {
 // Why a FEN was refused. Codes are stable: the TS layer exposes them by name.
 enum class FenError : uint8_t {
   OK = 0,
-  EMPTY,                 // nothing but white space
-  FIELD_COUNT,           // not 4 or 6 space-separated fields
-  BAD_PIECE,             // a character that is no piece letter, digit or '/'
-  RANK_TOO_LONG,         // a rank describes more than 8 squares
-  RANK_TOO_SHORT,        // a rank describes fewer than 8 squares
-  RANK_COUNT,            // not exactly 8 ranks
-  MISSING_KING,          // a side has no king
-  TOO_MANY_KINGS,        // a side has more than one king
-  PAWN_ON_BACK_RANK,     // a pawn on the first or last rank
-  BAD_SIDE,              // side to move is not 'w' or 'b'
-  BAD_CASTLING,          // castling field is malformed (unknown letter, repeated right)
-  CASTLING_NO_KING,      // a castling right but the king is not on its square
-  CASTLING_NO_ROOK,      // a castling right but no rook where it must be
-  BAD_EN_PASSANT,        // en passant field is not '-' or a square
-  EN_PASSANT_WRONG_RANK, // en passant square not on rank 6 (white to move) / 3 (black)
-  EN_PASSANT_NO_PAWN,    // no enemy pawn in front of the en passant square
-  EN_PASSANT_OCCUPIED,   // the en passant square or the one behind it is occupied
-  OPPOSITE_CHECK,        // the side not to move is in check
-  IMPOSSIBLE_CHECK,      // a check no legal move could have given (e.g. three checkers)
-  BAD_HALFMOVE,          // halfmove clock is not a non-negative integer
-  BAD_FULLMOVE,          // fullmove number is not a positive integer
-  BAD_PROMOTED,          // a '~' that does not follow a piece that can be promoted
-  BAD_COUNTING,          // Makruk: a counting field that is out of range
-  CONSECUTIVE_DIGITS,    // two digits in a row in a rank (write 8, not 44)
+  EMPTY,                  // nothing but white space
+  FIELD_COUNT,            // not 4 or 6 space-separated fields
+  BAD_PIECE,              // a character that is no piece letter, digit or '/'
+  RANK_TOO_LONG,          // a rank describes more than 8 squares
+  RANK_TOO_SHORT,         // a rank describes fewer than 8 squares
+  RANK_COUNT,             // not exactly 8 ranks
+  MISSING_KING,           // a side has no king
+  TOO_MANY_KINGS,         // a side has more than one king
+  PAWN_ON_BACK_RANK,      // a pawn on the first or last rank
+  BAD_SIDE,               // side to move is not 'w' or 'b'
+  BAD_CASTLING,           // castling field is malformed (unknown letter, repeated right)
+  CASTLING_NO_KING,       // a castling right but the king is not on its square
+  CASTLING_NO_ROOK,       // a castling right but no rook where it must be
+  BAD_EN_PASSANT,         // en passant field is not '-' or a square
+  EN_PASSANT_WRONG_RANK,  // en passant square not on rank 6 (white to move) / 3 (black)
+  EN_PASSANT_NO_PAWN,     // no enemy pawn in front of the en passant square
+  EN_PASSANT_OCCUPIED,    // the en passant square or the one behind it is occupied
+  OPPOSITE_CHECK,         // the side not to move is in check
+  IMPOSSIBLE_CHECK,       // a check no legal move could have given (e.g. three checkers)
+  BAD_HALFMOVE,           // halfmove clock is not a non-negative integer
+  BAD_FULLMOVE,           // fullmove number is not a positive integer
+  BAD_PROMOTED,           // a '~' that does not follow a piece that can be promoted
+  BAD_COUNTING,           // Makruk: a counting field that is out of range
+  CONSECUTIVE_DIGITS,     // two digits in a row in a rank (write 8, not 44)
 };
 const char* fen_error_name(FenError e);     // "FIELD_COUNT"
 const char* fen_error_message(FenError e);  // a sentence for users
 
 // The irreversible part of a position: pushed by do_move, popped by undo_move.
 struct StateInfo {
-  Key key;             // Zobrist key of the position this state belongs to
+  Key key;  // Zobrist key of the position this state belongs to
   // Pieces of the opponent giving check to the side to move. Computed on first use (a
   // perft leaf or a replayed line never asks), hence mutable; see Position::checkers().
   mutable Bitboard checkers;
   mutable bool checkers_known;
-  uint16_t rule50;     // halfmove clock (Makruk: the counting ply)
+  uint16_t rule50;       // halfmove clock (Makruk: the counting ply)
   uint16_t count_limit;  // Makruk: counting limit in plies, 0 when no count runs
   uint16_t count_ply;    // Makruk: plies counted so far (meaningful while count_limit > 0)
-  uint8_t castling;    // CastlingRights bits
-  Square ep_square;    // as FEN writes it: the square behind a pawn that just moved two
-  Piece captured;      // piece taken by the move that led here
-  Move move;           // the move that led here (MOVE_NULL for a null move / the root)
+  uint8_t castling;      // CastlingRights bits
+  Square ep_square;      // as FEN writes it: the square behind a pawn that just moved two
+  Piece captured;        // piece taken by the move that led here
+  Move move;             // the move that led here (MOVE_NULL for a null move / the root)
 };
 
 class Position {
@@ -89,7 +89,9 @@ class Position {
   Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
   Bitboard pieces(PieceType a, PieceType b) const { return by_type_[a] | by_type_[b]; }
   Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
-  Bitboard pieces(Color c, PieceType a, PieceType b) const { return by_color_[c] & (by_type_[a] | by_type_[b]); }
+  Bitboard pieces(Color c, PieceType a, PieceType b) const {
+    return by_color_[c] & (by_type_[a] | by_type_[b]);
+  }
   Square king_square(Color c) const { return lsb(pieces(c, KING)); }
 
   // State queries.
@@ -157,7 +159,7 @@ class Position {
   friend struct FenParser;
   struct Blank {};
   explicit Position(Blank) {}  // uninitialised: only for the FEN parser to fill
-  void clear();  // an empty board, white to move, no rights, move 1
+  void clear();                // an empty board, white to move, no rights, move 1
   const StateInfo& st() const { return states_[top_]; }
   StateInfo& st() { return states_[top_]; }
   // Makes room for one more state and returns it, uninitialised beyond what the caller writes.
@@ -177,7 +179,7 @@ class Position {
   Bitboard checkers_to_king(Color c) const;
   Bitboard checkers_after(Square from, Square to) const;
   Bitboard compute_checkers() const;  // from the last move when it allows, else in full
-  void check_invariants() const;  // asserts in debug builds only
+  void check_invariants() const;      // asserts in debug builds only
 
   Bitboard by_type_[PIECE_TYPE_NB];
   Bitboard by_color_[COLOR_NB];
@@ -188,10 +190,10 @@ class Position {
   Key turn_key_;
   int game_ply_;
   Square castling_rook_[4];
-  Bitboard castling_path_[4];  // squares that must be empty (except king and rook)
-  Bitboard king_path_[4];      // squares the king crosses, destination included
+  Bitboard castling_path_[4];         // squares that must be empty (except king and rook)
+  Bitboard king_path_[4];             // squares the king crosses, destination included
   uint8_t castling_mask_[SQUARE_NB];  // rights lost when a piece leaves/enters a square
-  std::vector<StateInfo> states_;  // states_[0..top_] are live; the rest is spare room
+  std::vector<StateInfo> states_;     // states_[0..top_] are live; the rest is spare room
   size_t top_ = 0;
 };
 

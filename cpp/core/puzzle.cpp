@@ -49,7 +49,9 @@ const char* puzzle_status_name(PuzzleStatus s) {
 
 namespace {
 
-constexpr bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+constexpr bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
 
 bool looks_like_uci(std::string_view t) {
   if (t.size() != 4 && t.size() != 5) return false;
@@ -135,8 +137,8 @@ LineResult play_line(Position& pos, std::string_view line, Notation notation, Mo
   return r;
 }
 
-LineResult play_line(Position& pos, std::string_view fen, Variant variant, std::string_view line, Notation notation,
-                     Move* moves, int capacity) {
+LineResult play_line(Position& pos, std::string_view fen, Variant variant, std::string_view line,
+                     Notation notation, Move* moves, int capacity) {
   FenError e = pos.set_fen(fen, variant);
   if (e != FenError::OK) {
     LineResult r;
@@ -160,8 +162,8 @@ int count_mating_moves(Position& pos) {
   return n;
 }
 
-PuzzleReport check_puzzle(Position& pos, std::string_view fen, std::string_view moves, int mate_in, bool setup_first,
-                          Variant variant) {
+PuzzleReport check_puzzle(Position& pos, std::string_view fen, std::string_view moves, int mate_in,
+                          bool setup_first, Variant variant) {
   PuzzleReport r;
   r.mate_in = mate_in;
   FenError e = pos.set_fen(fen, variant);

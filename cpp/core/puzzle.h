@@ -53,7 +53,7 @@ int count_mating_moves(Position& pos);
 // The result of checking one puzzle. Codes are stable (the TS layer and the CLI use names).
 enum class PuzzleStatus : uint8_t {
   OK = 0,
-  SYNTAX,       // the line: same meaning as LineStatus (ply: the bad move)
+  SYNTAX,  // the line: same meaning as LineStatus (ply: the bad move)
   ILLEGAL,
   AMBIGUOUS,
   FEN,

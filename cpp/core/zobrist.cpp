@@ -253,9 +253,9 @@ void init() {
       PieceType pt = type_of(Piece(p));
       bool real = pt != NO_PIECE_TYPE && pt < PIECE_TYPE_NB;
       makruk_table[p][sq] = real ? key : 0;
-      piece_table[p][sq] = !real         ? 0
-                           : pt >= MET   ? extra[pt - MET][color_of(Piece(p))][sq]
-                                         : RANDOM64[64 * (2 * (pt - 1) + (color_of(Piece(p)) == WHITE)) + sq];
+      piece_table[p][sq] = !real       ? 0
+                           : pt >= MET ? extra[pt - MET][color_of(Piece(p))][sq]
+                                       : RANDOM64[64 * (2 * (pt - 1) + (color_of(Piece(p)) == WHITE)) + sq];
     }
   makruk_turn_key = splitmix64(seed);
   for (Key& key : makruk_count_table) key = splitmix64(seed);

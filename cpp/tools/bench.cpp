@@ -5,8 +5,8 @@
 //   chesswasm-bench [--quick] [--runs N] [--json]
 // --quick: shallower depths (start position 5, Kiwipete 4), for a smoke run.
 // Wall-clock time is reported; --json also gives the process CPU time of every run (useful
-// when other work shares the machine). A wrong node count is an error (exit 1): a fast wrong answer is no benchmark.
-// SPDX-License-Identifier: MIT
+// when other work shares the machine). A wrong node count is an error (exit 1): a fast wrong answer is no
+// benchmark. SPDX-License-Identifier: MIT
 #include <algorithm>
 #include <chrono>
 #include <cstdint>

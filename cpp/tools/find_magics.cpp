@@ -74,7 +74,8 @@ void find(const char* name, const int (*dirs)[2]) {
   for (int sq = 0; sq < 64; ++sq)
     std::printf("    0x%016llXULL,%s", (unsigned long long)numbers[sq], sq % 4 == 3 ? "\n" : "");
   std::printf("};\nconstexpr unsigned char %s_MAGIC_BITS[64] = {\n", name);
-  for (int sq = 0; sq < 64; ++sq) std::printf("%s%d,%s", sq % 16 == 0 ? "    " : " ", bits[sq], sq % 16 == 15 ? "\n" : "");
+  for (int sq = 0; sq < 64; ++sq)
+    std::printf("%s%d,%s", sq % 16 == 0 ? "    " : " ", bits[sq], sq % 16 == 15 ? "\n" : "");
   std::printf("};\n");
 }
 

@@ -58,10 +58,14 @@ Bitboard ref_bishop(Square s, Bitboard occ) { return slide(s, occ, BISHOP_DIRS, 
 // Random occupancies with a mix of densities.
 Bitboard random_occupancy(std::mt19937_64& rng) {
   switch (rng() % 4) {
-    case 0: return rng() & rng() & rng();
-    case 1: return rng() & rng();
-    case 2: return rng();
-    default: return rng() | rng();
+    case 0:
+      return rng() & rng() & rng();
+    case 1:
+      return rng() & rng();
+    case 2:
+      return rng();
+    default:
+      return rng() | rng();
   }
 }
 
@@ -139,7 +143,8 @@ TEST_F(BitboardTest, SliderAttacksMatchRayWalk) {
     for (int i = 0; i < 2000; ++i) {
       Bitboard occ = random_occupancy(rng);
       ASSERT_EQ(rook_attacks(sq, occ), ref_rook(sq, occ)) << "square " << s << " occ " << cwtest::hex(occ);
-      ASSERT_EQ(bishop_attacks(sq, occ), ref_bishop(sq, occ)) << "square " << s << " occ " << cwtest::hex(occ);
+      ASSERT_EQ(bishop_attacks(sq, occ), ref_bishop(sq, occ))
+          << "square " << s << " occ " << cwtest::hex(occ);
       ASSERT_EQ(queen_attacks(sq, occ), ref_rook(sq, occ) | ref_bishop(sq, occ)) << s;
     }
   }

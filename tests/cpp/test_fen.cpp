@@ -29,7 +29,8 @@ struct Snapshot {
   explicit Snapshot(const Position& p)
       : fen(p.fen()), shredder(p.fen(true)), key(p.key()), history(p.history_size()), variant(p.variant()) {}
   bool operator==(const Snapshot& o) const {
-    return fen == o.fen && shredder == o.shredder && key == o.key && history == o.history && variant == o.variant;
+    return fen == o.fen && shredder == o.shredder && key == o.key && history == o.history &&
+           variant == o.variant;
   }
 };
 
@@ -67,7 +68,9 @@ const BadFen BAD_FENS[] = {
     {"rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::BAD_PIECE, CHESS},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1", FenError::BAD_PIECE, CHESS},
     {"rnbqkbnr/pppppppp/8/8/4*3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::BAD_PIECE, CHESS},
-    {"rnbqkbnr/pppppppp/8/8/4\xc3\xa9" "3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::BAD_PIECE, CHESS},
+    {"rnbqkbnr/pppppppp/8/8/4\xc3\xa9"
+     "3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+     FenError::BAD_PIECE, CHESS},
     // rank length
     {"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_TOO_LONG, CHESS},
     {"rnbqkbnr/pppppppp/8/8/8/p8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_TOO_LONG, CHESS},
@@ -428,8 +431,8 @@ TEST(Fen, VariantSpecificCastlingSquares) {
 }
 
 TEST(Fen, ConsistentAfterSetup) {
-  for (const char* f : {"perft-standard.epd", "perft-tricky.epd", "perft-chess960.epd", "perft-tricky-chess960.epd",
-                        "perft-cpw6.epd"}) {
+  for (const char* f : {"perft-standard.epd", "perft-tricky.epd", "perft-chess960.epd",
+                        "perft-tricky-chess960.epd", "perft-cpw6.epd"}) {
     Variant v = std::string(f).find("960") != std::string::npos ? CHESS960 : CHESS;
     for (const auto& e : cwtest::load_epd(f)) {
       Position pos;
@@ -469,11 +472,21 @@ TEST(FenFuzz, RandomAndMutatedStrings) {
       for (int k = 0; k < edits; ++k) {
         size_t at = s.empty() ? 0 : rng() % (s.size() + 1);
         switch (rng() % 6) {
-          case 0: if (at < s.size()) s[at] = pick(alphabet); break;
-          case 1: s.insert(s.begin() + long(at), pick(alphabet)); break;
-          case 2: if (at < s.size()) s.erase(at, 1 + rng() % 3); break;
-          case 3: s = s.substr(0, at); break;
-          case 4: if (at < s.size()) s[at] = random_byte(); break;
+          case 0:
+            if (at < s.size()) s[at] = pick(alphabet);
+            break;
+          case 1:
+            s.insert(s.begin() + long(at), pick(alphabet));
+            break;
+          case 2:
+            if (at < s.size()) s.erase(at, 1 + rng() % 3);
+            break;
+          case 3:
+            s = s.substr(0, at);
+            break;
+          case 4:
+            if (at < s.size()) s[at] = random_byte();
+            break;
           case 5: {
             size_t j = s.empty() ? 0 : rng() % s.size();
             if (at < s.size() && j < s.size()) std::swap(s[at], s[j]);
@@ -487,7 +500,8 @@ TEST(FenFuzz, RandomAndMutatedStrings) {
     FenError e = pos.set_fen(s, v);
     if (e != FenError::OK) {
       ++rejected;
-      ASSERT_TRUE(Snapshot(pos) == before) << "failed set_fen changed the position: \"" << s << "\" -> " << code(e);
+      ASSERT_TRUE(Snapshot(pos) == before)
+          << "failed set_fen changed the position: \"" << s << "\" -> " << code(e);
       continue;
     }
     ++accepted;
@@ -497,8 +511,8 @@ TEST(FenFuzz, RandomAndMutatedStrings) {
     ASSERT_EQ(pos.history_size(), 0) << s;
     std::string out = pos.fen();
     Position again;
-    ASSERT_EQ(code(again.set_fen(out, v)), "OK") << "fen() output does not read back: \"" << s << "\" -> \"" << out
-                                                  << "\"";
+    ASSERT_EQ(code(again.set_fen(out, v)), "OK")
+        << "fen() output does not read back: \"" << s << "\" -> \"" << out << "\"";
     ASSERT_EQ(again.fen(), out) << s;
     ASSERT_EQ(again.key(), pos.key()) << s;
     // The accepted position is usable: moves can be generated, made and unmade.

@@ -68,7 +68,9 @@ void run_makruk_perft(uint64_t min_nodes, uint64_t max_nodes, bool checked) {
 
 TEST(MakrukPerft, AllLines) { run_makruk_perft(0, cwtest::perft_budget(), false); }
 TEST(MakrukPerft, Checked) { run_makruk_perft(0, cwtest::checked_budget(), true); }
-TEST(MakrukPerftDeep, AllLines) { run_makruk_perft(cwtest::perft_budget(), cwtest::deep_perft_budget(), false); }
+TEST(MakrukPerftDeep, AllLines) {
+  run_makruk_perft(cwtest::perft_budget(), cwtest::deep_perft_budget(), false);
+}
 
 TEST(MakrukFen, StartPositionRoundTrips) {
   Position pos = makruk(MAKRUK_START);
@@ -189,7 +191,8 @@ TEST(MakrukFen, Errors) {
   }
   // '~' is Makruk-only.
   Position chess;
-  EXPECT_EQ(chess.set_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR w KQkq - 0 1", CHESS), FenError::BAD_PROMOTED);
+  EXPECT_EQ(chess.set_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR w KQkq - 0 1", CHESS),
+            FenError::BAD_PROMOTED);
 }
 
 TEST(MakrukZobrist, OwnKeysIncrementalEqualsScratch) {

@@ -28,13 +28,16 @@ Variant variant_of(const std::string& file) {
 
 enum class Mode { BULK, NO_BULK, CHECKED };
 
-const char* mode_name(Mode m) { return m == Mode::BULK ? "perft" : m == Mode::NO_BULK ? "perft(no bulk)" : "perft_checked"; }
+const char* mode_name(Mode m) {
+  return m == Mode::BULK ? "perft" : m == Mode::NO_BULK ? "perft(no bulk)" : "perft_checked";
+}
 
 // Runs every listed depth of every line of a perft file whose count lies in (lo, hi]. In the
 // normal bulk-counting suite (lo == 0) the shallowest listed depth of each line always
 // runs, so that lines which start deep are not skipped. Returns the number of nodes visited.
 // With stride > 1 only every stride-th line runs.
-uint64_t run_perft_file(const std::string& file, Variant v, Mode mode, uint64_t lo, uint64_t hi, int stride = 1) {
+uint64_t run_perft_file(const std::string& file, Variant v, Mode mode, uint64_t lo, uint64_t hi,
+                        int stride = 1) {
   std::vector<std::string> problems;
   std::vector<EpdEntry> entries = cwtest::load_epd(file, &problems);
   EXPECT_FALSE(entries.empty()) << "no positions in " << file;
@@ -61,19 +64,25 @@ uint64_t run_perft_file(const std::string& file, Variant v, Mode mode, uint64_t 
       uint64_t got = 0;
       std::string error;
       switch (mode) {
-        case Mode::BULK: got = perft(pos, depth, true); break;
-        case Mode::NO_BULK: got = perft(pos, depth, false); break;
-        case Mode::CHECKED: got = perft_checked(pos, depth, error); break;
+        case Mode::BULK:
+          got = perft(pos, depth, true);
+          break;
+        case Mode::NO_BULK:
+          got = perft(pos, depth, false);
+          break;
+        case Mode::CHECKED:
+          got = perft_checked(pos, depth, error);
+          break;
       }
       nodes += expected;
       if (got != expected || !error.empty()) {
-        ADD_FAILURE() << e.where() << ": " << mode_name(mode) << " depth " << depth << " expected " << expected
-                      << " got " << got << (error.empty() ? "" : " error: " + error);
+        ADD_FAILURE() << e.where() << ": " << mode_name(mode) << " depth " << depth << " expected "
+                      << expected << " got " << got << (error.empty() ? "" : " error: " + error);
         ++failures;
       }
       if (pos.fen() != fen_before || pos.key() != key_before) {
-        ADD_FAILURE() << e.where() << ": position not restored after " << mode_name(mode) << " depth " << depth
-                      << ", now " << pos.fen();
+        ADD_FAILURE() << e.where() << ": position not restored after " << mode_name(mode) << " depth "
+                      << depth << ", now " << pos.fen();
         ++failures;
         break;
       }
@@ -158,7 +167,9 @@ TEST(DataFiles, PerftFilesParse) {
 
 TEST(Perft, Standard) { run_perft_file("perft-standard.epd", CHESS, Mode::BULK, 0, cwtest::perft_budget()); }
 TEST(Perft, Tricky) { run_perft_file("perft-tricky.epd", CHESS, Mode::BULK, 0, cwtest::perft_budget()); }
-TEST(Perft, Chess960) { run_perft_file("perft-chess960.epd", CHESS960, Mode::BULK, 0, cwtest::perft_budget()); }
+TEST(Perft, Chess960) {
+  run_perft_file("perft-chess960.epd", CHESS960, Mode::BULK, 0, cwtest::perft_budget());
+}
 TEST(Perft, TrickyChess960) {
   run_perft_file("perft-tricky-chess960.epd", CHESS960, Mode::BULK, 0, cwtest::perft_budget());
 }
@@ -175,7 +186,8 @@ TEST(Perft, StandardReadAsChess960) {
 
 // Without bulk counting every leaf move is made and unmade.
 TEST(Perft, NoBulkCounting) {
-  for (const char* f : ALL_FILES) run_perft_file(f, variant_of(f), Mode::NO_BULK, 0, cwtest::perft_nobulk_budget());
+  for (const char* f : ALL_FILES)
+    run_perft_file(f, variant_of(f), Mode::NO_BULK, 0, cwtest::perft_nobulk_budget());
 }
 
 TEST(Perft, DepthZeroIsOne) {
@@ -194,7 +206,9 @@ TEST(Perft, DepthZeroIsOne) {
 TEST(PerftChecked, Standard) {
   run_perft_file("perft-standard.epd", CHESS, Mode::CHECKED, 0, cwtest::checked_budget());
 }
-TEST(PerftChecked, Tricky) { run_perft_file("perft-tricky.epd", CHESS, Mode::CHECKED, 0, cwtest::checked_budget()); }
+TEST(PerftChecked, Tricky) {
+  run_perft_file("perft-tricky.epd", CHESS, Mode::CHECKED, 0, cwtest::checked_budget());
+}
 TEST(PerftChecked, Chess960) {
   run_perft_file("perft-chess960.epd", CHESS960, Mode::CHECKED, 0, cwtest::checked_budget(),
                  cwtest::CHECKED_STRIDE_960);
@@ -202,19 +216,23 @@ TEST(PerftChecked, Chess960) {
 TEST(PerftChecked, TrickyChess960) {
   run_perft_file("perft-tricky-chess960.epd", CHESS960, Mode::CHECKED, 0, cwtest::checked_budget());
 }
-TEST(PerftChecked, Cpw6) { run_perft_file("perft-cpw6.epd", CHESS, Mode::CHECKED, 0, cwtest::checked_budget()); }
+TEST(PerftChecked, Cpw6) {
+  run_perft_file("perft-cpw6.epd", CHESS, Mode::CHECKED, 0, cwtest::checked_budget());
+}
 
 // ---------------------------------------------------------------------------------------
 // Deep suite: the counts above the normal budget.
 
 TEST(PerftDeep, Standard) {
-  run_perft_file("perft-standard.epd", CHESS, Mode::BULK, cwtest::perft_budget(), cwtest::deep_perft_budget());
+  run_perft_file("perft-standard.epd", CHESS, Mode::BULK, cwtest::perft_budget(),
+                 cwtest::deep_perft_budget());
 }
 TEST(PerftDeep, Tricky) {
   run_perft_file("perft-tricky.epd", CHESS, Mode::BULK, cwtest::perft_budget(), cwtest::deep_perft_budget());
 }
 TEST(PerftDeep, Chess960) {
-  run_perft_file("perft-chess960.epd", CHESS960, Mode::BULK, cwtest::perft_budget(), cwtest::deep_perft_budget_960());
+  run_perft_file("perft-chess960.epd", CHESS960, Mode::BULK, cwtest::perft_budget(),
+                 cwtest::deep_perft_budget_960());
 }
 TEST(PerftDeep, TrickyChess960) {
   run_perft_file("perft-tricky-chess960.epd", CHESS960, Mode::BULK, cwtest::perft_budget(),
@@ -228,12 +246,14 @@ TEST(PerftDeep, Cpw6) {
 TEST(PerftDeep, NoBulkCounting) {
   for (const char* f : ALL_FILES)
     if (std::string(f) != "perft-chess960.epd")
-      run_perft_file(f, variant_of(f), Mode::NO_BULK, cwtest::perft_nobulk_budget(), cwtest::deep_nobulk_budget());
+      run_perft_file(f, variant_of(f), Mode::NO_BULK, cwtest::perft_nobulk_budget(),
+                     cwtest::deep_nobulk_budget());
 }
 TEST(PerftCheckedDeep, AllFiles) {
   for (const char* f : ALL_FILES)
     if (std::string(f) != "perft-chess960.epd")
-      run_perft_file(f, variant_of(f), Mode::CHECKED, cwtest::checked_budget(), cwtest::deep_checked_budget());
+      run_perft_file(f, variant_of(f), Mode::CHECKED, cwtest::checked_budget(),
+                     cwtest::deep_checked_budget());
 }
 // Every line of the Chess960 file at the normal checked budget.
 TEST(PerftCheckedDeep, Chess960EveryLine) {
@@ -305,9 +325,12 @@ TEST(Movegen, Chess960CastlingMovesMatchStockfish) {
 
 TEST(Divide, KiwipeteMatchesStockfish) {
   const char* expected =
-      "a2a3:44 b2b3:42 g2g3:42 d5d6:41 a2a4:44 g2g4:42 g2h3:43 d5e6:46 c3b1:42 c3d1:42 c3a4:42 c3b5:39 e5d3:43 "
-      "e5c4:42 e5g4:44 e5c6:41 e5g6:42 e5d7:45 e5f7:44 d2c1:43 d2e3:43 d2f4:43 d2g5:42 d2h6:41 e2d1:44 e2f1:44 "
-      "e2d3:42 e2c4:41 e2b5:39 e2a6:36 a1b1:43 a1c1:43 a1d1:43 h1f1:43 h1g1:43 f3d3:42 f3e3:43 f3g3:43 f3h3:43 "
+      "a2a3:44 b2b3:42 g2g3:42 d5d6:41 a2a4:44 g2g4:42 g2h3:43 d5e6:46 c3b1:42 c3d1:42 c3a4:42 c3b5:39 "
+      "e5d3:43 "
+      "e5c4:42 e5g4:44 e5c6:41 e5g6:42 e5d7:45 e5f7:44 d2c1:43 d2e3:43 d2f4:43 d2g5:42 d2h6:41 e2d1:44 "
+      "e2f1:44 "
+      "e2d3:42 e2c4:41 e2b5:39 e2a6:36 a1b1:43 a1c1:43 a1d1:43 h1f1:43 h1g1:43 f3d3:42 f3e3:43 f3g3:43 "
+      "f3h3:43 "
       "f3f4:43 f3g4:43 f3f5:45 f3h5:43 f3f6:39 e1d1:43 e1f1:43 e1g1:43 e1c1:43";
   std::map<std::string, uint64_t> want;
   for (const auto& w : cwtest::fields(expected)) {
@@ -315,7 +338,8 @@ TEST(Divide, KiwipeteMatchesStockfish) {
     want[w.substr(0, colon)] = std::stoull(w.substr(colon + 1));
   }
   Position pos;
-  ASSERT_EQ(pos.set_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"), FenError::OK);
+  ASSERT_EQ(pos.set_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+            FenError::OK);
   std::map<std::string, uint64_t> got;
   uint64_t total = 0;
   for (auto [m, n] : divide(pos, 2)) {
@@ -328,7 +352,8 @@ TEST(Divide, KiwipeteMatchesStockfish) {
 
 TEST(Divide, Chess960MatchesStockfish) {
   const char* expected =
-      "a2a3:23 c2c3:23 d2d3:23 e2e3:23 g2g3:22 h2h3:23 a2a4:23 c2c4:23 d2d4:23 e2e4:23 g2g4:22 h2h4:23 a1b1:21 "
+      "a2a3:23 c2c3:23 d2d3:23 e2e3:23 g2g3:22 h2h3:23 a2a4:23 c2c4:23 d2d4:23 e2e4:23 g2g4:22 h2h4:23 "
+      "a1b1:21 "
       "e1d1:23 e1f1:22 e1g1:23 h1f1:22 h1g1:23 c1b1:23 c1d1:23 c1b2:23 c1e1:22 c1a1:23";
   std::map<std::string, uint64_t> want;
   for (const auto& w : cwtest::fields(expected)) {
@@ -429,8 +454,8 @@ TEST(Movegen, MoveFlagsDescribeTheBoard) {
     for (Move m : list) {
       Square from = move_from(m), to = move_to(m);
       Piece moving = pos.piece_on(from), target = pos.piece_on(to);
-      std::string what = fen + " move " + square_name(from) + square_name(to) + " flag " +
-                         std::to_string(int(move_flag(m)));
+      std::string what =
+          fen + " move " + square_name(from) + square_name(to) + " flag " + std::to_string(int(move_flag(m)));
       ASSERT_NE(from, to) << what;
       ASSERT_NE(moving, NO_PIECE) << what;
       EXPECT_EQ(color_of(moving), us) << what;
@@ -485,6 +510,7 @@ TEST(Movegen, PromotionsComeInFours) {
     std::map<std::pair<int, int>, std::set<PieceType>> promos;
     for (Move m : list)
       if (is_promotion(m)) promos[{move_from(m), move_to(m)}].insert(promotion_type(m));
-    for (auto& [ft, types] : promos) EXPECT_EQ(types, (std::set<PieceType>{KNIGHT, BISHOP, ROOK, QUEEN})) << fen;
+    for (auto& [ft, types] : promos)
+      EXPECT_EQ(types, (std::set<PieceType>{KNIGHT, BISHOP, ROOK, QUEEN})) << fen;
   }
 }

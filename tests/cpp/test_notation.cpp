@@ -117,7 +117,8 @@ TEST(Uci, CastlingInChess960) {
 
 TEST(Uci, Promotions) {
   Position pos = at("3r4/4P1k1/8/8/8/8/8/4K3 w - - 0 1");
-  const std::pair<const char*, PieceType> promos[] = {{"q", QUEEN}, {"r", ROOK}, {"b", BISHOP}, {"n", KNIGHT}};
+  const std::pair<const char*, PieceType> promos[] = {
+      {"q", QUEEN}, {"r", ROOK}, {"b", BISHOP}, {"n", KNIGHT}};
   for (auto [suffix, pt] : promos) {
     for (const char* to : {"e8", "d8"}) {
       std::string text = std::string("e7") + to + suffix;
@@ -154,10 +155,33 @@ TEST(Uci, EnPassant) {
 
 TEST(Uci, GarbageAndIllegalGiveMoveNone) {
   Position pos;
-  const char* bad[] = {"",     "e",    "e2",     "e2e",  "e2-e4", "e2e5",  "e2e3e4",    "z9z9",
-                       "e9e4", "i2i4", "e0e4",   "0000", "a1a1",  "e1g1",  "e1h1",      "d1d4",
-                       "b1b3", "g1f3n", "e7e5",  "e2e2", "h2h4h", "🙂🙂", "e2\xff" "e4", "11111111",
-                       "e2e4e2e4", "e2e4\n4"};
+  const char* bad[] = {"",
+                       "e",
+                       "e2",
+                       "e2e",
+                       "e2-e4",
+                       "e2e5",
+                       "e2e3e4",
+                       "z9z9",
+                       "e9e4",
+                       "i2i4",
+                       "e0e4",
+                       "0000",
+                       "a1a1",
+                       "e1g1",
+                       "e1h1",
+                       "d1d4",
+                       "b1b3",
+                       "g1f3n",
+                       "e7e5",
+                       "e2e2",
+                       "h2h4h",
+                       "🙂🙂",
+                       "e2\xff"
+                       "e4",
+                       "11111111",
+                       "e2e4e2e4",
+                       "e2e4\n4"};
   for (const char* b : bad) EXPECT_EQ(parse_uci(pos, b), MOVE_NONE) << "\"" << b << "\"";
   EXPECT_EQ(parse_uci(pos, std::string_view("e2e4\0", 5)), MOVE_NONE);
   EXPECT_EQ(parse_uci(pos, std::string(10000, 'e')), MOVE_NONE);
@@ -181,8 +205,8 @@ TEST(Uci, GarbageAndIllegalGiveMoveNone) {
 // Every legal move of many positions prints to a distinct string that parses back to it.
 TEST(Uci, RoundTripEveryLegalMove) {
   int moves = 0;
-  for (const char* f : {"perft-standard.epd", "perft-tricky.epd", "perft-chess960.epd", "perft-tricky-chess960.epd",
-                        "perft-cpw6.epd"}) {
+  for (const char* f : {"perft-standard.epd", "perft-tricky.epd", "perft-chess960.epd",
+                        "perft-tricky-chess960.epd", "perft-cpw6.epd"}) {
     Variant v = std::string(f).find("960") != std::string::npos ? CHESS960 : CHESS;
     std::mt19937 rng(5);
     for (const auto& e : cwtest::load_epd(f)) {

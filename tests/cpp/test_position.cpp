@@ -49,7 +49,8 @@ bool play(Position& pos, std::initializer_list<const char*> moves) {
 std::string check_node(const Position& pos) {
   const char* why = nullptr;
   if (!pos.is_consistent(&why)) return std::string("inconsistent: ") + (why ? why : "?");
-  if (pos.key() != pos.compute_key()) return "key " + cwtest::hex(pos.key()) + " != scratch " + cwtest::hex(pos.compute_key());
+  if (pos.key() != pos.compute_key())
+    return "key " + cwtest::hex(pos.key()) + " != scratch " + cwtest::hex(pos.compute_key());
   if (pos.checkers() != expected_checkers(pos)) return "checkers disagree with attackers_to";
   return "";
 }
@@ -71,19 +72,43 @@ TEST(DoMove, SpecialMovesGiveTheExpectedFen) {
   const Case cases[] = {
       {START, CHESS, {"e2e4"}, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", false},
       {START, CHESS, {"g1f3", "g8f6"}, "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2", false},
-      {KIWIPETE, CHESS, {"e1c1"}, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/2KR3R b kq - 1 1", false},
-      {KIWIPETE, CHESS, {"e1g1", "h3g2"}, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPpP/R4RK1 w kq - 0 2", false},
-      {KIWIPETE, CHESS, {"e1g1", "h3g2", "a2a4"},
-       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/Pp2P3/2N2Q2/1PPBBPpP/R4RK1 b kq a3 0 2", false},
-      {KIWIPETE, CHESS, {"e1g1", "h3g2", "a2a4", "g2f1q"},
-       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/Pp2P3/2N2Q2/1PPBBP1P/R4qK1 w kq - 0 3", true},
-      {KIWIPETE, CHESS, {"e2a6"}, "r3k2r/p1ppqpb1/Bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPB1PPP/R3K2R b KQkq - 0 1", false},
-      {"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", CHESS, {"e5f6"},
-       "rnbqkbnr/ppp1p1pp/5P2/3p4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3", false},
+      {KIWIPETE,
+       CHESS,
+       {"e1c1"},
+       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/2KR3R b kq - 1 1",
+       false},
+      {KIWIPETE,
+       CHESS,
+       {"e1g1", "h3g2"},
+       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPpP/R4RK1 w kq - 0 2",
+       false},
+      {KIWIPETE,
+       CHESS,
+       {"e1g1", "h3g2", "a2a4"},
+       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/Pp2P3/2N2Q2/1PPBBPpP/R4RK1 b kq a3 0 2",
+       false},
+      {KIWIPETE,
+       CHESS,
+       {"e1g1", "h3g2", "a2a4", "g2f1q"},
+       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/Pp2P3/2N2Q2/1PPBBP1P/R4qK1 w kq - 0 3",
+       true},
+      {KIWIPETE,
+       CHESS,
+       {"e2a6"},
+       "r3k2r/p1ppqpb1/Bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPB1PPP/R3K2R b KQkq - 0 1",
+       false},
+      {"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+       CHESS,
+       {"e5f6"},
+       "rnbqkbnr/ppp1p1pp/5P2/3p4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3",
+       false},
       {"5k2/8/8/8/8/8/8/4K2R w K - 0 1", CHESS, {"e1g1"}, "5k2/8/8/8/8/8/8/5RK1 b - - 1 1", true},
       // Chess960: O-O-O with the king staying on c1; O-O with king and rook side by side.
-      {"r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1", CHESS960, {"c1a1"},
-       "r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/2KRR2Q b kq - 1 1", false},
+      {"r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1",
+       CHESS960,
+       {"c1a1"},
+       "r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/2KRR2Q b kq - 1 1",
+       false},
       {"2r5/8/8/8/8/8/6PP/k2KR3 w K - 0 1", CHESS960, {"d1e1"}, "2r5/8/8/8/8/8/6PP/k4RK1 b - - 1 1", true},
   };
   for (const Case& c : cases) {

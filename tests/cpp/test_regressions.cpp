@@ -45,7 +45,8 @@ TEST(Regressions, PgnFenTagWithConsecutiveDigitsIsRefused) {
   PgnError error;
   Position pos;
   EXPECT_EQ(pos.set_fen("4k3/8/8/8/8/8/8/N12KN2 w - - 0 1"), FenError::CONSECUTIVE_DIGITS);
-  ASSERT_EQ(read_pgn("[FEN \"4k3/8/8/8/8/8/8/N12KN2 w - - 0 1\"]\n\n1. Nh2 *\n", game, error), PgnStatus::ERROR);
+  ASSERT_EQ(read_pgn("[FEN \"4k3/8/8/8/8/8/8/N12KN2 w - - 0 1\"]\n\n1. Nh2 *\n", game, error),
+            PgnStatus::ERROR);
   EXPECT_NE(error.message.find("FEN"), std::string::npos) << error.message;
   EXPECT_EQ(error.line, 1);
 }

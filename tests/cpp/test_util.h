@@ -18,7 +18,9 @@
 namespace cwtest {
 
 // Full path of a file in tests/data.
-inline std::string data_path(const std::string& name) { return std::string(CHESSWASM_TEST_DATA) + "/" + name; }
+inline std::string data_path(const std::string& name) {
+  return std::string(CHESSWASM_TEST_DATA) + "/" + name;
+}
 
 inline std::string trim(const std::string& s) {
   size_t b = 0, e = s.size();
@@ -123,7 +125,8 @@ inline std::vector<EpdEntry> load_epd(const std::string& name, std::vector<std::
       }
       if (d <= last_depth) problem(e.where() + ": depth D" + std::to_string(d) + " not increasing");
       if (d != last_depth + 1 && last_depth != 0 && notes)
-        notes->push_back(e.where() + ": depth jumps from D" + std::to_string(last_depth) + " to D" + std::to_string(d));
+        notes->push_back(e.where() + ": depth jumps from D" + std::to_string(last_depth) + " to D" +
+                         std::to_string(d));
       last_depth = d;
       e.counts.emplace_back(d, n);
     }
@@ -197,7 +200,9 @@ inline uint64_t env_budget(const char* name, uint64_t release_default, uint64_t 
 // Bulk-counting perft in the normal suite.
 inline uint64_t perft_budget() { return env_budget("CHESSWASM_PERFT_NODES", 10'000'000, 300'000); }
 // Perft without bulk counting (makes every leaf move) in the normal suite.
-inline uint64_t perft_nobulk_budget() { return env_budget("CHESSWASM_PERFT_NOBULK_NODES", 1'000'000, 30'000); }
+inline uint64_t perft_nobulk_budget() {
+  return env_budget("CHESSWASM_PERFT_NOBULK_NODES", 1'000'000, 30'000);
+}
 // perft_checked (cross-checks at every node) in the normal suite.
 inline uint64_t checked_budget() { return env_budget("CHESSWASM_CHECKED_NODES", 100'000, 20'000); }
 // perft_checked is slow per node, so the normal suite checks every fourth line of the
@@ -205,12 +210,18 @@ inline uint64_t checked_budget() { return env_budget("CHESSWASM_CHECKED_NODES", 
 constexpr int CHECKED_STRIDE_960 = 4;
 // The Deep suite: every count above the normal budget up to these. The 480-line Chess960
 // file has most of the big counts, so it gets a budget of its own.
-inline uint64_t deep_perft_budget() { return env_budget("CHESSWASM_DEEP_PERFT_NODES", 1'000'000'000, 20'000'000); }
+inline uint64_t deep_perft_budget() {
+  return env_budget("CHESSWASM_DEEP_PERFT_NODES", 1'000'000'000, 20'000'000);
+}
 inline uint64_t deep_perft_budget_960() {
   return env_budget("CHESSWASM_DEEP_PERFT_NODES_960", 300'000'000, 2'000'000);
 }
-inline uint64_t deep_nobulk_budget() { return env_budget("CHESSWASM_DEEP_NOBULK_NODES", 50'000'000, 300'000); }
-inline uint64_t deep_checked_budget() { return env_budget("CHESSWASM_DEEP_CHECKED_NODES", 1'000'000, 200'000); }
+inline uint64_t deep_nobulk_budget() {
+  return env_budget("CHESSWASM_DEEP_NOBULK_NODES", 50'000'000, 300'000);
+}
+inline uint64_t deep_checked_budget() {
+  return env_budget("CHESSWASM_DEEP_CHECKED_NODES", 1'000'000, 200'000);
+}
 
 // Hex text of a key, for messages.
 inline std::string hex(uint64_t k) {

@@ -46,7 +46,8 @@ TEST(Zobrist, KeyAccessorsUseBookOrder) {
     for (int pt = PAWN; pt <= KING; ++pt)
       for (int s = 0; s < 64; ++s) {
         int kind = 2 * (pt - 1) + (c == WHITE ? 1 : 0);
-        ASSERT_EQ(zobrist::piece(make_piece(Color(c), PieceType(pt)), Square(s)), zobrist::RANDOM64[64 * kind + s])
+        ASSERT_EQ(zobrist::piece(make_piece(Color(c), PieceType(pt)), Square(s)),
+                  zobrist::RANDOM64[64 * kind + s])
             << c << " " << pt << " " << s;
       }
   EXPECT_EQ(zobrist::castling(WHITE_OO), zobrist::RANDOM64[768]);
@@ -71,7 +72,8 @@ TEST(Zobrist, PublishedPolyglotKeys) {
     for (Variant var : {CHESS, CHESS960}) {
       Position pos;
       ASSERT_EQ(pos.set_fen(v.fen, var), FenError::OK) << v.fen;
-      EXPECT_EQ(hex(pos.key()), hex(v.key)) << "tsv line " << v.line << ": " << v.fen << " (" << v.note << ")";
+      EXPECT_EQ(hex(pos.key()), hex(v.key))
+          << "tsv line " << v.line << ": " << v.fen << " (" << v.note << ")";
       EXPECT_EQ(hex(pos.compute_key()), hex(v.key)) << "tsv line " << v.line << ": " << v.fen;
     }
   }
