@@ -1,0 +1,140 @@
+// Soak test (issue 8, "From JS"): SOAK_PLIES (default 1,000,000) plies of seeded random
+// play with undo and redo on Positions (play/undo, redo of what was undone) and Games
+// (play/back/forward, new variations), PGN written and read back every so often (Game.pgn,
+// Game.fromPgn, readGames), positions cloned, created and disposed all along. The wasm heap
+// is measured after the first 10,000 plies and at the end.
+//
+// The bound: the linear memory never shrinks and grows only when an allocation does not
+// fit, in steps of at least 64 KiB (emscripten over-allocates by up to ~20% per step). The
+// working set here is fixed: a handful of live positions, one game of at most a few
+// hundred nodes, PGN texts of a few KB. So after warm-up the heap may still grow by one or
+// two steps (fragmentation, a larger PGN buffer), but not with the number of plies: a leak
+// of even one 16-byte malloc chunk per ply would add 16 MB over 1M plies. +8 MB separates
+// the two.
+import { Game, Position, readGames, wasmHeapSize, type Move } from 'chesswasm';
+import { expect, it } from 'vitest';
+
+const PLIES = Number(process.env.SOAK_PLIES ?? 1_000_000);
+const BOUND = 8 * 1024 * 1024;
+
+function prng(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x / 4294967296;
+  };
+}
+
+it(`${PLIES} plies of random play with undo/redo, PGN round trips and create/dispose keep the wasm heap bounded`, () => {
+  const rnd = prng(Number(process.env.SOAK_SEED ?? 20260422));
+  const int = (n: number) => Math.floor(rnd() * n);
+  const t0 = performance.now();
+  let plies = 0;
+  let heapAfterWarmup = 0;
+  const tick = () => {
+    if (++plies === 10_000) heapAfterWarmup = wasmHeapSize();
+  };
+
+  // Positions: random walks with take-backs and redo.
+  const positions = [Position.startpos(), Position.startpos('chess960'), Position.startpos('makruk')];
+  const startFens = positions.map((p) => p.fen());
+  const redo: Move[][] = positions.map(() => []);
+  // A game: play (new moves and variations), back, forward.
+  let game = new Game();
+  let pgnRounds = 0;
+  let created = 0;
+
+  while (plies < PLIES) {
+    // 3/4 of the plies on positions (cheap), 1/4 on the game (builds a tree).
+    if (int(4) !== 0) {
+      const k = int(positions.length);
+      const pos = positions[k]!;
+      const r = rnd();
+      if (r < 0.55 && pos.historyLength < 300) {
+        const legal = pos.legalMoves();
+        if (legal.length === 0) {
+          pos.undo();
+        } else {
+          pos.play(legal[int(legal.length)]!);
+          redo[k]!.length = 0;
+        }
+      } else if (r < 0.8 && pos.historyLength > 0) {
+        redo[k]!.push(pos.undo());
+      } else if (redo[k]!.length > 0) {
+        pos.play(redo[k]!.pop()!);
+      } else if (pos.historyLength > 0) {
+        redo[k]!.push(pos.undo());
+      } else {
+        continue;
+      }
+      tick();
+      // Create/dispose cycles: a clone, a FEN round trip, a fresh position.
+      if (plies % 64 === 0) {
+        const copy = pos.clone();
+        const back = Position.fromFen(copy.fen(), { variant: copy.variant });
+        expect(back.fen()).toBe(copy.fen());
+        copy.dispose();
+        back.dispose();
+        Position.startpos().dispose();
+        created += 3;
+      }
+    } else {
+      const r = rnd();
+      if (r < 0.5) {
+        const legal = game.position.legalUci();
+        if (legal.length === 0 || game.current.ply >= 200) game.back();
+        else game.play(legal[int(legal.length)]!);
+      } else if (r < 0.8) {
+        if (!game.back()) game.forward();
+      } else if (!game.forward()) {
+        game.back();
+      }
+      tick();
+    }
+    // PGN every so often: write the game, read it back (Game.fromPgn and readGames).
+    if (plies % 5_000 === 0) {
+      const text = game.pgn();
+      const again = Game.fromPgn(text);
+      expect(again.mainline()).toEqual(game.mainline());
+      let n = 0;
+      for (const g of readGames(text + '\n\n' + text)) {
+        expect(g.mainline().length).toBe(game.mainline().length);
+        g.dispose();
+        n++;
+      }
+      expect(n).toBe(2);
+      expect(again.pgn()).toBe(text);
+      again.dispose();
+      pgnRounds++;
+      // A fresh game now and then, so that the tree stays small.
+      if (plies % 100_000 === 0) {
+        game.dispose();
+        game = new Game();
+      }
+    }
+  }
+
+  // Everything still works and agrees with itself.
+  positions.forEach((pos, k) => {
+    const n = pos.historyLength;
+    for (let i = 0; i < n; i++) pos.undo();
+    expect(pos.fen()).toBe(startFens[k]);
+    pos.dispose();
+  });
+  game.dispose();
+  const check = Position.startpos();
+  expect(check.perft(2)).toBe(400);
+  check.dispose();
+
+  const end = wasmHeapSize();
+  const ms = performance.now() - t0;
+  console.log(
+    `soak: ${plies} plies in ${(ms / 1000).toFixed(1)} s, ${pgnRounds} PGN round trips, ${created} positions created/disposed; ` +
+      `heap after 10,000 plies ${(heapAfterWarmup / 2 ** 20).toFixed(2)} MiB, at the end ${(end / 2 ** 20).toFixed(2)} MiB`,
+  );
+  if (PLIES >= 10_000) expect(end - heapAfterWarmup).toBeLessThanOrEqual(BOUND);
+});
