@@ -112,14 +112,24 @@ for (const row of rows) {
       specs[impl] = null;
     }
     const s = specs[impl];
-    if (s?.batch && s.warmUp !== 0) warmUp(s.batch, s.once ? 0 : WARMUP_MS);
+    try {
+      if (s?.batch && s.warmUp !== 0) warmUp(s.batch, s.once ? 0 : WARMUP_MS);
+    } catch (e) {
+      log(`  ${impl}: ${e.message}`);
+      specs[impl] = null;
+    }
   }
   for (let run = 0; run < opts.runs; run++) {
     for (const impl of IMPLS) {
       const s = specs[impl];
       if (!s) continue;
-      if (s.batch) samples[impl].push(rate(s.batch, s.once ? 0 : opts.ms));
-      else if (s.measure) samples[impl].push(await s.measure());
+      try {
+        if (s.batch) samples[impl].push(rate(s.batch, s.once ? 0 : opts.ms));
+        else if (s.measure) samples[impl].push(await s.measure());
+      } catch (e) {
+        // e.g. a native tool being rebuilt meanwhile: this sample is lost, the table goes on
+        log(`  ${impl}, run ${run + 1}: ${e.message}`);
+      }
     }
   }
   const values = {};
