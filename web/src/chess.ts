@@ -286,7 +286,7 @@ function parseRaw(fen: string): RawState {
   for (let r = 0; r < 8; r++) {
     let f = 0;
     for (const ch of rows[r] ?? '') {
-      if (ch >= '1' && ch <= '9') f += Number(ch);
+      if (ch >= '0' && ch <= '9') f += Number(ch); // chess.js skips a '0'
       else {
         const lower = ch.toLowerCase();
         if (f < 8 && PIECE_TYPES.includes(lower))
@@ -360,10 +360,11 @@ function rawFen(raw: RawState): string {
   return `${rawPlacement(raw.board)} ${raw.turn} ${raw.castling} ${raw.ep} ${raw.half} ${raw.full}`;
 }
 
-// chess.js's strict parser: the SAN of a legal move, compared without check/mate marks,
-// annotation glyphs and '=' (so 'Nf3+' and 'e8Q' pass, over-disambiguated 'Nge7' does not).
+// chess.js's strict parser: the SAN of a legal move, compared without a trailing check/mate
+// mark and annotation glyphs, and without the '=' of a promotion (so 'Nf3+' and 'e8Q' pass;
+// over-disambiguated 'Nge7' and a misplaced mark, 'Nf+3', do not).
 function strictKey(san: string): string {
-  return san.replace(/[+#!?=]/g, '');
+  return san.replace(/[+#]?[!?]*$/, '').replace(/=([NBRQ])$/, '$1');
 }
 function strictSan(pos: Position, text: string): MoveNumber {
   const key = strictKey(text);
@@ -1061,7 +1062,10 @@ export class Chess {
     if (this.turn() === color) return false;
     if (!this.#pos) {
       const raw = this.#raw!;
-      raw.turn = color;
+      // as chess.js's null move (any other value flips too): the clocks count it
+      if (raw.turn === 'b') raw.full++;
+      raw.turn = raw.turn === 'w' ? 'b' : 'w';
+      raw.half++;
       raw.ep = '-';
       this.#edit(raw);
       return true;
