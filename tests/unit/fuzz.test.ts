@@ -28,6 +28,8 @@ import { DATA, readPerftFile } from './helpers';
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5eed8);
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 const MIN_CALLS = 100_000;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 // ---------------------------------------------------------------- random source
 
@@ -569,6 +571,72 @@ describe('fuzz', () => {
     expectNoViolations();
   });
 
+  it('Game annotations: random comments, NAGs and tags are written by pgn() and read back', () => {
+    const N = Math.round(3_000 * SCALE);
+    const mismatches: string[] = [];
+    const valid = PGNS.filter((t) => {
+      try {
+        Game.fromPgn(t).dispose();
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    for (let i = 0; i < N; i++) {
+      if (i % 500 === 0) sane();
+      const g = Game.fromPgn(pick(valid));
+      const nodes = [g.root];
+      for (let k = 0; k < nodes.length; k++) nodes.push(...nodes[k]!.children);
+      const expected: [number, string[], string[], number[]][] = [];
+      for (let k = 0; k < 4; k++) {
+        const idx = 1 + int(nodes.length - 1);
+        const n = nodes[idx];
+        if (!n) continue;
+        // Comments: any text (newlines, braces, unicode, control characters).
+        // (Vertical tab and form feed, trimmed or not depending on the comment's form, are
+        // left out.)
+        // U+FEFF is left out too: at the start of a comment it is lost (a known failure).
+        const text = () => randomString().replace(/[\v\f\ufeff]/g, ' ');
+        n.commentsAfter.push(text().slice(0, 2000));
+        // A comment before a move reads back as one after the previous move (or the game's
+        // comment, on the root), except at the start of a variation.
+        const startsLine = n.parent!.children[0] !== n;
+        if (startsLine && chance(0.3)) n.commentsBefore.push(text().slice(0, 200));
+        n.nags.push(1 + int(255));
+      }
+      // Tags: a valid name (letters, digits, underscore), any value without a line break
+      // (one with a line break is a known failure below).
+      const name = 'X' + randomChars(6).replace(/[^A-Za-z0-9_]/g, '') + int(100);
+      const value = randomString().slice(0, 500).replace(/[\n\ufeff]/g, ' ');
+      g.tags.set(name, value);
+      // What PGN can hold: text goes through UTF-8 (lone surrogates come back as U+FFFD);
+      // comments lose their leading and trailing white space, and a '}'
+      // in a comment that also has a line break (so that it cannot be a ';' comment) is
+      // written as ')'.
+      const utf8 = (t: string) => decoder.decode(encoder.encode(t));
+      const held = (cs: string[]) =>
+        cs.map((c) => (c.includes('\n') ? c.replaceAll('}', ')') : c)).map((c) => utf8(c).replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, ''));
+      for (let k = 0; k < nodes.length; k++)
+        expected.push([k, held(nodes[k]!.commentsBefore), held(nodes[k]!.commentsAfter), [...nodes[k]!.nags]]);
+      const r = attempt('Game.pgn+fromPgn', [name, value], () => Game.fromPgn(g.pgn()));
+      if (!r.ok) continue;
+      const again = r.value;
+      const back = [again.root];
+      for (let k = 0; k < back.length; k++) back.push(...back[k]!.children);
+      if (again.tags.get(name) !== utf8(value)) mismatches.push(`tag ${show(name)} = ${show(value)} read back as ${show(again.tags.get(name))}`);
+      for (const [k, before, after, nags] of expected) {
+        const b = back[k];
+        const got = [b?.commentsBefore, b?.commentsAfter, b?.nags];
+        if (JSON.stringify(got) !== JSON.stringify([before, after, nags]))
+          mismatches.push(`node ${k}: wrote ${show([before, after, nags])}, read ${show(got)}`);
+      }
+      again.dispose();
+      g.dispose();
+    }
+    expect(violations.slice(0, 5)).toEqual([]);
+    expect(mismatches.slice(0, 5), `${mismatches.length} mismatches`).toEqual([]);
+  });
+
   // ---------------------------------------------------------------- Puzzle, validateLine
 
   it('Puzzle: constructor, play; validateLine never throws on bad strings', () => {
@@ -795,6 +863,34 @@ describe('fuzz', () => {
         }
         expect(() => c.fen()).not.toThrow();
         expect([before, before.replace(' w - - 0 1', ' b - - 1 1')]).toContain(c.fen());
+      }
+    });
+  });
+
+  // PGN text that Game writes and reads, found by the annotations fuzz above.
+  describe('known failures: PGN round trip', () => {
+    // A tag value or comment that starts with U+FEFF loses it: Game.fromPgn('[Event
+    // "\ufeffX"] *').tags.get('Event') is 'X' (expected '\ufeffX'); '{\ufeffhi}' reads
+    // as 'hi'. The strings are decoded with `new TextDecoder()` (web/src/game.ts), which
+    // strips a leading byte order mark from every string it decodes; `{ ignoreBOM: true }`
+    // keeps it.
+    it.fails('U+FEFF at the start of a tag value or comment is kept', () => {
+      const g = Game.fromPgn('[Event "\ufeffX"]\n\n1. e4 {\ufeffhi} *');
+      expect(g.tags.get('Event')).toBe('\ufeffX');
+      expect(g.root.children[0]!.commentsAfter).toEqual(['\ufeffhi']);
+    });
+
+    // Game.pgn() writes a tag value with a line break as it is, and a tag name that is not
+    // a PGN symbol ('Bad Name', '') as it is: Game.fromPgn refuses the text it wrote
+    // ('unterminated tag value', 'tag value must be in double quotes', 'tag name expected
+    // after [') although the docs promise that fromPgn(game.pgn()) gives the game back.
+    // Either pgn() writes something readable (the value's line breaks as spaces, such tags
+    // left out) or tags.set cannot take them.
+    it.fails('pgn() of a game with a line break in a tag value or an odd tag name reads back', () => {
+      for (const [name, value] of [['White', 'a\nb'], ['Bad Name', 'v'], ['', 'v']] as const) {
+        const g = Game.fromPgn('1. e4 e5 *');
+        g.tags.set(name, value);
+        expect(() => Game.fromPgn(g.pgn()), `${JSON.stringify(name)}: ${JSON.stringify(value)}`).not.toThrow();
       }
     });
   });
