@@ -16,7 +16,16 @@ import {
   Position,
   Puzzle,
   chessgroundDests,
+  chess960BackRank,
+  chess960StartFen,
+  isCapture,
+  moveFrom,
+  movePromotion,
+  moveTo,
+  parseSquare,
   readGames,
+  squareName,
+  validateFen,
   validateLine,
   type Move,
   type Variant,
@@ -680,6 +689,54 @@ describe('fuzz', () => {
     expectNoViolations();
   });
 
+  it('Puzzle.fromJSON, chess960StartFen/BackRank, parseSquare, squareName, move helpers, validateFen', () => {
+    const pz = new Puzzle({ fen: PUZZLES[0]!.fen, moves: PUZZLES[0]!.moves });
+    const state = JSON.stringify(pz.toJSON());
+    pz.dispose();
+    const N = Math.round(6_000 * SCALE);
+    for (let i = 0; i < N; i++) {
+      // A mutated state (as a string or parsed), or any value. Invalid JSON text is a
+      // known failure (a SyntaxError): only well-formed JSON is given here.
+      let st: unknown = chance(0.7) ? mutate(state) : randomValue();
+      if (typeof st === 'string') {
+        try {
+          st = chance(0.5) ? JSON.parse(st) : JSON.stringify(JSON.parse(st));
+        } catch {
+          st = state;
+        }
+      }
+      const r = attempt('Puzzle.fromJSON', [st], () => Puzzle.fromJSON(st as string));
+      if (r.ok) r.value.dispose();
+      // (Values whose String() throws are a known failure for these: see below.)
+      let n = chance(0.5) ? int(1000) - 20 : randomValue();
+      try {
+        String(n);
+      } catch {
+        n = -1;
+      }
+      attempt('chess960StartFen', [n], () => chess960StartFen(n as number));
+      attempt('chess960BackRank', [n], () => chess960BackRank(n as number));
+      const sq = chance(0.5) ? randomChars(2) : randomValue();
+      attempt('parseSquare', [sq], () => parseSquare(sq as string));
+      // squareName throws a RangeError off the board (documented).
+      attempt('squareName', [n], () => {
+        try {
+          return squareName(n as number);
+        } catch (e) {
+          if (e instanceof RangeError) return null;
+          throw e;
+        }
+      });
+      // The move helpers are bit arithmetic on a number (a bigint or symbol would be a
+      // TypeError from JS itself).
+      const m = typeof n === 'number' ? n : int(0x10000);
+      attempt('move helpers', [m], () => [moveFrom(m), moveTo(m), movePromotion(m), isCapture(m)]);
+      const fen = arg('fen');
+      attempt('validateFen', [fen], () => validateFen(fen as string), true);
+    }
+    expectNoViolations();
+  });
+
   // ---------------------------------------------------------------- Chess (the chess.js facade)
 
   it('Chess: constructor and methods throw an Error (as chess.js) and change nothing then', () => {
@@ -836,6 +893,26 @@ describe('fuzz', () => {
   // Known failures, found by this fuzzer (it.fails: they pass while the bug is there; when
   // one is fixed, turn it into a plain `it`).
   describe('known failures', () => {
+    // Puzzle.fromJSON(text) of a text that is not JSON throws JSON.parse's SyntaxError
+    // (documented: a ChessError 'invalid-argument' when the state is not consistent).
+    it.fails('Puzzle.fromJSON of a text that is not JSON is a typed error', () => {
+      for (const v of ['{', '', 'not json', '{"version":1,']) attempt('Puzzle.fromJSON', [v], () => Puzzle.fromJSON(v));
+      expectNoViolations();
+    });
+
+    // chess960StartFen, chess960BackRank (and squareName) put String(n) in their error
+    // message, so a value whose String() throws (a null-prototype object, an object with a
+    // throwing toString) gives that TypeError or the object's own error instead of the
+    // documented ChessError 'invalid-argument' (elsewhere messages use errors.ts's
+    // describe(), which cannot throw).
+    it.fails('chess960StartFen of a value whose String() throws is a typed error', () => {
+      for (const v of [Object.create(null), hostile]) {
+        attempt('chess960StartFen', [v], () => chess960StartFen(v as number));
+        attempt('chess960BackRank', [v], () => chess960BackRank(v as number));
+      }
+      expectNoViolations();
+    });
+
     // chessgroundDests(x) for x not a Position throws a TypeError ("Cannot read properties of
     // null (reading 'variant')", "legalMoves is not a function"), not a ChessError.
     it.fails('chessgroundDests of a non-Position is a typed error', () => {
