@@ -4,7 +4,7 @@
 // and a 10 MB PGN file read by readGames in chunks. Neither the wasm stack nor the JS stack
 // may overflow (a RangeError or a wasm trap would fail these tests), and the instance stays
 // usable afterwards. Limits: SECURITY.md, cpp/core/pgn.h (PgnLimits).
-import { Chess, ChessError, Game, PgnError, Position, readGames, wasmHeapSize } from 'chesswasm';
+import { Chess, ChessError, Game, IllegalMoveError, PgnError, Position, readGames, validateLine, wasmHeapSize } from 'chesswasm';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const MAX_DEPTH = 128; // PgnLimits::max_variation_depth
@@ -262,5 +262,36 @@ describe('a 10 MB PGN file', () => {
     expect(m).toBe(parts.length);
     // The reader's window holds a game or a chunk at a time, not the file.
     expect(wasmHeapSize() - heapBefore).toBeLessThan(32 * 1024 * 1024);
+  });
+});
+
+describe('huge strings', () => {
+  // Kept last in this file: they grow the wasm heap, which never shrinks.
+  it('20,000,000-character FEN, SAN, UCI, move line and PGN are refused with typed errors', () => {
+    const huge = (c: string) => c.repeat(20_000_000);
+    const p = Position.startpos();
+    expect(() => Position.fromFen(huge('8'))).toThrow(ChessError);
+    expect(() => p.parseSan(huge('N'))).toThrow(IllegalMoveError);
+    expect(() => p.parseUci(huge('e'))).toThrow(IllegalMoveError);
+    expect(() => p.play(huge('é'))).toThrow(IllegalMoveError);
+    expect(validateLine(p.fen(), huge('e'))).toEqual({ ok: false, ply: 0, reason: 'syntax' });
+    expect(() => Game.fromPgn(huge('('))).toThrow(PgnError);
+    expect(p.fen()).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+    p.dispose();
+  });
+
+  // Known failure: every string goes into one I/O buffer in wasm memory, sized 3 bytes per
+  // UTF-16 unit of the longest string so far (writeString, web/src/wasm.ts) and never
+  // shrunk. So a SAN text, whose documented limit is 16 bytes, of 20,000,000 characters
+  // grows the heap by 60 MB for good (16 -> 63 MiB in a fresh process), and so do a FEN or
+  // a UCI text. Expected: text longer than the notation's limit refused before it is
+  // copied (or the buffer given back after a large call).
+  it.fails('a huge SAN text is refused without growing the wasm heap', () => {
+    const p = Position.startpos();
+    const before = wasmHeapSize();
+    // Longer than half the heap: its 3 bytes per character cannot fit in the free space.
+    expect(() => p.parseSan('N'.repeat(Math.ceil(before / 2)))).toThrow(IllegalMoveError);
+    p.dispose();
+    expect(wasmHeapSize() - before).toBeLessThan(1 << 20);
   });
 });
