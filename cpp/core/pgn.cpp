@@ -466,13 +466,25 @@ struct LineWriter {
   }
 };
 
+// Whether a tag name is a PGN symbol: a letter or digit, then letters, digits and _+#=:-.
+bool is_tag_name(std::string_view name) {
+  if (name.empty() || !std::isalnum(static_cast<unsigned char>(name[0]))) return false;
+  for (char c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && !std::strchr("_+#=:-", c)) return false;
+  return true;
+}
+
+// Writes one tag pair. A tag whose name is no PGN symbol cannot be written so that a reader
+// takes it back, so it is left out; a line feed in a value (it would end the tag) becomes a
+// space.
 void write_tag(std::string& out, std::string_view name, std::string_view value) {
+  if (!is_tag_name(name)) return;
   out += '[';
   out += name;
   out += " \"";
   for (char c : value) {
     if (c == '"' || c == '\\') out += '\\';
-    out += c;
+    out += c == '\n' ? ' ' : c;
   }
   out += "\"]\n";
 }

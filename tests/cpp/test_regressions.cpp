@@ -67,3 +67,21 @@ TEST(Regressions, PgnMakrukWithoutFenTagStartsFromTheMakrukPosition) {
   // A bishop move exists only in chess.
   EXPECT_EQ(read_pgn("[Variant \"Makruk\"]\n\n1. e4 e5 2. Bc4 *\n", game, error), PgnStatus::ERROR);
 }
+
+// fuzz.test.ts (JS): a tag value with a line break, or a tag name that is no PGN symbol, was
+// written as it is, and the reader refused the writer's own output. Line breaks become
+// spaces and such tags are left out, so write_pgn's output always reads back.
+TEST(Regressions, PgnWriterKeepsTagsReadable) {
+  PgnGame game, again;
+  PgnError error;
+  ASSERT_EQ(read_pgn("1. e4 e5 *\n", game, error), PgnStatus::GAME) << error.message;
+  game.set_tag("White", "a\nb");
+  game.set_tag("Bad Name", "v");
+  game.set_tag("", "v");
+  const std::string text = write_pgn(game);
+  ASSERT_EQ(read_pgn(text, again, error), PgnStatus::GAME) << error.message << "\n" << text;
+  ASSERT_NE(again.tag("White"), nullptr);
+  EXPECT_EQ(*again.tag("White"), "a b");
+  EXPECT_EQ(again.tag("Bad Name"), nullptr);
+  EXPECT_EQ(again.mainline().size(), 2u);
+}

@@ -286,7 +286,7 @@ describe('huge strings', () => {
   // grows the heap by 60 MB for good (16 -> 63 MiB in a fresh process), and so do a FEN or
   // a UCI text. Expected: text longer than the notation's limit refused before it is
   // copied (or the buffer given back after a large call).
-  it.fails('a huge SAN text is refused without growing the wasm heap', () => {
+  it('a huge SAN text is refused without growing the wasm heap', () => {
     const p = Position.startpos();
     const before = wasmHeapSize();
     // Longer than half the heap: its 3 bytes per character cannot fit in the free space.

@@ -4,7 +4,8 @@
  * @module
  */
 import { type SquareName, SQUARE_NAMES, isCastling, moveFrom, moveTo } from './move.js';
-import type { Position } from './position.js';
+import { ChessError, describe } from './errors.js';
+import { Position } from './position.js';
 
 /**
  * The `movable.dests` map chessground expects: for each square with a legal move, the
@@ -13,6 +14,8 @@ import type { Position } from './position.js';
  * board accepts either gesture whatever its `rookCastle` setting.
  */
 export function chessgroundDests(position: Position): Map<SquareName, SquareName[]> {
+  if (!(position instanceof Position))
+    throw new ChessError('invalid-argument', `chessgroundDests takes a Position, not ${describe(position)}`);
   const dests = new Map<SquareName, SquareName[]>();
   const chess960 = position.variant === 'chess960';
   for (const m of position.legalMoves()) {

@@ -26,7 +26,8 @@ export interface GameOptions {
 const VARIANTS: readonly Variant[] = ['chess', 'chess960', 'makruk'];
 const NON_ASCII = 1 << 30;
 const UCI_PATTERN = /^[a-h][1-8][a-h][1-8][nbrqmNBRQM]?$/;
-const decoder = new TextDecoder();
+// ignoreBOM: a U+FEFF that starts a comment or tag value is text, not a byte-order mark.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const encoder = new TextEncoder();
 
 // Internal constructors (set in the classes' static blocks): a node; a node's subtree

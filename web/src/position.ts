@@ -435,6 +435,9 @@ export class Position {
   parseSan(san: string, options: { strict?: boolean } = {}): Move {
     const p = this.#live();
     if (typeof san !== 'string') throw new IllegalMoveError('syntax', `not a SAN move: ${describe(san)}`, describe(san));
+    // The core refuses SAN longer than 16 bytes; refusing it here too keeps a huge string
+    // from being copied into (and growing) wasm memory.
+    if (san.length > SAN_MAX_LENGTH) throw new IllegalMoveError('syntax', `not a SAN move: ${describe(san)}`, describe(san));
     const r = N.parse_san(p, writeString(san), options?.strict ? 1 : 0);
     if (r > 0) return r;
     const code = SAN_CODES[-r] ?? 'syntax';
@@ -572,5 +575,7 @@ function moveError(move: unknown): IllegalMoveError {
   return new IllegalMoveError('illegal', `illegal move: ${move}`, String(move));
 }
 
+/** The longest SAN text the core reads ("Ng1xf3=Q+!!" and the like fit). */
+const SAN_MAX_LENGTH = 16;
 const STANDARD_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const MAKRUK_START = 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1';

@@ -361,7 +361,12 @@ export class Puzzle {
    * @throws {@link ChessError} `'invalid-argument'` when the state is not consistent.
    */
   static fromJSON(state: PuzzleState | string): Puzzle {
-    const s = (typeof state === 'string' ? JSON.parse(state) : state) as PuzzleState;
+    let s: PuzzleState;
+    try {
+      s = (typeof state === 'string' ? JSON.parse(state) : state) as PuzzleState;
+    } catch {
+      throw new ChessError('invalid-argument', 'not a puzzle state: the text is not JSON');
+    }
     if (!s || s.version !== 1 || !Array.isArray(s.line) || !Array.isArray(s.played))
       throw new ChessError('invalid-argument', 'not a puzzle state');
     const p = new Puzzle(

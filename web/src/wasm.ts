@@ -276,7 +276,8 @@ async function load(options: InitOptions): Promise<void> {
 // ---- strings through the I/O buffer -----------------------------------------------------------
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// ignoreBOM: a U+FEFF that starts a comment or tag value is text, not a byte-order mark.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * Writes s (UTF-8) into the I/O buffer; returns its length in bytes. `encodeInto` straight
