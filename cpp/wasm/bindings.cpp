@@ -108,7 +108,9 @@ EMSCRIPTEN_KEEPALIVE int cw_set_fen(Handle* h, int len, int variant) {
 // Writes the FEN into the I/O buffer (Shredder-FEN castling if shredder); returns its length.
 EMSCRIPTEN_KEEPALIVE int cw_fen(const Handle* h, int shredder) { return write_io(h->pos.fen(shredder != 0)); }
 // Name ("MISSING_KING") and message of a FenError code, as NUL-terminated strings.
-EMSCRIPTEN_KEEPALIVE const char* cw_fen_error_name(int code) { return cw::fen_error_name(cw::FenError(code)); }
+EMSCRIPTEN_KEEPALIVE const char* cw_fen_error_name(int code) {
+  return cw::fen_error_name(cw::FenError(code));
+}
 EMSCRIPTEN_KEEPALIVE const char* cw_fen_error_message(int code) {
   return cw::fen_error_message(cw::FenError(code));
 }
@@ -157,8 +159,10 @@ EMSCRIPTEN_KEEPALIVE int cw_play(Handle* h, int m) {
 // Takes back the last move (status OK), or NO_HISTORY when there is none.
 EMSCRIPTEN_KEEPALIVE int cw_undo(Handle* h) {
   if (h->pos.history_size() == 0) return NO_HISTORY;
-  if (h->pos.last_move() == cw::MOVE_NULL) h->pos.undo_null_move();
-  else h->pos.undo_move();
+  if (h->pos.last_move() == cw::MOVE_NULL)
+    h->pos.undo_null_move();
+  else
+    h->pos.undo_move();
   return OK;
 }
 // cw_undo returning the move taken back (0 for a null move), or -1 when there is none: one
@@ -494,8 +498,8 @@ EMSCRIPTEN_KEEPALIVE int cw_play_line(Handle* h, int fen_len, int line_len, int 
     return puzzle_result[0];
   }
   std::string_view fen(io.data(), size_t(fen_len)), line(io.data() + fen_len, size_t(line_len));
-  cw::LineResult r = cw::play_line(h->pos, fen, cw::Variant(variant), line, cw::Notation(notation), move_buffer,
-                                   cw::MAX_MOVES);
+  cw::LineResult r = cw::play_line(h->pos, fen, cw::Variant(variant), line, cw::Notation(notation),
+                                   move_buffer, cw::MAX_MOVES);
   if (r.status != cw::LineStatus::FEN) h->forget_from(0);
   puzzle_result[0] = int32_t(r.status);
   puzzle_result[1] = r.ply;
@@ -508,7 +512,8 @@ EMSCRIPTEN_KEEPALIVE int cw_play_line(Handle* h, int fen_len, int line_len, int 
 EMSCRIPTEN_KEEPALIVE int cw_check_puzzle(Handle* h, int fen_len, int line_len, int variant, int mate_in,
                                          int setup_first) {
   cw::PuzzleReport r;
-  if (!valid_variant(variant) || fen_len < 0 || line_len < 0 || size_t(fen_len) + size_t(line_len) > io.size()) {
+  if (!valid_variant(variant) || fen_len < 0 || line_len < 0 ||
+      size_t(fen_len) + size_t(line_len) > io.size()) {
     r.status = cw::PuzzleStatus::FEN;
     r.fen_error = cw::FenError::EMPTY;
   } else {
