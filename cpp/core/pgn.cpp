@@ -197,6 +197,7 @@ PgnStatus PgnReader::read_game(PgnGame& game, PgnError& error) {
   skip_space_and_escapes();
   if (at_end()) return PgnStatus::END;
   game.first_line = line_;
+  game_start_ = pos_;
   if (!read_tags(game, error) || !read_movetext(game, error)) {
     skip_to_next_game();
     return PgnStatus::ERROR;
@@ -264,6 +265,10 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     while (!at_end() && is_space(peek())) advance();
     if (at_end()) break;
     int l = line_, col = column();
+    if (pos_ - game_start_ > limits_.max_game_bytes)
+      return fail(error, l, col, "game longer than " + decimal(limits_.max_game_bytes) + " bytes");
+    if (pos_ - line_start_ > limits_.max_line_bytes)
+      return fail(error, l, col, "line longer than " + decimal(limits_.max_line_bytes) + " bytes");
     char c = peek();
     if (c == '%' && pos_ == line_start_) {
       skip_line();
@@ -466,11 +471,11 @@ struct LineWriter {
   }
 };
 
-// Whether a tag name is a PGN symbol: a letter or digit, then letters, digits and _+#=:-.
+// Whether the reader takes a tag name back: letters, digits and '_'.
 bool is_tag_name(std::string_view name) {
-  if (name.empty() || !std::isalnum(static_cast<unsigned char>(name[0]))) return false;
+  if (name.empty()) return false;
   for (char c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && !std::strchr("_+#=:-", c)) return false;
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
   return true;
 }
 

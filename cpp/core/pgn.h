@@ -50,6 +50,8 @@ struct PgnLimits {
   int max_variation_depth = 128;  // nesting of ( )
   int max_tags = 1000;
   size_t max_token_bytes = 1 << 20;  // one comment, tag value or token
+  size_t max_line_bytes = 2 << 20;   // one line of movetext (a token may not end it)
+  size_t max_game_bytes = 8 << 20;   // one game, tags and movetext
 };
 
 struct PgnError {
@@ -94,6 +96,7 @@ class PgnReader {
   PgnLimits limits_;
   size_t pos_ = 0;
   size_t line_start_ = 0;
+  size_t game_start_ = 0;  // offset of the game being read (for max_game_bytes)
   int line_ = 1;
 };
 

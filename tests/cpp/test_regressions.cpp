@@ -85,3 +85,32 @@ TEST(Regressions, PgnWriterKeepsTagsReadable) {
   EXPECT_EQ(again.tag("Bad Name"), nullptr);
   EXPECT_EQ(again.mainline().size(), 2u);
 }
+
+// issue 8: hostile PGN is refused cheaply by size, not only by structure. A game larger than
+// max_game_bytes, or a movetext line longer than max_line_bytes, is a PgnError with its
+// position, and the reader goes on with the next game.
+TEST(Regressions, PgnGameAndLineSizeLimits) {
+  PgnLimits limits;
+  limits.max_game_bytes = 4096;
+  limits.max_line_bytes = 512;
+  std::string shuffle;
+  for (int i = 0; i < 200; ++i) shuffle += "Nf3 Nf6 Ng1 Ng8 ";
+  const std::string big = "[Event \"big\"]\n\n" + shuffle + "*\n\n[Event \"next\"]\n\n1. e4 *\n";
+  PgnReader reader(big, limits);
+  PgnGame game;
+  PgnError error;
+  ASSERT_EQ(reader.read_game(game, error), PgnStatus::ERROR);
+  EXPECT_NE(error.message.find("line longer than 512 bytes"), std::string::npos) << error.message;
+  ASSERT_EQ(reader.read_game(game, error), PgnStatus::GAME) << error.message;
+  EXPECT_EQ(*game.tag("Event"), "next");
+
+  std::string lines;
+  for (int i = 0; i < 300; ++i) lines += "Nf3 Nf6 Ng1 Ng8\n";  // 5,100 bytes
+  const std::string tall = "[Event \"tall\"]\n\n" + lines + "*\n";
+  PgnReader tall_reader(tall, limits);
+  ASSERT_EQ(tall_reader.read_game(game, error), PgnStatus::ERROR);
+  EXPECT_NE(error.message.find("game longer than 4096 bytes"), std::string::npos) << error.message;
+  // The defaults read both.
+  PgnReader lenient(big);
+  EXPECT_EQ(lenient.read_game(game, error), PgnStatus::GAME) << error.message;
+}
