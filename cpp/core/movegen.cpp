@@ -142,39 +142,68 @@ void generate_castling(const Position& pos, Sink& sink, Square ksq) {
   }
 }
 
-template <Color Us, GenType T, class Sink>
-void generate_moves(const Position& pos, Sink& sink) {
+// What the moves of every piece but the king are restricted to: the squares that answer a
+// single check (every square when not in check), and the pieces pinned to the king, which
+// move only along the pin line.
+struct Restrictions {
+  Bitboard target_mask;
+  Bitboard pinned;
+};
+
+// Writes the king's steps, tested with the king lifted so that it cannot hide behind itself,
+// then fills the restrictions for the other pieces. Returns false in double check, where only
+// the king may move. attacked_by_them(s, occ) says whether the opponent attacks s; the pinners
+// are the opponent's sliders along ranks and files (rook_like) and diagonals (bishop_like).
+// Shared by chess and Makruk.
+template <Color Us, GenType T, class Sink, class Attacked>
+bool king_moves_and_restrictions(const Position& pos, Sink& sink, Attacked attacked_by_them,
+                                 Bitboard rook_like, Bitboard bishop_like, Restrictions& r) {
   constexpr Color Them = ~Us;
   const Square ksq = pos.king_square(Us);
   const Bitboard us_bb = pos.pieces(Us), them_bb = pos.pieces(Them);
   const Bitboard occ = us_bb | them_bb;
   const Bitboard checkers = pos.checkers();
 
-  // King steps, tested with the king lifted so that it cannot hide behind itself.
   Bitboard king_targets = king_attacks(ksq) & ~us_bb;
   if constexpr (T == CAPTURES) king_targets &= them_bb;
   const Bitboard occ_no_king = occ ^ square_bb(ksq);
   Bitboard safe = 0;
   for (Bitboard b = king_targets; b;) {
     Square to = pop_lsb(b);
-    if (!attacked<Them>(pos, to, occ_no_king)) safe |= square_bb(to);
+    if (!attacked_by_them(to, occ_no_king)) safe |= square_bb(to);
   }
   sink.add(ksq, safe & them_bb, CAPTURE);
   if constexpr (T == LEGAL) sink.add(ksq, safe & ~them_bb, QUIET);
-  if (more_than_one(checkers)) return;
+  if (more_than_one(checkers)) return false;
 
   // Evasions must capture the checker or block its line.
-  const Bitboard target_mask = checkers ? (between_bb(ksq, lsb(checkers)) | checkers) : ~Bitboard(0);
+  r.target_mask = checkers ? (between_bb(ksq, lsb(checkers)) | checkers) : ~Bitboard(0);
 
   // Pinned pieces: an x-ray from the king through our own pieces finds the pinners.
-  Bitboard pinned = 0;
-  Bitboard snipers = (rook_attacks(ksq, them_bb) & pos.pieces(Them, ROOK, QUEEN)) |
-                     (bishop_attacks(ksq, them_bb) & pos.pieces(Them, BISHOP, QUEEN));
+  r.pinned = 0;
+  Bitboard snipers = rook_attacks(ksq, them_bb) & rook_like;
+  if (bishop_like) snipers |= bishop_attacks(ksq, them_bb) & bishop_like;
   while (snipers) {
     Square s = pop_lsb(snipers);
     Bitboard b = between_bb(ksq, s) & occ;
-    if (b && !more_than_one(b) && (b & us_bb)) pinned |= b;
+    if (b && !more_than_one(b) && (b & us_bb)) r.pinned |= b;
   }
+  return true;
+}
+
+template <Color Us, GenType T, class Sink>
+void generate_moves(const Position& pos, Sink& sink) {
+  constexpr Color Them = ~Us;
+  const Square ksq = pos.king_square(Us);
+  const Bitboard us_bb = pos.pieces(Us), them_bb = pos.pieces(Them);
+  const Bitboard occ = us_bb | them_bb;
+  Restrictions r;
+  if (!king_moves_and_restrictions<Us, T>(
+          pos, sink, [&](Square s, Bitboard o) { return attacked<Them>(pos, s, o); },
+          pos.pieces(Them, ROOK, QUEEN), pos.pieces(Them, BISHOP, QUEEN), r))
+    return;
+  const Bitboard checkers = pos.checkers();
+  const Bitboard target_mask = r.target_mask, pinned = r.pinned;
 
   generate_pawn_moves<Us, T>(pos, sink, target_mask, pinned, ksq);
 
@@ -229,27 +258,12 @@ void generate_makruk(const Position& pos, Sink& sink) {
   const Square ksq = pos.king_square(Us);
   const Bitboard us_bb = pos.pieces(Us), them_bb = pos.pieces(Them);
   const Bitboard occ = us_bb | them_bb;
-  const Bitboard checkers = pos.checkers();
-
-  Bitboard king_targets = king_attacks(ksq) & ~us_bb;
-  if constexpr (T == CAPTURES) king_targets &= them_bb;
-  const Bitboard occ_no_king = occ ^ square_bb(ksq);
-  Bitboard safe = 0;
-  for (Bitboard b = king_targets; b;) {
-    Square to = pop_lsb(b);
-    if (!attacked_makruk<Them>(pos, to, occ_no_king)) safe |= square_bb(to);
-  }
-  sink.add(ksq, safe & them_bb, CAPTURE);
-  if constexpr (T == LEGAL) sink.add(ksq, safe & ~them_bb, QUIET);
-  if (more_than_one(checkers)) return;
-
-  const Bitboard target_mask = checkers ? (between_bb(ksq, lsb(checkers)) | checkers) : ~Bitboard(0);
-  Bitboard pinned = 0;
-  for (Bitboard snipers = rook_attacks(ksq, them_bb) & pos.pieces(Them, ROOK); snipers;) {
-    Square s = pop_lsb(snipers);
-    Bitboard b = between_bb(ksq, s) & occ;
-    if (b && !more_than_one(b) && (b & us_bb)) pinned |= b;
-  }
+  Restrictions r;
+  if (!king_moves_and_restrictions<Us, T>(
+          pos, sink, [&](Square s, Bitboard o) { return attacked_makruk<Them>(pos, s, o); },
+          pos.pieces(Them, ROOK), 0, r))
+    return;
+  const Bitboard target_mask = r.target_mask, pinned = r.pinned;
   Bitboard targets = ~us_bb & target_mask;
   if constexpr (T == CAPTURES) targets &= them_bb;
   const Bitboard quiet_targets = targets & ~them_bb, capture_targets = targets & them_bb;
