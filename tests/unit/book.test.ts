@@ -5,9 +5,13 @@
 // promotions (all four pieces, both colours, with and without capture), en passant (the key
 // with and without the ep file), illegal and garbled moves skipped, weight 0 kept, repeated
 // moves merged, the order of equal weights. pick(): weighted, reproducible, never weight 0.
-// Chess960 (xboard's convention) and Makruk.
+// Chess960 (xboard's convention) and Makruk. Bytes from another realm, detached buffers. A
+// seeded fuzz: random bytes, and random entries (legal moves in the Polyglot layout, garbled
+// ones, weight 0, repeats) for positions of random games, checked against weights summed
+// from the entries decoded by the specification.
+import { runInNewContext } from 'node:vm';
 import { describe, expect, test } from 'vitest';
-import { Book, BookError, ChessError, Position, isEnPassant, isCastling, type BookEntry } from 'chesswasm';
+import { Book, BookError, ChessError, Position, isEnPassant, isCastling, squareName, type BookEntry, type Move } from 'chesswasm';
 import { polyglotKey, rawMove, rng, writeBook, type RawEntry } from './book-helpers.js';
 import { readPolyglotVectors } from './helpers.js';
 
@@ -153,7 +157,23 @@ describe('Book.fromBytes', () => {
     expect(before.length).toBe(4);
   });
 
-  test.each([[null], [undefined], ['book.bin'], [[0, 1, 2]], [new Uint16Array(8)], [new DataView(new ArrayBuffer(16))], [{ length: 16 }]])(
+  test('a Uint8Array or ArrayBuffer of another realm (vm context, iframe) is read', () => {
+    const bytes = writeBook(HAND);
+    const foreign = runInNewContext('new Uint8Array(n)', { n: bytes.length }) as Uint8Array;
+    expect(foreign instanceof Uint8Array).toBe(false);
+    foreign.set(bytes);
+    expect(Book.fromBytes(foreign).size).toBe(HAND.length);
+    expect(Book.fromBytes(foreign.buffer as ArrayBuffer).size).toBe(HAND.length);
+  });
+
+  test('a detached ArrayBuffer, and objects that only look like bytes: ChessError invalid-argument', () => {
+    const buffer = writeBook(HAND).buffer as ArrayBuffer;
+    structuredClone(buffer, { transfer: [buffer] });
+    const fakes = [buffer, { [Symbol.toStringTag]: 'ArrayBuffer', byteLength: 16 }, { [Symbol.toStringTag]: 'Uint8Array', buffer, byteLength: 16 }];
+    for (const fake of fakes) expect(catchError(() => Book.fromBytes(fake as unknown as Uint8Array))).toMatchObject({ code: 'invalid-argument' });
+  });
+
+  test.each([[null], [undefined], ['book.bin'], [[0, 1, 2]], [new Uint16Array(8)], [new Uint8ClampedArray(16)], [new DataView(new ArrayBuffer(16))], [{ length: 16 }]])(
     'fromBytes(%o): ChessError invalid-argument',
     (value) => {
       const error = catchError(() => Book.fromBytes(value as unknown as Uint8Array));
@@ -390,6 +410,86 @@ describe('variants', () => {
     expect(error).toBeInstanceOf(BookError);
     expect(error).toMatchObject({ code: 'unsupported-variant', offset: -1 });
     expect(catchError(() => book.pick(pos))).toMatchObject({ code: 'unsupported-variant' });
+  });
+});
+
+describe('seeded fuzz', () => {
+  test('random bytes: a book or a BookError (truncated, unsorted), never anything else', () => {
+    const random = rng(4242);
+    let books = 0;
+    for (let i = 0; i < 2000; i++) {
+      const length = i % 2 === 0 ? 16 * Math.floor(random() * 6) : Math.floor(random() * 100);
+      const bytes = new Uint8Array(length).map(() => (random() < 0.5 ? Math.floor(random() * 4) : Math.floor(random() * 256)));
+      try {
+        const b = Book.fromBytes(bytes);
+        expect(b.size).toBe(length / 16);
+        books++;
+      } catch (error) {
+        expect(error).toBeInstanceOf(BookError);
+        expect(['truncated', 'unsorted']).toContain((error as BookError).code);
+      }
+    }
+    expect(books).toBeGreaterThan(100);
+  });
+
+  test('random entries for positions of random games: only legal moves, heaviest first, each move once; pick among them', () => {
+    const random = rng(777);
+    for (let g = 0; g < 30; g++) {
+      // Positions of a random game, each with 0-12 entries of random moves (many legal ones:
+      // legal moves written in the Polyglot layout, sometimes with a wrong promotion code).
+      using pos = Position.startpos();
+      const fens: string[] = [];
+      const rows: RawEntry[] = [];
+      for (let ply = 0; ply < 60 && pos.legalMoves().length > 0; ply++) {
+        const fen = pos.fen();
+        fens.push(fen);
+        const legal = pos.legalMoves();
+        for (let k = Math.floor(random() * 13); k > 0; k--) {
+          let move: number;
+          if (random() < 0.6) {
+            const m: Move = legal[Math.floor(random() * legal.length)]!;
+            const flags = m >> 12;
+            const promotion = flags >= 8 ? (flags & 3) + 1 : random() < 0.1 ? Math.floor(random() * 8) : 0;
+            move = ((m >> 6) & 63) | ((m & 63) << 6) | (promotion << 12);
+          } else move = Math.floor(random() * 65536);
+          rows.push({ key: polyglotKey(fen), move, weight: random() < 0.2 ? 0 : Math.floor(random() * 65536), learn: Math.floor(random() * 2 ** 32) });
+        }
+        pos.play(legal[Math.floor(random() * legal.length)]!);
+      }
+      const b = Book.fromBytes(writeBook(rows));
+      for (const fen of fens) {
+        using p = Position.fromFen(fen);
+        const entries = b.entries(p);
+        const legal = p.legalMoves();
+        // The expected weights, decoding the raw moves by the specification (castling:
+        // the king takes its own rook; UCI writes the king's destination).
+        const legalUci = p.legalUci();
+        const expected = new Map<string, number>();
+        const key = polyglotKey(fen);
+        for (const row of rows.filter((r) => r.key === key)) {
+          if (row.move >> 15 || ((row.move >> 12) & 7) > 4) continue;
+          const from = (row.move >> 6) & 63;
+          let to = row.move & 63;
+          const piece = p.pieceAt(from);
+          const target = p.pieceAt(to);
+          if (piece?.type === 'k' && target?.type === 'r' && target.color === piece.color) to = (from & 56) | (to > from ? 6 : 2);
+          else if (piece?.type === 'k' && Math.abs((to & 7) - (from & 7)) > 1) continue;
+          const uci = squareName(from) + squareName(to) + ['', 'n', 'b', 'r', 'q'][(row.move >> 12) & 7];
+          if (legalUci.includes(uci)) expected.set(uci, (expected.get(uci) ?? 0) + row.weight);
+        }
+        expect(new Map(entries.map((x) => [x.uci, x.weight]))).toEqual(expected);
+        for (const x of entries) {
+          expect(legal).toContain(x.move);
+          expect([x.uci, x.san]).toEqual([p.uci(x.move), p.san(x.move)]);
+        }
+        expect(new Set(entries.map((x) => x.move)).size).toBe(entries.length);
+        for (let i = 1; i < entries.length; i++) expect(entries[i - 1]!.weight).toBeGreaterThanOrEqual(entries[i]!.weight);
+        const picked = b.pick(p, random);
+        if (entries.some((x) => x.weight > 0)) expect(entries).toContainEqual(picked);
+        else expect(picked).toBeNull();
+        expect(p.fen()).toBe(fen);
+      }
+    }
   });
 });
 

@@ -82,10 +82,8 @@ export class Book {
    *   entry); {@link ChessError} `'invalid-argument'` when `bytes` is neither.
    */
   static fromBytes(bytes: Uint8Array | ArrayBuffer): Book {
-    let view: DataView;
-    if (bytes instanceof Uint8Array) view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    else if (bytes instanceof ArrayBuffer) view = new DataView(bytes);
-    else throw new ChessError('invalid-argument', `a book is read from a Uint8Array or an ArrayBuffer, not ${describe(bytes)}`);
+    const view = viewOf(bytes);
+    if (!view) throw new ChessError('invalid-argument', `a book is read from a Uint8Array or an ArrayBuffer, not ${describe(bytes)}`);
     const length = view.byteLength;
     const n = Math.floor(length / ENTRY_BYTES);
     if (n * ENTRY_BYTES !== length) {
@@ -205,6 +203,20 @@ export class Book {
     }
     return a;
   }
+}
+
+// A view of the bytes of a Uint8Array (Node's Buffer included) or an ArrayBuffer, also from
+// another realm (an iframe, a vm context), where instanceof fails; null for anything else
+// (a detached buffer included).
+function viewOf(bytes: unknown): DataView | null {
+  const tag = Object.prototype.toString.call(bytes);
+  try {
+    if (ArrayBuffer.isView(bytes)) return tag === '[object Uint8Array]' ? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null;
+    if (tag === '[object ArrayBuffer]') return new DataView(bytes as ArrayBuffer);
+  } catch {
+    // a detached buffer, or an object that only looks like one
+  }
+  return null;
 }
 
 /** The Polyglot key of a position; refuses what the format has no key for. */
