@@ -111,6 +111,7 @@ const samples: Record<string, () => object> = {
   Game: () => new api.Game(),
   GameNode: () => new api.Game().play('e4'),
   Puzzle: () => new api.Puzzle({ fen: PUZZLE_FEN, moves: 'g8f6 h5f7' }),
+  Book: () => api.Book.fromBytes(new Uint8Array(0)),
   Chess: () => new api.Chess(),
   ChessMove: () => new api.Chess().move('e4'),
 };

@@ -123,6 +123,33 @@ export class PgnError extends ChessError {
   }
 }
 
+/**
+ * Why an opening book or a book lookup was refused: `'truncated'` (the file is not a whole
+ * number of 16-byte entries), `'unsorted'` (an entry's key is lower than the one before it),
+ * `'unsupported-variant'` (a Makruk position: the Polyglot format has no keys for it),
+ * `'unsupported-castling'` (a Chess960 position in which a rook that is not the outermost
+ * one on its side has castling rights: its key is not the Polyglot key).
+ */
+export type BookErrorCode = 'truncated' | 'unsorted' | 'unsupported-variant' | 'unsupported-castling';
+
+/** A Polyglot opening book, or a position looked up in one, was refused; see {@link BookErrorCode}. */
+export class BookError extends ChessError {
+  declare readonly code: BookErrorCode;
+  /** Byte offset in the book of the offending entry (`'truncated'`, `'unsorted'`), else -1. */
+  readonly offset: number;
+
+  /**
+   * @param code - why the book or the lookup was refused.
+   * @param message - a sentence for humans.
+   * @param offset - byte offset of the offending entry, or -1.
+   */
+  constructor(code: BookErrorCode, message: string, offset = -1) {
+    super(code, message);
+    this.name = 'BookError';
+    this.offset = offset;
+  }
+}
+
 /** A short printable rendering of any value, for error messages. */
 export function describe(value: unknown): string {
   if (typeof value === 'string') return value.length > 100 ? `${value.slice(0, 100)}…` : value;

@@ -40,6 +40,8 @@ export {
   FenError,
   IllegalMoveError,
   PgnError,
+  BookError,
+  type BookErrorCode,
   type ChessErrorCode,
   type FenErrorCode,
   type IllegalMoveCode,
@@ -78,6 +80,7 @@ export {
   type PieceSymbol,
 } from './chess.js';
 export { chess960StartFen, chess960BackRank } from './chess960.js';
+export { Book, type BookEntry } from './book.js';
 
 // Load from the default location (chesswasm.wasm next to this file). A failure is kept, not
 // thrown, so that hosts that place the file elsewhere can still import and call init().

@@ -1,0 +1,149 @@
+// Helpers of the opening book tests, written from the Polyglot book format specification
+// (book_format.html, shipped with Debian's polyglot package) and independent of the package:
+// the Polyglot key of a FEN (from tests/data/polyglot-random64.txt), a book writer, raw
+// moves, and the reader of `polyglot dump-book` output. The package's own key
+// (Position.hash) is never used to make a book here, so a wrong key cannot hide.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { DATA } from './helpers.js';
+
+export const POLYGLOT = '/usr/games/polyglot';
+export const polyglotAvailable = existsSync(POLYGLOT);
+
+/** Runs polyglot with arguments; returns its output (it reports errors as "tellusererror"). */
+export function polyglot(...args: string[]): string {
+  const out = execFileSync(POLYGLOT, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (/tellusererror/.test(out)) throw new Error(`polyglot ${args.join(' ')}: ${out}`);
+  return out;
+}
+
+const RANDOM64 = readFileSync(DATA + 'polyglot-random64.txt', 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => BigInt('0x' + l.trim()));
+if (RANDOM64.length !== 781) throw new Error('polyglot-random64.txt: expected 781 keys');
+
+/**
+ * The Polyglot key of a standard-chess FEN (or a Chess960 one with `KQkq`-style castling),
+ * by the specification: pieces (64 * kind + square, kind = 2 * type + white), castling
+ * rights, the en passant file only when a pawn of the side to move stands next to the pawn
+ * that just made a double step, and the turn key when white moves.
+ */
+export function polyglotKey(fen: string): bigint {
+  const [board, turn, castling, ep] = fen.split(' ');
+  let key = 0n;
+  const at: (string | null)[] = new Array(64).fill(null);
+  board!.split('/').forEach((row, i) => {
+    let file = 0;
+    for (const c of row) {
+      if (/\d/.test(c)) {
+        file += Number(c);
+        continue;
+      }
+      const rank = 7 - i;
+      at[rank * 8 + file] = c;
+      const type = 'pnbrqk'.indexOf(c.toLowerCase());
+      const kind = 2 * type + (c === c.toUpperCase() ? 1 : 0);
+      key ^= RANDOM64[64 * kind + rank * 8 + file]!;
+      file++;
+    }
+  });
+  'KQkq'.split('').forEach((c, i) => {
+    if (castling!.includes(c)) key ^= RANDOM64[768 + i]!;
+  });
+  if (ep && ep !== '-') {
+    const file = ep.charCodeAt(0) - 97;
+    const pawnRank = turn === 'w' ? 4 : 3; // the rank of the pawn that made the double step
+    const ours = turn === 'w' ? 'P' : 'p';
+    if ((file > 0 && at[pawnRank * 8 + file - 1] === ours) || (file < 7 && at[pawnRank * 8 + file + 1] === ours))
+      key ^= RANDOM64[772 + file]!;
+  }
+  if (turn === 'w') key ^= RANDOM64[780]!;
+  return key;
+}
+
+/**
+ * A raw Polyglot move from UCI-like text, as a book writes it: to-square in bits 0-5,
+ * from-square in bits 6-11, promotion (n b r q = 1-4) in bits 12-14. Castling is written
+ * king-to-rook by the caller (`e1h1`).
+ */
+export function rawMove(uci: string): number {
+  const square = (s: string) => (s.charCodeAt(1) - 49) * 8 + (s.charCodeAt(0) - 97);
+  const promotion = ' nbrq'.indexOf(uci[4] ?? ' ');
+  if (promotion < 0) throw new Error(`rawMove: bad promotion in ${uci}`);
+  return square(uci.slice(2, 4)) | (square(uci.slice(0, 2)) << 6) | (promotion << 12);
+}
+
+export interface RawEntry {
+  key: bigint;
+  move: number;
+  weight: number;
+  learn?: number;
+}
+
+/** The bytes of a book: 16-byte big-endian entries, sorted by key (stable) unless `sort` is false. */
+export function writeBook(entries: readonly RawEntry[], { sort = true } = {}): Uint8Array {
+  const rows = sort ? [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) : entries;
+  const bytes = new Uint8Array(rows.length * 16);
+  const view = new DataView(bytes.buffer);
+  rows.forEach((e, i) => {
+    view.setBigUint64(16 * i, e.key);
+    view.setUint16(16 * i + 8, e.move);
+    view.setUint16(16 * i + 10, e.weight);
+    view.setUint32(16 * i + 12, e.learn ?? 0);
+  });
+  return bytes;
+}
+
+/** A move of a dump-book line: SAN, and the percentage printed after the dumped side's moves. */
+export interface DumpMove {
+  san: string;
+  percent: number | null;
+}
+
+/**
+ * The lines of `polyglot dump-book` output: `N: 1. e4{66%} e5 2. Nf3{100%} ...`, each from
+ * the start position, the dumped side's moves with `{p%}`, a line possibly ending in
+ * `{trans: line=L, ply=P}` or `{cycle: ply=P}` (the position after it was seen before).
+ */
+export function parseDump(text: string): DumpMove[][] {
+  const lines = text.split('\n');
+  if (!/^Dump of ".*" for (white|black)\.$/.test(lines[0]!)) throw new Error(`not a dump-book output: ${lines[0]}`);
+  return lines
+    .slice(1)
+    .filter((l) => l.trim())
+    .map((line) => {
+      const m = /^\d+: (.*)$/.exec(line);
+      if (!m) throw new Error(`dump-book line: ${line}`);
+      const body = m[1]!.replace(/\{(trans: line=\d+, ply=\d+|cycle: ply=\d+)\}/g, ' ');
+      return body
+        .split(/\s+/)
+        .filter((t) => t && !/^\d+\.$/.test(t))
+        .map((t) => {
+          const mm = /^([^{}]+?)(?:\{(\d+)%\})?$/.exec(t);
+          if (!mm) throw new Error(`dump-book token: ${t} in ${line}`);
+          return { san: mm[1]!, percent: mm[2] === undefined ? null : Number(mm[2]) };
+        });
+    });
+}
+
+/**
+ * The percentage dump-book prints for a weight: 100 * weight / total, written by printf's
+ * `%.0f` (round half to even).
+ */
+export function dumpPercent(weight: number, total: number): number {
+  const x = (100 * weight) / total;
+  const f = Math.floor(x);
+  return x - f > 0.5 ? f + 1 : x - f < 0.5 ? f : f % 2 === 0 ? f : f + 1;
+}
+
+/** A seeded generator of numbers in [0, 1) (mulberry32). */
+export function rng(seed: number): () => number {
+  let t = seed >>> 0;
+  return () => {
+    t = (t + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(t ^ (t >>> 15), t | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
