@@ -65,7 +65,11 @@ export const status = (page) => page.textContent('[data-testid=status]');
 /** The SAN of the moves shown (all lines, in order). */
 export const sans = (page, sel = '[data-testid=moves] .move') => page.$$eval(sel, (els) => els.map((e) => e.dataset.san));
 export const current = (page) => page.getAttribute('[data-testid=moves] .move.current', 'data-san');
-export const shot = (page, name) => page.screenshot({ path: `${ARTIFACTS}/${name}.png` });
+/** A screenshot into test-artifacts/, once the board's 150 ms animations are over. */
+export async function shot(page, name) {
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png` });
+}
 
 /** The centre of a square on the board, in page coordinates. */
 export async function square(page, sq) {

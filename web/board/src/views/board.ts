@@ -5,7 +5,6 @@
 import { Chessground } from '@lichess-org/chessground';
 import type { DrawShape } from '@lichess-org/chessground/draw';
 import {
-  type GameNode,
   type Move,
   SQUARE_NAMES,
   type Shape,
@@ -50,7 +49,6 @@ export class BoardView {
   readonly el: HTMLElement;
   #store: Store;
   #layers = new Map<string, DrawShape[]>();
-  #shapesOf: GameNode | null = null;
 
   constructor(store: Store) {
     this.#store = store;
@@ -94,20 +92,12 @@ export class BoardView {
       lastMove: node.uci && node.uci !== '0000' ? [node.uci.slice(0, 2) as Key, node.uci.slice(2, 4) as Key] : undefined,
       movable: { free: false, color: canMove ? turn : undefined, dests: canMove ? (chessgroundDests(pos) as Map<Key, Key[]>) : new Map() },
       draggable: { deleteOnDropOff: false },
-      drawable: { enabled: true },
+      // The current move's shapes: chessground drops its drawn shapes whenever a FEN is set,
+      // so they are given again every time (GameNode.shapes is where they live).
+      drawable: { enabled: true, shapes: toDrawShapes(node.shapes) },
     });
-    // The current move's shapes (only when the move changed: the user may be drawing).
-    if (this.#shapesOf !== node) {
-      this.#shapesOf = node;
-      this.cg.setShapes(toDrawShapes(node.shapes));
-    }
     this.cg.setAutoShapes([...this.#layers.values()].flat());
     if (!$('promotion').hidden && $('promotion').dataset.node !== String(node.ply) + node.uci) this.hidePromotion();
-  }
-
-  /** Forgets which move's shapes are shown (after the editor used the board). */
-  resetShapes(): void {
-    this.#shapesOf = null;
   }
 
   #onDraw(shapes: DrawShape[]): void {

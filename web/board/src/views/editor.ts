@@ -21,6 +21,29 @@ const LETTERS: Record<Variant, string[]> = {
 const NAMES: Record<string, string> = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn', m: 'Met', s: 'Khon' };
 const MAKRUK_NAMES: Record<string, string> = { k: 'Khun', r: 'Rua', n: 'Ma', p: 'Bia' };
 
+/**
+ * Castling rights as the checkboxes hold them (K Q k q): Shredder/X-FEN file letters
+ * (Chess960's `GBgb`) become K or Q by the side of the king they are on.
+ */
+function castlingSides(board: string, castling: string): string {
+  const kingFile = (king: string): number => {
+    const rank = board.split('/')[king === 'K' ? 7 : 0] ?? '';
+    let file = 0;
+    for (const c of rank) {
+      if (c === king) return file;
+      file += /\d/.test(c) ? Number(c) : 1;
+    }
+    return 4;
+  };
+  let out = '';
+  for (const c of castling) {
+    if ('KQkq'.includes(c)) out += c;
+    else if (/[A-H]/.test(c)) out += c.charCodeAt(0) - 65 > kingFile('K') ? 'K' : 'Q';
+    else if (/[a-h]/.test(c)) out += c.charCodeAt(0) - 97 > kingFile('k') ? 'k' : 'q';
+  }
+  return out || '-';
+}
+
 export class EditorView {
   #store: Store;
   #board: BoardView;
@@ -33,13 +56,19 @@ export class EditorView {
     this.#store = store;
     this.#board = board;
     on('editor-toggle', 'click', () => (store.mode === 'editor' ? this.close() : this.open()));
-    on('editor-clear', 'click', () => this.#setBoard('8/8/8/8/8/8/8/8'));
+    on('editor-clear', 'click', () => {
+      this.#setBoardFields($<HTMLSelectElement>('editor-turn').value, '-', '-');
+      this.#setBoard('8/8/8/8/8/8/8/8');
+    });
     on('editor-start', 'click', () => this.#loadFen(START[this.#variant]));
     on('editor-continue', 'click', () => this.#continue());
     on('editor-cancel', 'click', () => this.close());
     on('editor-variant', 'change', () => {
       this.#variant = $<HTMLSelectElement>('editor-variant').value as Variant;
+      this.#tool = { kind: 'hand' };
+      this.#applyTool();
       this.#loadFen(START[this.#variant]);
+      this.render();
     });
     for (const id of ['editor-turn', 'editor-ep', 'editor-castle-K', 'editor-castle-Q', 'editor-castle-k', 'editor-castle-q'])
       on(id, 'change', () => this.#update());
@@ -89,7 +118,6 @@ export class EditorView {
   #detach(): void {
     this.#active = false;
     this.#board.cg.set({ events: { change: undefined, select: undefined, dropNewPiece: undefined } });
-    this.#board.resetShapes();
   }
 
   #continue(): void {
@@ -110,7 +138,7 @@ export class EditorView {
 
   #loadFen(fen: string, fromBox = false): void {
     const f = fen.split(/\s+/);
-    this.#setBoardFields(f[1] ?? 'w', f[2] ?? '-', f[3] ?? '-');
+    this.#setBoardFields(f[1] ?? 'w', castlingSides(f[0] ?? '', f[2] ?? '-'), f[3] ?? '-');
     this.#setBoard(f[0] ?? '8/8/8/8/8/8/8/8');
     if (fromBox) $<HTMLInputElement>('editor-fen').value = fen;
   }

@@ -61,7 +61,8 @@ export class EngineView {
     this.#engine.onReport = (r) => {
       if (r.id !== this.#jobId) return;
       this.#report = r;
-      if (!this.#frame) this.#frame = requestAnimationFrame(() => this.#show());
+      // At most about five redraws a second (the engine reports far more often).
+      if (!this.#frame) this.#frame = window.setTimeout(() => this.#show(), r.done ? 0 : 200);
     };
     this.#engine.onReady = (name) => {
       $('engine-name').textContent = name;
@@ -76,9 +77,12 @@ export class EngineView {
       this.#jobKey = '';
       this.render();
     });
-    $('engine-lines').addEventListener('click', (e) => {
+    // On mousedown: the lines are redrawn as the search deepens, and a click's element could
+    // be gone by mouseup.
+    $('engine-lines').addEventListener('mousedown', (e) => {
       const t = (e.target as HTMLElement).closest<HTMLElement>('[data-pv]');
-      if (!t || store.puzzle?.locked) return;
+      if (!t || e.button !== 0 || store.puzzle?.locked) return;
+      e.preventDefault();
       // Plays the line up to the clicked move.
       const moves = t.dataset.pv!.split(' ');
       store.batch(() => {
@@ -177,7 +181,9 @@ export class EngineView {
     const best = r.lines[0];
     if (!best) return;
     $('engine-eval').textContent = scoreText(best, at.white);
-    $('engine-depth').textContent = `depth ${best.depth}${r.nps ? ` · ${Math.round(r.nps / 1000)} kn/s` : ''}`;
+    const depth = $('engine-depth');
+    depth.textContent = `depth ${best.depth}`;
+    if (r.nps) depth.append(h('span.engine-speed', null, ` · ${Math.round(r.nps / 1000)} kn/s`));
     const sign = at.white ? 1 : -1;
     this.#bar(best.mate !== null ? Math.sign(sign * best.mate) : winningChances(sign * (best.cp ?? 0)));
     const game = this.#store.game;

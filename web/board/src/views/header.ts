@@ -46,6 +46,8 @@ export class HeaderView {
         clock !== null ? h('span.clock', { title: 'Clock at this move' }, clockText(clock)) : null,
       );
     };
+    const anyTag = ['White', 'Black', 'Event', 'Site', 'Date'].some((k) => tag(k) !== null);
+    this.#el.classList.toggle('empty', !anyTag && clocks.w === null && clocks.b === null);
     const meta = [tag('Event'), tag('Site'), tag('Date'), tag('Round') ? `round ${tag('Round')}` : null, tag('Opening')].filter(Boolean) as string[];
     const result = game.result !== '*' ? String(game.result) : null;
     this.#el.replaceChildren(h('div.players', null, player('w'), player('b')));

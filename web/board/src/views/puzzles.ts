@@ -208,6 +208,7 @@ export class PuzzlesView {
         if (this.#run !== run) return;
         const node = store.play(reply);
         run.live = node;
+        store.changed(); // the solver may move now
         this.#feedback(`✓ ${san} is right. ${run.solverColor === 'w' ? 'Black' : 'White'} answered ${node.san}. Keep going.`, 'good');
       }, 300);
     }
