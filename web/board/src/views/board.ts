@@ -55,6 +55,7 @@ export class BoardView {
     this.el = $('board');
     this.cg = Chessground(this.el, {
       coordinates: true,
+      ranksPosition: 'left', // rank numbers on the a-file side (their light/dark classes follow)
       autoCastle: false, // the package's position is set after every move
       highlight: { lastMove: true, check: true },
       animation: { enabled: true, duration: 150 },

@@ -89,6 +89,7 @@ export class PgnView {
     );
     select.hidden = games.length < 2;
     store.setGame(games[0]!);
+    window.scrollTo({ top: 0 }); // the board and the game come into view (the box may be far down on a phone)
   }
 
   render(): void {
