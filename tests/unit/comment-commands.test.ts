@@ -268,6 +268,16 @@ describe('GameNode fields from PGN, edited, written back by pgn()', () => {
     expect(back.pgn()).toBe(g.pgn());
   });
 
+  test('comments without commands are kept exactly beside a node that has some (blank ones, non-ASCII spaces)', () => {
+    const g = new Game();
+    const e4 = g.play('e4');
+    e4.commentsAfter.push('\u00a0lead and trail\u2003', 'plain  two  spaces', '');
+    e4.clock = 61;
+    const back = Game.fromPgn(g.pgn()).mainlineNodes()[0]!;
+    expect([back.commentsAfter, back.clock]).toEqual([e4.commentsAfter, 61]);
+    expect(Game.fromPgn(Game.fromPgn(g.pgn()).pgn()).pgn()).toBe(g.pgn());
+  });
+
   test('readGames fills the fields too; the chess.js drop-in keeps comments as raw text', () => {
     const [first] = [...readGames(lichess)];
     expect(first!.mainlineNodes()[0]!.clock).toBe(180);

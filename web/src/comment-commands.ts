@@ -144,7 +144,7 @@ function parseWithout(comment: string, asText: ReadonlySet<string>): CommentComm
   const out: CommentCommands = { text: '', clock: null, emt: null, eval: null, shapes: [] };
   const text = String(comment);
   if (!text.includes('[%')) {
-    out.text = text.trim();
+    out.text = trimAscii(text);
     return out;
   }
   // First pass: where each single-valued command occurs last (earlier ones stay as text).
@@ -183,16 +183,29 @@ function parseWithout(comment: string, asText: ReadonlySet<string>): CommentComm
     }
   }
   for (const f of last.values()) taken.add(f);
+  // The text around the commands taken out: joined by one space (or the line break that was
+  // there); the rest of the text is kept as it was.
   let rest = '';
   let at = 0;
   for (const f of found) {
     if (!taken.has(f)) continue;
-    rest += text.slice(at, f.start) + ' ';
+    rest = join(rest, text.slice(at, f.start));
     at = f.end;
   }
-  rest += text.slice(at);
-  out.text = rest.replace(/[ \t]*\n[ \t]*/g, '\n').replace(/[ \t]{2,}/g, ' ').trim();
+  out.text = trimAscii(join(rest, text.slice(at)));
   return out;
+}
+
+// PGN readers and writers trim ASCII white space only (not U+00A0 and friends).
+const trimAscii = (t: string): string => t.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+
+// Two pieces of text around a removed command, with the blanks at the joint made one.
+function join(left: string, right: string): string {
+  if (left === '') return right.replace(/^[ \t]+/, '');
+  const l = left.replace(/[ \t]+$/, '');
+  const r = right.replace(/^[ \t]+/, '');
+  if (l === '' || r === '' || l.endsWith('\n') || r.startsWith('\n')) return l + r;
+  return `${l} ${r}`;
 }
 
 function checkShape(s: Shape): string {
@@ -273,11 +286,17 @@ export function takeCommands(node: CommandHolder): void {
   const comments = node.commentsAfter;
   if (!comments.some((c) => typeof c === 'string' && c.includes('[%'))) return;
   // From the last comment back, so that the last clock/emt/eval of all is the one taken.
+  // Comments without commands are kept exactly; one that held only commands is dropped.
   const texts: string[] = [];
   const seen = new Set<string>();
   const shapes: Shape[][] = [];
   for (let i = comments.length - 1; i >= 0; i--) {
-    const c = parseWithout(comments[i]!, seen);
+    const comment = comments[i]!;
+    if (typeof comment !== 'string' || !comment.includes('[%')) {
+      texts.unshift(comment);
+      continue;
+    }
+    const c = parseWithout(comment, seen);
     if (c.clock !== null) (node.clock = c.clock), seen.add('clk');
     if (c.emt !== null) (node.emt = c.emt), seen.add('emt');
     if (c.eval !== null) (node.eval = c.eval), seen.add('eval');
@@ -290,14 +309,15 @@ export function takeCommands(node: CommandHolder): void {
 
 /**
  * Internal (used by {@link Game}): the comments after a node as PGN holds them — its
- * `commentsAfter` with the typed commands appended to the last one (or as a comment of
- * their own).
+ * `commentsAfter` with the typed commands appended to the last one, or as a comment of
+ * their own when there is none (or the last one is blank, so that it reads back as it was).
  */
 export function commentsWithCommands(node: CommandHolder): string[] {
   const commands = makeCommentCommands({ clock: node.clock, emt: node.emt, eval: node.eval, shapes: node.shapes });
   if (commands === '') return node.commentsAfter;
   const comments = [...node.commentsAfter];
-  const lastText = comments.pop();
-  comments.push(lastText === undefined || lastText.trim() === '' ? commands : `${lastText.trim()} ${commands}`);
+  const last = comments.at(-1);
+  if (typeof last !== 'string' || trimAscii(last) === '') comments.push(commands);
+  else comments[comments.length - 1] = `${last.replace(/[\t\n\r ]+$/, '')} ${commands}`;
   return comments;
 }

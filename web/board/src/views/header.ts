@@ -48,7 +48,8 @@ export class HeaderView {
     };
     const anyTag = ['White', 'Black', 'Event', 'Site', 'Date'].some((k) => tag(k) !== null);
     this.#el.classList.toggle('empty', !anyTag && clocks.w === null && clocks.b === null);
-    const meta = [tag('Event'), tag('Site'), tag('Date'), tag('Round') ? `round ${tag('Round')}` : null, tag('Opening')].filter(Boolean) as string[];
+    const date = tag('Date')?.replace(/(\.\?\?)+$/, ''); // 1858.??.?? is 1858
+    const meta = [tag('Event'), tag('Site'), date, tag('Round') ? `round ${tag('Round')}` : null, tag('Opening')].filter(Boolean) as string[];
     const result = game.result !== '*' ? String(game.result) : null;
     this.#el.replaceChildren(h('div.players', null, player('w'), player('b')));
     if (meta.length || result)
