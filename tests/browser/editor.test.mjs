@@ -57,6 +57,7 @@ describe('board editor', () => {
       const page = await b.open('', size);
       await page.click('[data-testid=editor-toggle]');
       assert.equal(await page.isVisible('[data-testid=editor]'), true);
+      assert.equal(await page.isVisible('[data-testid=editor-castling]'), true);
       assert.equal(await editorFen(page), START);
       await page.click('[data-testid=editor-clear]');
       assert.equal(await waitFen(page, '8/8/8/8/8/8/8/8 w - - 0 1'), '8/8/8/8/8/8/8/8 w - - 0 1');
@@ -178,6 +179,7 @@ describe('board editor', () => {
     assert.equal(await waitFen(page, 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1'), 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1');
     assert.equal(await editorError(page, ''), '');
     assert.equal(await page.isVisible('[data-testid=editor-castling]'), false, 'no castling in Makruk');
+    assert.equal(await page.isVisible('[data-testid=editor-ep-row]'), false, 'no en passant in Makruk');
     // The palette has Makruk's pieces, drawn with the Makruk images.
     const labels = await page.$$eval('[data-testid=editor-palette] [data-tool^=w]', (els) => els.map((e) => e.getAttribute('aria-label')));
     assert.deepEqual(labels, ['White Khun', 'White Met', 'White Khon', 'White Rua', 'White Ma', 'White Bia']);
