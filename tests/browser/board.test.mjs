@@ -1,94 +1,22 @@
 // The analysis board in a real Chromium (Debian's /usr/bin/chromium through playwright-core),
 // against the production build in dist/board (scripts/board.sh builds it), served from
-// 127.0.0.1 by tests/browser/server.mjs. Screenshots of the main states go to
-// test-artifacts/. Run: node --test tests/browser/
+// 127.0.0.1 by tests/browser/server.mjs: the basics (moves, promotion, castling, variations,
+// FEN, PGN, URL, perft, Chess960, Makruk). The other files test the move list, the engine,
+// the editor, puzzles and the small things. Screenshots go to test-artifacts/.
+// Run: node --test tests/browser/
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { serve } from './server.mjs';
+import { PHONE, START, clickMove, dragMove, fen, loadFen, sans, shot, startBrowser, status, waitMoves } from './helpers.mjs';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const DIST = `${ROOT}dist/board`;
-const ARTIFACTS = `${ROOT}test-artifacts`;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-
-let browser;
-let server;
-/** Console errors and page errors of every page, checked at the end. */
-const problems = [];
-
+let b;
+let open;
 before(async () => {
-  assert.ok(existsSync(`${DIST}/index.html`), 'dist/board is missing: run scripts/board.sh first');
-  mkdirSync(ARTIFACTS, { recursive: true });
-  server = await serve(DIST);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  b = await startBrowser();
+  open = b.open;
 });
-
 after(async () => {
-  await browser?.close();
-  await server?.close();
+  await b?.close();
 });
-
-async function open(hash = '', viewport = { width: 1280, height: 900 }) {
-  const page = await browser.newPage({ viewport });
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  await page.goto(server.url + hash);
-  await page.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: 15_000 });
-  return page;
-}
-
-const fen = (page) => page.inputValue('[data-testid=fen]');
-const status = (page) => page.textContent('[data-testid=status]');
-const sans = (page, sel = '[data-testid=moves] .move') => page.$$eval(sel, (els) => els.map((e) => e.textContent));
-const shot = (page, name) => page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
-
-/** The centre of a square on the board, in page coordinates. */
-async function square(page, sq) {
-  const box = await page.locator('[data-testid=board] cg-container').boundingBox();
-  const black = await page.$eval('[data-testid=board] .cg-wrap, [data-testid=board].cg-wrap', (e) => e.classList.contains('orientation-black'));
-  const f = sq.charCodeAt(0) - 97;
-  const r = Number(sq[1]) - 1;
-  const s = box.width / 8;
-  const x = black ? 7 - f : f;
-  const y = black ? r : 7 - r;
-  return { x: box.x + (x + 0.5) * s, y: box.y + (y + 0.5) * s };
-}
-
-async function clickMove(page, from, to) {
-  const a = await square(page, from);
-  const b = await square(page, to);
-  await page.mouse.click(a.x, a.y);
-  await page.mouse.click(b.x, b.y);
-}
-
-async function dragMove(page, from, to) {
-  const a = await square(page, from);
-  const b = await square(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
-}
-
-/** Waits until the move list shows `n` moves (all lines). */
-async function waitMoves(page, n) {
-  await page.waitForFunction((k) => document.querySelectorAll('[data-testid=moves] .move').length === k, n);
-}
-
-async function loadFen(page, text) {
-  await page.fill('[data-testid=fen]', text);
-  await page.press('[data-testid=fen]', 'Enter');
-}
 
 describe('analysis board', () => {
   it('starts at the standard position with its info', async () => {
@@ -216,7 +144,7 @@ describe('analysis board', () => {
     assert.match(await fen(page), /^rnbqkbnr\/pp1ppppp\/8\/2p5\/4P3\/5N2/);
     // Promote the variation: c5 becomes the main line.
     await page.click('[data-testid=promote]');
-    const main = '[data-testid=moves] > .move';
+    const main = '[data-testid=moves] .move.main';
     assert.deepEqual(await sans(page, main), ['e4', 'c5', 'Nf3']);
     assert.deepEqual(await sans(page, '[data-testid=moves] .variation .move'), ['e5', 'Nf3', 'Nc6']);
     // Delete from here: removes 2. Nf3 of the (new) main line.
@@ -304,7 +232,7 @@ describe('analysis board', () => {
     });
     const url = page.url();
     const fenThere = await fen(page);
-    const again = await open(url.slice(server.url.length));
+    const again = await open(url.slice(b.server.url.length));
     assert.deepEqual(await sans(again), ['d4', 'd5', 'c4']);
     assert.equal(await fen(again), fenThere);
     const fenOnly = await open(`#fen=${encodeURIComponent('8/8/8/4k3/8/8/8/4K2R w K - 0 1')}`);
@@ -312,37 +240,9 @@ describe('analysis board', () => {
     await Promise.all([page.close(), again.close(), fenOnly.close()]);
   });
 
-  it('solves puzzles: right, wrong, an alternative mate, hint, retry and next', async () => {
-    const page = await open();
-    await page.click('#tab-puzzle');
-    // Black plays c5-c4, then white mates on the back rank with either rook.
-    await page.fill(
-      '[data-testid=puzzle-input]',
-      '6k1/5ppp/8/2p5/8/8/8/1R2R1K1 b - - 0 1 c5c4 b1b8\n00008,6k1/5ppp/8/2p5/8/8/8/1R2R1K1 b - - 0 1,c5c4 b1b8,1500,80,90,100,mate mateIn1,',
-    );
-    await page.click('[data-testid=puzzle-load]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=fen]').value.includes('8/8/2p5/8'));
-    assert.match(await page.textContent('[data-testid=puzzle-feedback]'), /Find the best move for white/);
-    await dragMove(page, 'b1', 'b7');
-    await page.waitForFunction(() => /not the move/.test(document.querySelector('[data-testid=puzzle-feedback]').textContent));
-    await page.waitForTimeout(300); // the rook's way back
-    await shot(page, '07-puzzle-wrong');
-    await page.click('[data-testid=puzzle-hint]');
-    assert.match(await page.textContent('[data-testid=puzzle-feedback]'), /b1/);
-    await dragMove(page, 'e1', 'e8'); // the other mate
-    await page.waitForFunction(() => /Solved/.test(document.querySelector('[data-testid=puzzle-feedback]').textContent));
-    assert.match(await status(page), /Checkmate/);
-    await shot(page, '08-puzzle-solved');
-    await page.click('[data-testid=puzzle-retry]');
-    assert.match(await page.textContent('[data-testid=puzzle-feedback]'), /Find the best move/);
-    await page.click('[data-testid=puzzle-next]'); // the CSV row
-    await clickMove(page, 'b1', 'b8'); // the line's own move
-    await page.waitForFunction(() => /Solved/.test(document.querySelector('[data-testid=puzzle-feedback]').textContent));
-    await page.close();
-  });
-
   it('counts perft in a worker with progress, nodes/s and a responsive page', async () => {
     const page = await open();
+    await page.click('#tab-perft');
     await page.fill('[data-testid=perft-depth]', '4');
     await page.click('[data-testid=perft-run]');
     // The page answers while the worker counts.
@@ -390,7 +290,7 @@ describe('analysis board', () => {
     const n = Number(await page.inputValue('[data-testid=n960]'));
     assert.ok(n >= 0 && n <= 959);
     await page.click('[data-testid=flip]');
-    assert.equal(await page.locator('[data-testid=board] .orientation-black').count() + (await page.locator('[data-testid=board].orientation-black').count()), 1);
+    assert.equal((await page.locator('[data-testid=board] .orientation-black').count()) + (await page.locator('[data-testid=board].orientation-black').count()), 1);
     await shot(page, '10-chess960-flipped');
     await page.close();
   });
@@ -413,7 +313,7 @@ describe('analysis board', () => {
   });
 
   it('lays out at phone width without horizontal scrolling', async () => {
-    const page = await open('', { width: 390, height: 844 });
+    const page = await open('', PHONE);
     const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     assert.ok(scroll <= width, `no horizontal overflow (${scroll} > ${width})`);
     await clickMove(page, 'e2', 'e4');
@@ -423,6 +323,6 @@ describe('analysis board', () => {
   });
 
   it('printed no console errors or warnings', () => {
-    assert.deepEqual(problems, []);
+    assert.deepEqual(b.problems, []);
   });
 });

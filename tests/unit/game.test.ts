@@ -198,7 +198,7 @@ describe('editing the tree', () => {
   test('comments and NAGs are editable in place and written', () => {
     const g = new Game();
     const e4 = g.play('e4');
-    e4.commentsAfter.push('[%clk 0:05:00]');
+    e4.commentsAfter.push('[%clk 0:05:00]'); // a comment command: read back as e4.clock
     e4.nags.push(1);
     g.play('e5');
     g.back();
@@ -206,8 +206,9 @@ describe('editing the tree', () => {
     g.root.commentsAfter.push('an opening');
     const back = Game.fromPgn(g.pgn());
     const [b4] = back.mainlineNodes() as [GameNode];
-    expect([b4.commentsAfter, b4.nags, b4.children[1]!.commentsBefore, back.root.commentsAfter]).toEqual([
-      ['[%clk 0:05:00]'],
+    expect([b4.clock, b4.commentsAfter, b4.nags, b4.children[1]!.commentsBefore, back.root.commentsAfter]).toEqual([
+      300,
+      [],
       [1],
       ['the Sicilian'],
       ['an opening'],

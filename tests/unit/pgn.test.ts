@@ -4,7 +4,7 @@
 // (trees) and chess.js (main lines).
 import { readFileSync } from 'node:fs';
 import { Chess } from 'chess.js';
-import { makePgn, parsePgn, type PgnNodeData, type Node as OpsNode } from 'chessops/pgn';
+import { makePgn, parseComment, parsePgn, type PgnNodeData, type Node as OpsNode } from 'chessops/pgn';
 import { describe, expect, test } from 'vitest';
 import { Game, type GameNode, PgnError, Position, readGames } from 'chesswasm';
 import { DATA } from './helpers.js';
@@ -30,7 +30,7 @@ function listing(game: Game): string[] {
   const walk = (node: GameNode, parentId: number) => {
     for (const ch of node.children) {
       const id = out.length + 1;
-      out.push(`${parentId} ${ch.san} nags=${ch.nags.join(',')} before=${ch.commentsBefore.join('|')} after=${ch.commentsAfter.join('|')}`);
+      out.push(`${parentId} ${ch.san} nags=${ch.nags.join(',')} before=${ch.commentsBefore.join('|')} after=${ch.commentsAfter.join('|')}${ch.clock === null ? '' : ` clock=${ch.clock}`}`);
       walk(ch, id);
     }
   };
@@ -56,7 +56,8 @@ function randomGame(r: (n: number) => number, plies: number, variations: boolean
       const moves = game.position.legalMoves();
       if (moves.length === 0 || game.outcome()) break;
       const node = game.play(moves[r(moves.length)]!);
-      if (r(6) === 0) node.commentsAfter.push(`c${r(1000)} on ${node.san}${r(4) === 0 ? ' [%clk 0:01:02]' : ''}`);
+      if (r(6) === 0) node.commentsAfter.push(`c${r(1000)} on ${node.san}`);
+      if (r(10) === 0) node.clock = 62; // written as [%clk 0:01:02] (comment-commands.test.ts has the rest)
       if (r(9) === 0) node.nags.push(1 + r(r(3) === 0 ? 255 : 6));
       if (variations && r(10) === 0 && node.children.length === 0) {
         const back = node.parent!;
@@ -100,7 +101,8 @@ describe('reading', () => {
     expect(g.root.commentsAfter).toEqual(['Game comment before the first move.']);
     expect(g.mainline()).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'Ba4', 'Nf6', 'O-O', 'Be7', 'Re1', 'b5', 'Bb3', 'd6', 'c3', 'O-O']);
     const [e4, e5, nf3, nc6, bb5, a6, ba4] = g.mainlineNodes() as GameNode[];
-    expect(e4!.commentsAfter).toEqual(['[%clk 0:03:00] [%eval 0.3]']);
+    // Comment commands are read into typed fields (comment-commands.test.ts).
+    expect([e4!.commentsAfter, e4!.clock, e4!.eval]).toEqual([[], 180, { pawns: 0.3 }]);
     expect(e4!.uci).toBe('e2e4');
     expect(e5!.san).toBe('e5');
     expect(nf3!.nags).toEqual([1]);
@@ -388,7 +390,11 @@ describe('differential', () => {
         for (const ch of node.children) {
           const id = opsList.length + 1;
           const d = ch.data;
-          opsList.push(`${parentId} ${d.san} nags=${(d.nags ?? []).join(',')} before=${(d.startingComments ?? []).join('|')} after=${(d.comments ?? []).join('|')}`);
+          // chessops' own parseComment splits out the [%clk] commands (a differential check of ours)
+          const after = (d.comments ?? []).map((c) => parseComment(c));
+          const texts = after.map((c) => c.text).filter((t) => t !== '');
+          const clock = after.map((c) => c.clock).filter((c) => c !== undefined).pop();
+          opsList.push(`${parentId} ${d.san} nags=${(d.nags ?? []).join(',')} before=${(d.startingComments ?? []).join('|')} after=${texts.join('|')}${clock === undefined ? '' : ` clock=${clock}`}`);
           walk(ch, id);
         }
       };

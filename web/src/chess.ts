@@ -9,6 +9,7 @@
  * chess.js").
  * @module
  */
+import { withCommandsAsText } from './comment-commands.js';
 import { FenError, IllegalMoveError, PgnError } from './errors.js';
 import { MoveFlag, type Move as MoveNumber, moveFlags, moveFrom, moveTo } from './move.js';
 import { Game, type GameResult } from './game.js';
@@ -427,7 +428,7 @@ function writePgn(rootFen: string, uci: string[], comments: Map<number, string>,
 function readPgn(text: string): { tags: [string, string][]; rootFen: string; result: string; uci: string[]; comments: Map<number, string> } {
   let game: Game;
   try {
-    game = Game.fromPgn(text);
+    game = withCommandsAsText(() => Game.fromPgn(text));
   } catch (e) {
     // chess.js reads a text without a game as an empty game from the start position
     if (e instanceof PgnError && e.code === 'no-game') game = new Game();

@@ -9,6 +9,7 @@
  * hash over that line.
  * @module
  */
+import { type Evaluation, type Shape, commentsWithCommands, takeCommands } from './comment-commands.js';
 import { ChessError, IllegalMoveError, PgnError, describe } from './errors.js';
 import type { Move } from './move.js';
 import { type Outcome, Position, type Variant } from './position.js';
@@ -76,12 +77,22 @@ export class GameNode {
    */
   commentsBefore: string[];
   /**
-   * Comments after the move, `[%clk]`/`[%eval]` commands kept as text. On the root: the
-   * game comment (text before the first move).
+   * Comments after the move, without the comment commands that {@link GameNode.clock},
+   * {@link GameNode.emt}, {@link GameNode.eval} and {@link GameNode.shapes} hold (other
+   * `[%...]` commands, and malformed ones, stay in the text). On the root: the game comment
+   * (text before the first move).
    */
   commentsAfter: string[];
   /** Numeric Annotation Glyphs, in order; `!` `?` `!!` `??` `!?` `?!` are 1 to 6. */
   nags: number[];
+  /** `[%clk]`: the mover's remaining time after the move, in seconds; `null` if not given. Editable. */
+  clock: number | null = null;
+  /** `[%emt]`: the time spent on the move, in seconds; `null` if not given. Editable. */
+  emt: number | null = null;
+  /** `[%eval]`: the evaluation after the move, from White's point of view; `null` if not given. Editable. */
+  eval: Evaluation | null = null;
+  /** `[%csl]` circles and `[%cal]` arrows drawn at this move. Editable. */
+  shapes: Shape[] = [];
   /** The moves played from here: `children[0]` continues the line, the others are variations. */
   readonly children: GameNode[] = [];
   #game: Game | null;
@@ -107,6 +118,7 @@ export class GameNode {
     this.commentsBefore = commentsBefore;
     this.commentsAfter = commentsAfter;
     this.nags = nags;
+    takeCommands(this);
   }
 
   /** The game this node belongs to; `null` once it was removed by {@link Game.deleteFrom}. */
@@ -621,6 +633,7 @@ export function readTree(): Game {
       game.root.commentsBefore = before;
       game.root.commentsAfter = after;
       game.root.nags = nags;
+      takeCommands(game.root);
       continue;
     }
     const parent = nodes[parentIndex]!;
@@ -674,7 +687,7 @@ function writeTree(game: Game): string {
     str(n.san);
     str(n.uci);
     strs(n.commentsBefore);
-    strs(n.commentsAfter);
+    strs(commentsWithCommands(n));
     words.push(n.nags.length);
     for (const nag of n.nags) words.push(nag & 255);
   }

@@ -12,6 +12,17 @@ import { init } from './wasm.js';
 export { init, isInitialized, wasmHeapSize, type InitOptions } from './wasm.js';
 export { Position, type Variant, type Outcome, type Termination, type Piece, type FenOptions } from './position.js';
 export { Game, GameNode, type GameOptions, type GameResult } from './game.js';
+export {
+  parseCommentCommands,
+  makeCommentCommands,
+  parseClock,
+  formatClock,
+  type CommentCommands,
+  type CommentCommandValues,
+  type Evaluation,
+  type Shape,
+  type ShapeColor,
+} from './comment-commands.js';
 export { readGames, type ReadGamesOptions, type GameIterator } from './pgn.js';
 export {
   type Move,

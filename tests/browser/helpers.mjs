@@ -1,0 +1,168 @@
+// Shared helpers of the board's browser tests: one Chromium and one static server per test
+// file, pages at the two sizes the issue names (1280x800, a 390x844 phone), moves by mouse,
+// the real games of tests/data/games, screenshots into test-artifacts/, and layout checks
+// (what a person sees: nothing scrolls sideways, nothing sticks out of its panel, feedback
+// inside the viewport).
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from './server.mjs';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const DIST = `${ROOT}dist/board`;
+export const ARTIFACTS = `${ROOT}test-artifacts`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+export const SIZES = [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+];
+
+/** A real game from tests/data/games. */
+export const gamePgn = (name) => readFileSync(`${ROOT}tests/data/games/${name}.pgn`, 'utf8');
+
+/** Starts Chromium and the server; returns { open, close, problems }. */
+export async function startBrowser() {
+  assert.ok(existsSync(`${DIST}/index.html`), 'dist/board is missing: run scripts/board.sh first');
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const server = await serve(DIST);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  /** Console errors and page errors of every page, checked at the end. */
+  const problems = [];
+  async function open(hash = '', viewport = DESKTOP, options = {}) {
+    const context = await browser.newContext({ viewport, colorScheme: options.colorScheme ?? 'light', ...(options.context ?? {}) });
+    const page = await context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    // Confirmations (a variant switch that drops moves) are accepted unless a test says otherwise.
+    page.on('dialog', (d) => (options.dialog === 'dismiss' ? d.dismiss() : d.accept()));
+    await page.goto(server.url + hash);
+    await page.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: 15_000 });
+    page.closeAll = () => context.close();
+    return page;
+  }
+  return {
+    open,
+    problems,
+    server,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+export const fen = (page) => page.inputValue('[data-testid=fen]');
+export const status = (page) => page.textContent('[data-testid=status]');
+/** The SAN of the moves shown (all lines, in order). */
+export const sans = (page, sel = '[data-testid=moves] .move') => page.$$eval(sel, (els) => els.map((e) => e.dataset.san));
+export const current = (page) => page.getAttribute('[data-testid=moves] .move.current', 'data-san');
+/** A screenshot into test-artifacts/, once the board's 150 ms animations are over. */
+export async function shot(page, name) {
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png` });
+}
+
+/** The centre of a square on the board, in page coordinates. */
+export async function square(page, sq) {
+  const box = await page.locator('[data-testid=board] cg-container').boundingBox();
+  const black = await page.$eval('[data-testid=board]', (e) => e.classList.contains('orientation-black') || !!e.querySelector('.orientation-black'));
+  const f = sq.charCodeAt(0) - 97;
+  const r = Number(sq[1]) - 1;
+  const s = box.width / 8;
+  const x = black ? 7 - f : f;
+  const y = black ? r : 7 - r;
+  return { x: box.x + (x + 0.5) * s, y: box.y + (y + 0.5) * s };
+}
+
+export async function clickMove(page, from, to) {
+  const a = await square(page, from);
+  const b = await square(page, to);
+  await page.mouse.click(a.x, a.y);
+  await page.mouse.click(b.x, b.y);
+}
+
+export async function dragMove(page, from, to, button = 'left') {
+  const a = await square(page, from);
+  const b = await square(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down({ button });
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up({ button });
+}
+
+/** Waits until the move list shows `n` moves (all lines). */
+export async function waitMoves(page, n) {
+  await page.waitForFunction((k) => document.querySelectorAll('[data-testid=moves] .move').length === k, n);
+}
+
+export async function loadFen(page, text) {
+  await page.fill('[data-testid=fen]', text);
+  await page.press('[data-testid=fen]', 'Enter');
+}
+
+export async function importPgn(page, text) {
+  await page.fill('[data-testid=pgn]', text);
+  await page.click('[data-testid=pgn-import]');
+}
+
+/** Opens a tab of the tools panel. */
+export async function tab(page, id) {
+  await page.click(`#tab-${id}`);
+}
+
+/**
+ * What a person sees, measured: the page does not scroll sideways, the move list never
+ * scrolls sideways, and no visible element sticks out of its panel (or the viewport).
+ */
+export async function assertLayout(page, label) {
+  const r = await page.evaluate(() => {
+    const problems = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > window.innerWidth) problems.push(`the page scrolls sideways: ${doc.scrollWidth} > ${window.innerWidth}`);
+    const moves = document.querySelector('[data-testid=moves]');
+    if (moves.scrollWidth > moves.clientWidth) problems.push(`the move list scrolls sideways: ${moves.scrollWidth} > ${moves.clientWidth}`);
+    const visible = (e) => {
+      const s = getComputedStyle(e);
+      return s.display !== 'none' && s.visibility !== 'hidden' && e.getClientRects().length > 0;
+    };
+    for (const panel of document.querySelectorAll('.panel, .game-header, .puzzle-bar, .nav, .board-row')) {
+      if (!visible(panel)) continue;
+      const p = panel.getBoundingClientRect();
+      if (p.right > window.innerWidth + 0.5 || p.left < -0.5) problems.push(`${panel.className} is outside the viewport (${p.left}..${p.right})`);
+      for (const el of panel.querySelectorAll('*')) {
+        if (!visible(el) || el.closest('svg, cg-container, .sr-only')) continue;
+        const b = el.getBoundingClientRect();
+        if (b.width === 0 && b.height === 0) continue;
+        if (b.right > p.right + 1 || b.left < p.left - 1) {
+          const id = el.id || el.dataset.testid || el.className || el.tagName;
+          problems.push(`${id} (${el.textContent.trim().slice(0, 30)}) overflows ${panel.className}: ${b.left.toFixed(0)}..${b.right.toFixed(0)} not in ${p.left.toFixed(0)}..${p.right.toFixed(0)}`);
+        }
+      }
+    }
+    return problems;
+  });
+  assert.deepEqual(r, [], `${label}: ${r.join('; ')}`);
+}
+
+/** Asserts that an element lies wholly inside the viewport as the page is scrolled now. */
+export async function assertInViewport(page, selector, label) {
+  const box = await page.$eval(selector, (e) => {
+    const b = e.getBoundingClientRect();
+    return { top: b.top, bottom: b.bottom, left: b.left, right: b.right, h: window.innerHeight, w: window.innerWidth, sy: window.scrollY };
+  });
+  assert.ok(box.bottom > box.top, `${label}: ${selector} has no height`);
+  assert.ok(
+    box.top >= 0 && box.left >= 0 && box.bottom <= box.h && box.right <= box.w,
+    `${label}: ${selector} is not inside the viewport (${JSON.stringify(box)})`,
+  );
+}

@@ -1,0 +1,220 @@
+// The board's state, in one place: the game being studied (the package's Game: move tree,
+// current node, position), the orientation, the mode, the games of the last PGN import, and
+// the running puzzle. Views read it and call its actions; every change is announced to the
+// subscribers, which redraw from it (see main.ts).
+import { Game, type GameNode, IllegalMoveError, type Position, type Variant, chess960StartFen } from 'chesswasm';
+
+/** The standard start of each variant. */
+export const START: Record<Variant, string> = {
+  chess: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  chess960: chess960StartFen(518),
+  makruk: 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1',
+};
+
+/** What the board is doing: studying a game (also while a puzzle runs), or editing a position. */
+export type Mode = 'analysis' | 'editor';
+
+/**
+ * A running puzzle, as the store sees it (views/puzzles.ts implements it): while it is
+ * `locked`, navigation is refused (the board stays where the puzzle is), and the user's
+ * moves go to `move` instead of the game.
+ */
+export interface PuzzleControl {
+  /** Whether navigation and editing are blocked (an unsolved puzzle). */
+  readonly locked: boolean;
+  /** Whether the user may move a piece at the current node. */
+  canMove(node: GameNode): boolean;
+  /** A move of the user's (UCI). */
+  move(uci: string): void;
+}
+
+/** Events of the store: `change` after every change; `move` when a move was played on the board. */
+interface Events {
+  change: () => void;
+  move: (node: GameNode) => void;
+}
+
+export class Store {
+  game: Game;
+  orientation: 'white' | 'black' = 'white';
+  mode: Mode = 'analysis';
+  /** The games of the last PGN import (the picker). They are never disposed while listed, so picking one again works. */
+  games: Game[] = [];
+  /** Index of `game` in `games`, or -1. */
+  gameIndex = -1;
+  puzzle: PuzzleControl | null = null;
+  #listeners: { [K in keyof Events]: Set<Events[K]> } = { change: new Set(), move: new Set() };
+  #batch = 0;
+  #dirty = false;
+
+  constructor() {
+    this.game = new Game(START.chess);
+  }
+
+  /** The current node of the game. */
+  get node(): GameNode {
+    return this.game.current;
+  }
+
+  /** The position at the current node (owned by the game: read it, do not play on it). */
+  get position(): Position {
+    return this.game.position;
+  }
+
+  get variant(): Variant {
+    return this.game.variant;
+  }
+
+  on<K extends keyof Events>(event: K, fn: Events[K]): void {
+    this.#listeners[event].add(fn);
+  }
+
+  /** Announces a change (once at the end of a {@link Store.batch}). */
+  changed(): void {
+    if (this.#batch > 0) {
+      this.#dirty = true;
+      return;
+    }
+    for (const fn of this.#listeners.change) fn();
+  }
+
+  /** Runs `fn` and announces its changes once. */
+  batch(fn: () => void): void {
+    this.#batch++;
+    try {
+      fn();
+    } finally {
+      this.#batch--;
+      if (this.#batch === 0 && this.#dirty) {
+        this.#dirty = false;
+        this.changed();
+      }
+    }
+  }
+
+  // ---- the game ----------------------------------------------------------------------------
+
+  /** Makes `game` the one studied, at `node` (its current node by default). */
+  setGame(game: Game, node: GameNode = game.current): void {
+    const old = this.game;
+    if (old !== game && !this.games.includes(old)) old.dispose();
+    this.game = game;
+    this.gameIndex = this.games.indexOf(game);
+    game.goTo(node);
+    if (this.mode === 'editor') this.mode = 'analysis';
+    this.changed();
+  }
+
+  /** A new game from a FEN (throws the package's FenError and changes nothing then). */
+  newGame(fen: string, variant: Variant): void {
+    this.setGame(new Game(fen, { variant }));
+  }
+
+  /** Whether the game has moves that starting another game would drop. */
+  get hasMoves(): boolean {
+    return this.game.root.children.length > 0;
+  }
+
+  /** Goes to a node (refused while a puzzle is locked). */
+  goTo(node: GameNode): boolean {
+    if (this.puzzle?.locked || node === this.game.current) return false;
+    this.game.goTo(node);
+    this.changed();
+    return true;
+  }
+
+  /**
+   * Plays a move from the current node (UCI or SAN; an existing child is followed, a new one
+   * becomes a variation). Returns the node, or throws the package's IllegalMoveError.
+   */
+  play(move: string): GameNode {
+    const node = this.game.play(move);
+    for (const fn of this.#listeners.move) fn(node);
+    this.changed();
+    return node;
+  }
+
+  /** A move made on the board or typed by the user: to the puzzle when one runs, else played. */
+  userMove(uci: string): void {
+    if (this.puzzle?.locked) {
+      this.puzzle.move(uci);
+      return;
+    }
+    try {
+      this.play(uci);
+    } catch (e) {
+      if (!(e instanceof IllegalMoveError)) throw e;
+      this.changed(); // the board puts the piece back
+    }
+  }
+
+  /** Takes back the current move: deleted if nothing follows it, else only stepped over. */
+  undo(): void {
+    const node = this.node;
+    if (!node.parent || this.puzzle?.locked) return;
+    const parent = node.parent;
+    if (!node.children.length) this.game.deleteFrom(node);
+    else this.game.goTo(parent);
+    this.changed();
+  }
+
+  /** Deletes the current move and everything after it. */
+  deleteFromHere(): void {
+    const node = this.node;
+    if (!node.parent || this.puzzle?.locked) return;
+    this.game.deleteFrom(node);
+    this.changed();
+  }
+
+  /** Makes the current line the main continuation at its branch point. */
+  promoteVariation(): void {
+    if (this.puzzle?.locked) return;
+    if (this.game.promoteVariation(this.node)) this.changed();
+  }
+
+  flip(): void {
+    this.orientation = this.orientation === 'white' ? 'black' : 'white';
+    this.changed();
+  }
+
+  setMode(mode: Mode): void {
+    if (this.mode === mode) return;
+    this.mode = mode;
+    this.changed();
+  }
+
+  /** The result the game has reached at the end of its main line ('*' while it goes on). */
+  resultAtEnd(): '1-0' | '0-1' | '1/2-1/2' | '*' {
+    let n = this.game.root;
+    while (n.children[0]) n = n.children[0];
+    const game = this.game;
+    const at = game.current;
+    game.goTo(n);
+    const o = game.outcome();
+    game.goTo(at);
+    if (!o) return '*';
+    return o.winner === 'w' ? '1-0' : o.winner === 'b' ? '0-1' : '1/2-1/2';
+  }
+
+  /** The game as PGN, with the result filled in when the main line ends the game. */
+  pgn(): string {
+    if (this.game.result === '*') {
+      const r = this.resultAtEnd();
+      if (r !== '*') this.game.result = r;
+    }
+    return this.game.pgn();
+  }
+}
+
+/** Move number and colour of a node's move, from the root FEN's turn and fullmove fields. */
+export function moveNumber(game: Game, n: { readonly ply: number }): { number: number; white: boolean } {
+  const f = game.rootFen.split(' ');
+  const plyFromWhite = n.ply - 1 + (f[1] === 'b' ? 1 : 0);
+  return { number: Number(f[5] ?? 1) + Math.floor(plyFromWhite / 2), white: plyFromWhite % 2 === 0 };
+}
+
+/** The last node of the line through `n` (following first children). */
+export function lineEnd(n: GameNode): GameNode {
+  while (n.children[0]) n = n.children[0];
+  return n;
+}

@@ -1,0 +1,189 @@
+// The move list: the main line as a two-column table (move number, White, Black) like
+// lichess; comments and variations interrupt it on full-width rows, variations indented by
+// their depth, nested ones inside their parent. Every cell wraps inside the panel, so the
+// list never scrolls sideways; a move's SAN never breaks (`O-O` stays whole). Clocks
+// ([%clk]) and evaluations ([%eval]) are shown beside the moves; the current move is
+// highlighted and kept in view by scrolling the list (never the page).
+import type { Evaluation, GameNode } from 'chesswasm';
+import { $, h } from '../dom.js';
+import { type Store, moveNumber } from '../store.js';
+
+/** The glyphs of the common NAGs (PGN spec, section 10); others are shown as `$n`. */
+export const NAG_GLYPHS: Record<number, string> = {
+  1: '!',
+  2: '?',
+  3: '!!',
+  4: '??',
+  5: '!?',
+  6: '?!',
+  7: '□',
+  10: '=',
+  13: '∞',
+  14: '⩲',
+  15: '⩱',
+  16: '±',
+  17: '∓',
+  18: '+−',
+  19: '−+',
+  22: '⨀',
+  23: '⨀',
+  32: '⟳',
+  33: '⟳',
+  36: '→',
+  37: '→',
+  40: '↑',
+  41: '↑',
+  132: '⇆',
+  133: '⇆',
+  138: '⊕',
+  139: '⊕',
+  140: '∆',
+  146: 'N',
+};
+
+/** A clock in seconds as lichess shows it: `2:55`, `1:02:03`, `0:07.3` under ten seconds. */
+export function clockText(seconds: number): string {
+  const s = Math.max(0, seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor(s / 60) % 60;
+  const sec = s % 60;
+  const ss = s < 10 && s % 1 !== 0 ? sec.toFixed(1).padStart(4, '0') : String(Math.floor(sec)).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** An evaluation as text: `+0.27`, `-1.50`, `#3`, `#-2`. */
+export function evalText(e: Evaluation): string {
+  if (e.mate !== undefined) return `#${e.mate}`;
+  const p = e.pawns;
+  return `${p > 0 ? '+' : p < 0 ? '−' : ''}${Math.abs(p).toFixed(2)}`;
+}
+
+export class MovesView {
+  #store: Store;
+  #box: HTMLElement;
+  /** The nodes shown, by the data-id of their element. */
+  #shown: GameNode[] = [];
+
+  constructor(store: Store) {
+    this.#store = store;
+    this.#box = $('moves');
+    this.#box.addEventListener('click', (e) => {
+      const t = (e.target as HTMLElement).closest<HTMLElement>('[data-id]');
+      const n = t && this.#shown[Number(t.dataset.id)];
+      if (n) store.goTo(n);
+    });
+  }
+
+  render(): void {
+    const store = this.#store;
+    const game = store.game;
+    const box = this.#box;
+    const cur = store.node;
+    this.#shown = [];
+    const frag = document.createDocumentFragment();
+    box.classList.toggle('locked', !!store.puzzle?.locked);
+
+    const moveEl = (n: GameNode, main: boolean): HTMLElement => {
+      const el = h(main ? 'span.move.main' : 'span.move', {
+        'data-id': this.#shown.push(n) - 1,
+        'data-san': n.san,
+        'data-uci': n.uci,
+        role: 'button',
+        'aria-current': n === cur ? 'true' : null,
+      });
+      el.textContent = n.san;
+      if (n === cur) el.classList.add('current');
+      return el;
+    };
+    const extras = (n: GameNode): HTMLElement[] => {
+      const out: HTMLElement[] = [];
+      if (n.nags.length) {
+        const kind = n.nags.some((x) => x === 2 || x === 4 || x === 6) ? 'bad' : n.nags.some((x) => x === 1 || x === 3 || x === 5) ? 'good' : 'other';
+        out.push(h(`span.nag.${kind}`, { title: n.nags.map((x) => `$${x}`).join(' ') }, n.nags.map((x) => NAG_GLYPHS[x] ?? `$${x}`).join('')));
+      }
+      if (n.eval) out.push(h('span.ev', { 'data-testid': 'move-eval', title: 'Evaluation in the PGN ([%eval])' }, evalText(n.eval)));
+      if (n.clock !== null) out.push(h('span.clk', { 'data-testid': 'move-clock', title: n.emt !== null ? `clock; ${clockText(n.emt)} spent` : 'clock' }, clockText(n.clock)));
+      return out;
+    };
+    const comments = (texts: string[]): HTMLElement[] => texts.filter((t) => t.trim()).map((t) => h('span.comment', null, t));
+
+    // A variation: inline moves that wrap; each move's alternatives follow it as nested
+    // blocks (the first move's alternatives are its caller's).
+    const variation = (first: GameNode, depth: number): HTMLElement => {
+      const box = h('div.variation', { 'data-testid': 'variation', 'data-depth': depth });
+      let n: GameNode | undefined = first;
+      let needNumber = true;
+      while (n) {
+        box.append(...comments(n.commentsBefore));
+        if (n.commentsBefore.length) needNumber = true;
+        const { number, white } = moveNumber(game, n);
+        const item = h('span.item');
+        if (white || needNumber) item.append(h('span.num', null, white ? `${number}.` : `${number}…`));
+        item.append(moveEl(n, false), ...extras(n));
+        box.append(item);
+        needNumber = false;
+        const after = comments(n.commentsAfter);
+        if (after.length) {
+          box.append(...after);
+          needNumber = true;
+        }
+        if (n !== first && n.parent) {
+          for (const alt of n.parent.children.slice(1)) {
+            box.append(variation(alt, depth + 1));
+            needNumber = true;
+          }
+        }
+        n = n.children[0];
+      }
+      return box;
+    };
+
+    if (game.root.commentsAfter.some((c) => c.trim())) frag.append(h('div.comment.game-comment', null, game.root.commentsAfter.join(' ')));
+    const table = h('div.movetable');
+    let n: GameNode | undefined = game.root.children[0];
+    let rowOpen = false; // a row whose White cell is filled and Black's is pending
+    while (n) {
+      const { number, white } = moveNumber(game, n);
+      if (!white && !rowOpen) table.append(h('span.index', null, String(number)), h('span.cell.empty', null, '…'));
+      else if (white) table.append(h('span.index', null, String(number)));
+      table.append(h('span.cell', null, moveEl(n, true), ...extras(n)));
+      rowOpen = white;
+      // Comments on the move, then its alternatives (the other children of its parent).
+      const notes = n.commentsAfter.filter((c) => c.trim());
+      const alts = n.parent ? n.parent.children.slice(1) : [];
+      const next: GameNode | undefined = n.children[0];
+      const nextBefore = next ? next.commentsBefore.filter((c) => c.trim()) : [];
+      if (notes.length || alts.length || nextBefore.length) {
+        if (rowOpen) table.append(h('span.cell.empty', null, '…'));
+        const row = h('div.interrupt');
+        row.append(...comments(notes));
+        for (const alt of alts) row.append(variation(alt, 1));
+        row.append(...comments(nextBefore));
+        table.append(row);
+        rowOpen = false;
+      }
+      n = next;
+    }
+    if (rowOpen) table.append(h('span.cell.empty'));
+    if (game.root.children.length) frag.append(table);
+    else frag.append(h('p.empty', null, store.mode === 'editor' ? 'Editing a position.' : 'No moves yet: play on the board.'));
+    if (game.result !== '*' && game.root.children.length) frag.append(h('div.result', null, game.result));
+    box.replaceChildren(frag);
+    this.#scrollToCurrent();
+  }
+
+  // Scrolls the list (not the page) so that the current move is visible.
+  #scrollToCurrent(): void {
+    const box = this.#box;
+    const el = box.querySelector<HTMLElement>('.move.current');
+    if (!el) {
+      if (this.#store.node.parent === null) box.scrollTop = 0;
+      return;
+    }
+    const boxRect = box.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    const margin = 24;
+    if (r.top < boxRect.top + margin) box.scrollTop += r.top - boxRect.top - margin;
+    else if (r.bottom > boxRect.bottom - margin) box.scrollTop += r.bottom - boxRect.bottom + margin;
+  }
+}

@@ -1,0 +1,100 @@
+// The PGN panel: import (paste or open a file; several games: a picker), export into the
+// box, copy, download. Picking a game again returns to it where it was left: the imported
+// games are kept by the store, never disposed while listed.
+import { type Game, PgnError, readGames } from 'chesswasm';
+import { $, copyText, h, on } from '../dom.js';
+import { type Store, lineEnd } from '../store.js';
+
+export function pgnErrorText(e: PgnError): string {
+  if (!e.line || e.message.includes(`line ${e.line}`)) return e.message;
+  return `Line ${e.line}, column ${e.column}: ${e.message}`;
+}
+
+export class PgnView {
+  #store: Store;
+
+  constructor(store: Store) {
+    this.#store = store;
+    on('pgn-import', 'click', () => this.import($<HTMLTextAreaElement>('pgn').value));
+    on('pgn-games', 'change', () => {
+      const i = Number($<HTMLSelectElement>('pgn-games').value);
+      const g = store.games[i];
+      if (g) store.setGame(g);
+    });
+    on('pgn-file', 'change', async () => {
+      const f = $<HTMLInputElement>('pgn-file').files?.[0];
+      if (!f) return;
+      const text = await f.text();
+      $<HTMLTextAreaElement>('pgn').value = text;
+      this.import(text);
+    });
+    on('pgn-export', 'click', () => {
+      $<HTMLTextAreaElement>('pgn').value = store.pgn();
+      this.#message('');
+    });
+    on('pgn-copy', 'click', async () => {
+      const text = store.pgn();
+      $<HTMLTextAreaElement>('pgn').value = text;
+      if (await copyText(text)) this.#message('PGN copied.', 'ok');
+      else {
+        $<HTMLTextAreaElement>('pgn').select();
+        this.#message('Select and copy the text above (no clipboard here).');
+      }
+    });
+    on('pgn-download', 'click', () => {
+      const blob = new Blob([store.pgn()], { type: 'application/x-chess-pgn' });
+      const a = h('a', { href: URL.createObjectURL(blob), download: 'game.pgn' });
+      a.click();
+      window.setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    });
+  }
+
+  #message(text: string, kind: 'ok' | 'error' = 'error'): void {
+    const el = $('pgn-error');
+    el.textContent = text;
+    el.className = kind === 'ok' ? 'note ok' : 'error';
+  }
+
+  /** Reads every game of a PGN text (malformed games are reported, the others kept). */
+  import(text: string): void {
+    const store = this.#store;
+    const errors: PgnError[] = [];
+    let games: Game[];
+    try {
+      games = [...readGames(text, { onError: (e) => errors.push(e) })];
+    } catch (e) {
+      if (!(e instanceof PgnError)) throw e;
+      errors.push(e);
+      games = [];
+    }
+    let message = '';
+    if (errors.length) {
+      const more = errors.length > 1 ? ` (and ${errors.length - 1} more game${errors.length > 2 ? 's' : ''} with errors)` : '';
+      message = pgnErrorText(errors[0]!) + more;
+    }
+    if (!games.length) {
+      this.#message(message || 'No game found in the PGN.');
+      return;
+    }
+    this.#message(message);
+    for (const g of games) g.goTo(lineEnd(g.root)); // no wasm work: the position is made on first use
+    for (const old of store.games) if (old !== store.game) old.dispose();
+    store.games = games;
+    const select = $<HTMLSelectElement>('pgn-games');
+    select.replaceChildren(
+      ...games.map((g, i) => {
+        const t = (k: string) => g.tags.get(k) ?? '?';
+        return h('option', { value: i }, `${i + 1}. ${t('White')} – ${t('Black')} ${g.tags.get('Result') ?? ''}`.trim());
+      }),
+    );
+    select.hidden = games.length < 2;
+    store.setGame(games[0]!);
+    window.scrollTo({ top: 0 }); // the board and the game come into view (the box may be far down on a phone)
+  }
+
+  render(): void {
+    const store = this.#store;
+    const select = $<HTMLSelectElement>('pgn-games');
+    if (store.gameIndex >= 0) select.value = String(store.gameIndex);
+  }
+}

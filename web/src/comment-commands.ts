@@ -1,0 +1,323 @@
+/**
+ * Comment commands: the `[%name value]` annotations that lichess, ChessBase and other tools
+ * embed in PGN comments — `[%clk 0:02:55]` (clock), `[%emt 0:00:05]` (elapsed move time),
+ * `[%eval 0.17]` / `[%eval #-3]` (engine evaluation), `[%csl Gd4,Re5]` (coloured squares) and
+ * `[%cal Gg1f3,Rb8c6]` (coloured arrows).
+ *
+ * {@link parseCommentCommands} splits a comment into these typed values and the remaining
+ * text; {@link makeCommentCommands} writes them back. A command that is malformed (a clock
+ * such as `[%clk soon]`, an arrow to `z9`) or that is not one of these five stays in the
+ * text exactly as it was: parsing never throws. {@link Game} uses both for every move, so
+ * `GameNode.clock`, `.emt`, `.eval` and `.shapes` hold the values and `pgn()` writes them.
+ * @module
+ */
+import { ChessError, describe } from './errors.js';
+import type { SquareName } from './move.js';
+
+/** The colour of a drawn shape: the four brushes of lichess (`G`, `R`, `Y`, `B` in PGN). */
+export type ShapeColor = 'green' | 'red' | 'yellow' | 'blue';
+
+/**
+ * A shape drawn on the board: a coloured square (`to` absent, `[%csl]`) or an arrow from
+ * `from` to a different square `to` (`[%cal]`).
+ */
+export interface Shape {
+  /** The brush. */
+  color: ShapeColor;
+  /** The square of a circle, or where an arrow starts. */
+  from: SquareName;
+  /** Where an arrow ends (a square other than `from`); absent for a circle. */
+  to?: SquareName;
+}
+
+/**
+ * An engine evaluation, from White's point of view (as lichess writes it): either `pawns`
+ * (`[%eval 0.17]`: White is 0.17 pawns better; negative when Black is better) or `mate`
+ * (`[%eval #-3]`: Black mates in 3 moves; positive when White mates). `depth` is the search
+ * depth when the comment gives one (`[%eval 0.17,23]`).
+ */
+export type Evaluation = { pawns: number; mate?: undefined; depth?: number } | { mate: number; pawns?: undefined; depth?: number };
+
+/** A comment split into its commands and the rest of its text. */
+export interface CommentCommands {
+  /** The comment without the recognised commands (spaces around them collapsed, trimmed). */
+  text: string;
+  /** `[%clk]`: the player's remaining time after the move, in seconds; `null` if absent. */
+  clock: number | null;
+  /** `[%emt]`: the time spent on the move, in seconds; `null` if absent. */
+  emt: number | null;
+  /** `[%eval]`: the evaluation after the move; `null` if absent. */
+  eval: Evaluation | null;
+  /** `[%csl]` circles and `[%cal]` arrows, in the order they were written (circles of one command first). */
+  shapes: Shape[];
+}
+
+/** The commands of a {@link CommentCommands} without its text, as {@link makeCommentCommands} takes them. */
+export type CommentCommandValues = Omit<CommentCommands, 'text'> & { text?: string };
+
+const COLORS: Record<string, ShapeColor> = { G: 'green', R: 'red', Y: 'yellow', B: 'blue' };
+const COLOR_LETTERS: Record<ShapeColor, string> = { green: 'G', red: 'R', yellow: 'Y', blue: 'B' };
+const SQUARE = /^[a-h][1-8]$/;
+// A command: `[%name value]`. The value runs to the first `]` and may not contain `[`.
+const COMMAND = /\[%([A-Za-z]\w*)(?:\s+([^\][]*?))?\s*\]/g;
+const TIME = /^(\d{1,4}):([0-5]?\d):([0-5]?\d(?:\.\d{1,3})?)$/;
+const PAWNS = /^[+-]?(?:\d{1,6}(?:\.\d{0,6})?|\.\d{1,6})$/;
+const MATE = /^#([+-]?\d{1,4})$/;
+const DEPTH = /^\d{1,4}$/;
+
+/**
+ * A clock or elapsed time (`h:mm:ss`, optionally with up to three decimals of seconds:
+ * `0:00:07.3`) in seconds, or `null` if the text is not such a time.
+ */
+export function parseClock(text: string): number | null {
+  const m = TIME.exec(text);
+  if (m === null) return null;
+  return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+}
+
+/**
+ * A time in seconds as `h:mm:ss` (`175` → `'0:02:55'`), with the fraction of a second when
+ * there is one, to the millisecond (`7.3` → `'0:00:07.3'`).
+ * @throws {@link ChessError} `'invalid-argument'` for a negative or non-finite number.
+ */
+export function formatClock(seconds: number): string {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0)
+    throw new ChessError('invalid-argument', `not a time in seconds: ${describe(seconds)}`);
+  const ms = Math.round(seconds * 1000);
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor(ms / 60_000) % 60;
+  const s = Math.floor(ms / 1000) % 60;
+  const frac = ms % 1000;
+  const base = `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+  return frac === 0 ? base : `${base}.${String(frac).padStart(3, '0').replace(/0+$/, '')}`;
+}
+
+function parseEval(value: string): Evaluation | null {
+  const [score, depthText, ...rest] = value.split(',').map((s) => s.trim());
+  if (score === undefined || rest.length) return null;
+  let depth: number | undefined;
+  if (depthText !== undefined) {
+    if (!DEPTH.test(depthText)) return null;
+    depth = Number(depthText);
+  }
+  const mate = MATE.exec(score);
+  if (mate !== null) return depth === undefined ? { mate: Number(mate[1]) } : { mate: Number(mate[1]), depth };
+  if (!PAWNS.test(score)) return null;
+  const pawns = Number(score) + 0; // + 0 turns -0 into 0
+  return depth === undefined ? { pawns } : { pawns, depth };
+}
+
+function parseShapes(value: string, arrows: boolean): Shape[] | null {
+  const shapes: Shape[] = [];
+  for (const item of value.split(',')) {
+    const t = item.trim();
+    const color = COLORS[t[0] ?? ''];
+    if (color === undefined || t.length !== (arrows ? 5 : 3)) return null;
+    const from = t.slice(1, 3);
+    if (!SQUARE.test(from)) return null;
+    if (!arrows) {
+      shapes.push({ color, from: from as SquareName });
+      continue;
+    }
+    const to = t.slice(3, 5);
+    if (!SQUARE.test(to) || to === from) return null;
+    shapes.push({ color, from: from as SquareName, to: to as SquareName });
+  }
+  return shapes;
+}
+
+/**
+ * Splits a comment into its commands and its text. Recognised: `[%clk]`, `[%emt]`,
+ * `[%eval]`, `[%csl]`, `[%cal]`. A malformed or unknown command is left in the text as it
+ * was; when `[%clk]`, `[%emt]` or `[%eval]` occurs more than once, the last one is taken
+ * and the earlier ones stay in the text (shapes of every `[%csl]`/`[%cal]` are collected).
+ * Never throws.
+ */
+export function parseCommentCommands(comment: string): CommentCommands {
+  return parseWithout(comment, NONE);
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+// parseCommentCommands, leaving the single-valued commands named in `asText` in the text.
+function parseWithout(comment: string, asText: ReadonlySet<string>): CommentCommands {
+  const out: CommentCommands = { text: '', clock: null, emt: null, eval: null, shapes: [] };
+  const text = String(comment);
+  if (!text.includes('[%')) {
+    out.text = trimAscii(text);
+    return out;
+  }
+  // First pass: where each single-valued command occurs last (earlier ones stay as text).
+  type Found = { start: number; end: number; name: string; value: string };
+  const found: Found[] = [];
+  for (const m of text.matchAll(COMMAND)) found.push({ start: m.index!, end: m.index! + m[0].length, name: m[1]!, value: m[2] ?? '' });
+  const taken = new Set<Found>();
+  const last = new Map<string, Found>();
+  for (const f of found) {
+    if (asText.has(f.name)) continue;
+    switch (f.name) {
+      case 'clk':
+      case 'emt': {
+        const seconds = parseClock(f.value.trim());
+        if (seconds === null) break;
+        if (f.name === 'clk') out.clock = seconds;
+        else out.emt = seconds;
+        last.set(f.name, f);
+        break;
+      }
+      case 'eval': {
+        const e = parseEval(f.value);
+        if (e === null) break;
+        out.eval = e;
+        last.set(f.name, f);
+        break;
+      }
+      case 'csl':
+      case 'cal': {
+        const shapes = parseShapes(f.value, f.name === 'cal');
+        if (shapes === null) break;
+        out.shapes.push(...shapes);
+        taken.add(f);
+        break;
+      }
+    }
+  }
+  for (const f of last.values()) taken.add(f);
+  // The text around the commands taken out: joined by one space (or the line break that was
+  // there); the rest of the text is kept as it was.
+  let rest = '';
+  let at = 0;
+  for (const f of found) {
+    if (!taken.has(f)) continue;
+    rest = join(rest, text.slice(at, f.start));
+    at = f.end;
+  }
+  out.text = trimAscii(join(rest, text.slice(at)));
+  return out;
+}
+
+// PGN readers and writers trim ASCII white space only (not U+00A0 and friends).
+const trimAscii = (t: string): string => t.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+
+// Two pieces of text around a removed command, with the blanks at the joint made one.
+function join(left: string, right: string): string {
+  if (left === '') return right.replace(/^[ \t]+/, '');
+  const l = left.replace(/[ \t]+$/, '');
+  const r = right.replace(/^[ \t]+/, '');
+  if (l === '' || r === '' || l.endsWith('\n') || r.startsWith('\n')) return l + r;
+  return `${l} ${r}`;
+}
+
+function checkShape(s: Shape): string {
+  const letter = s && COLOR_LETTERS[s.color];
+  if (!letter || typeof s.from !== 'string' || !SQUARE.test(s.from))
+    throw new ChessError('invalid-argument', `not a shape: ${describe(s)} (a color green/red/yellow/blue and a square from)`);
+  if (s.to === undefined) return `${letter}${s.from}`;
+  if (typeof s.to !== 'string' || !SQUARE.test(s.to) || s.to === s.from)
+    throw new ChessError('invalid-argument', `not an arrow: ${describe(s)} (to must be another square)`);
+  return `${letter}${s.from}${s.to}`;
+}
+
+function formatPawns(pawns: number): string {
+  const s = String(pawns + 0);
+  return s.includes('e') ? pawns.toFixed(6).replace(/\.?0+$/, '') : s;
+}
+
+function formatEval(e: Evaluation): string {
+  let score: string;
+  if (e !== null && typeof e === 'object' && typeof e.mate === 'number' && Number.isInteger(e.mate)) score = `#${e.mate}`;
+  else if (e !== null && typeof e === 'object' && typeof e.pawns === 'number' && Number.isFinite(e.pawns)) score = formatPawns(e.pawns);
+  else throw new ChessError('invalid-argument', `not an evaluation: ${describe(e)} ({ pawns } or { mate })`);
+  if (e.depth === undefined) return score;
+  if (typeof e.depth !== 'number' || !Number.isInteger(e.depth) || e.depth < 0)
+    throw new ChessError('invalid-argument', `not a search depth: ${describe(e.depth)}`);
+  return `${score},${e.depth}`;
+}
+
+/**
+ * The comment text followed by the commands, in this order: `[%csl]`, `[%cal]`, `[%eval]`,
+ * `[%emt]`, `[%clk]` (the layout lichess writes); `''` when there is nothing.
+ * `parseCommentCommands(makeCommentCommands(c))` gives back `c`.
+ * @throws {@link ChessError} `'invalid-argument'` for a value that cannot be written (a
+ * negative clock, a shape on no square, an evaluation that is neither pawns nor mate).
+ */
+export function makeCommentCommands(c: CommentCommandValues): string {
+  const parts: string[] = [];
+  const text = (c.text ?? '').trim();
+  if (text !== '') parts.push(text);
+  const shapes = Array.isArray(c.shapes) ? c.shapes : [];
+  const circles = shapes.filter((s) => s?.to === undefined).map(checkShape);
+  const arrows = shapes.filter((s) => s?.to !== undefined).map(checkShape);
+  if (circles.length) parts.push(`[%csl ${circles.join(',')}]`);
+  if (arrows.length) parts.push(`[%cal ${arrows.join(',')}]`);
+  if (c.eval !== null && c.eval !== undefined) parts.push(`[%eval ${formatEval(c.eval)}]`);
+  if (c.emt !== null && c.emt !== undefined) parts.push(`[%emt ${formatClock(c.emt)}]`);
+  if (c.clock !== null && c.clock !== undefined) parts.push(`[%clk ${formatClock(c.clock)}]`);
+  return parts.join(' ');
+}
+
+/** The commands of a node-like object, split out of its comments (which are replaced by their text). */
+export interface CommandHolder extends Omit<CommentCommands, 'text'> {
+  commentsAfter: string[];
+}
+
+let commandsAsText = false;
+
+/**
+ * Internal (used by the chess.js-compatible `Chess`, whose comments are raw text): runs `fn`
+ * with the commands of every game read meanwhile left in the comment text.
+ */
+export function withCommandsAsText<T>(fn: () => T): T {
+  const before = commandsAsText;
+  commandsAsText = true;
+  try {
+    return fn();
+  } finally {
+    commandsAsText = before;
+  }
+}
+
+/**
+ * Internal (used by {@link Game}): moves the commands out of `node.commentsAfter` into its
+ * typed fields; comments that held nothing else are dropped.
+ */
+export function takeCommands(node: CommandHolder): void {
+  if (commandsAsText) return;
+  const comments = node.commentsAfter;
+  if (!comments.some((c) => typeof c === 'string' && c.includes('[%'))) return;
+  // From the last comment back, so that the last clock/emt/eval of all is the one taken.
+  // Comments without commands are kept exactly; one that held only commands is dropped.
+  const texts: string[] = [];
+  const seen = new Set<string>();
+  const shapes: Shape[][] = [];
+  for (let i = comments.length - 1; i >= 0; i--) {
+    const comment = comments[i]!;
+    if (typeof comment !== 'string' || !comment.includes('[%')) {
+      texts.unshift(comment);
+      continue;
+    }
+    const c = parseWithout(comment, seen);
+    if (c.clock !== null) (node.clock = c.clock), seen.add('clk');
+    if (c.emt !== null) (node.emt = c.emt), seen.add('emt');
+    if (c.eval !== null) (node.eval = c.eval), seen.add('eval');
+    shapes.unshift(c.shapes);
+    if (c.text !== '') texts.unshift(c.text);
+  }
+  node.shapes.push(...shapes.flat());
+  node.commentsAfter = texts;
+}
+
+/**
+ * Internal (used by {@link Game}): the comments after a node as PGN holds them — its
+ * `commentsAfter` with the typed commands appended to the last one, or as a comment of
+ * their own when there is none (or the last one is blank, so that it reads back as it was).
+ */
+export function commentsWithCommands(node: CommandHolder): string[] {
+  const commands = makeCommentCommands({ clock: node.clock, emt: node.emt, eval: node.eval, shapes: node.shapes });
+  if (commands === '') return node.commentsAfter;
+  const comments = [...node.commentsAfter];
+  const last = comments.at(-1);
+  if (typeof last !== 'string' || trimAscii(last) === '') comments.push(commands);
+  else comments[comments.length - 1] = `${last.replace(/[\t\n\r ]+$/, '')} ${commands}`;
+  return comments;
+}
