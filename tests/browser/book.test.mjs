@@ -162,6 +162,7 @@ describe('opening book panel', { skip: !polyglotAvailable && 'polyglot is missin
     await page.keyboard.press('Enter');
     await waitMoves(page, 2);
     assert.equal(await fen(page), AFTER_E4_E5);
+    assert.equal(await page.evaluate(() => document.activeElement.closest('[data-testid=book-move]')?.dataset.san), 'Nf3', 'the focus goes on to the new list');
     await assertDump(page, book.white, ['e4', 'e5'], 'after 1. e4 e5');
 
     // Navigation: the panel follows the current position.

@@ -24,7 +24,7 @@ export const bookPanel: SidePanel = {
       <span id="book-name" class="book-name small" data-testid="book-name"></span>
       <button id="book-remove" type="button" data-testid="book-remove" title="Close this book (and forget it)" hidden>Close</button>
     </div>
-    <div id="book-moves" class="book-moves" data-testid="book-moves" aria-live="polite"></div>`,
+    <div id="book-moves" class="book-moves" data-testid="book-moves"></div>`,
 };
 
 /** A book as the panel holds it: the file's name, and the book or why it was refused. */
@@ -54,6 +54,8 @@ export class BookView {
   /** What the list shows now (book, position, puzzle state): no rebuild when it is unchanged. */
   #shown = '';
   #shownBook: Opened | null = null;
+  /** The move drawn as an arrow ('' for none). */
+  #arrowUci = '';
 
   constructor(store: Store, board: BoardView) {
     this.#store = store;
@@ -74,7 +76,11 @@ export class BookView {
     const list = $('book-moves');
     list.addEventListener('click', (e) => {
       const row = (e.target as HTMLElement).closest<HTMLElement>('[data-uci]');
-      if (row) this.#play(row.dataset.uci!);
+      if (!row) return;
+      this.#play(row.dataset.uci!);
+      // Played from the keyboard (Enter or Space: a click of detail 0): the list is rebuilt
+      // for the new position, and the focus goes to its first move, so Enter plays on.
+      if (e.detail === 0) list.querySelector<HTMLElement>('[data-uci] button')?.focus();
     });
     // The move under the pointer or the keyboard focus is drawn as an arrow, as on lichess.
     list.addEventListener('mouseover', (e) => this.#arrow((e.target as HTMLElement).closest<HTMLElement>('[data-uci]')));
@@ -195,7 +201,9 @@ export class BookView {
   }
 
   #arrow(row: HTMLElement | null): void {
-    const uci = row?.dataset.uci;
+    const uci = row?.dataset.uci ?? '';
+    if (uci === this.#arrowUci) return;
+    this.#arrowUci = uci;
     this.#board.setLayer('book', uci ? [{ orig: uci.slice(0, 2) as Key, dest: uci.slice(2, 4) as Key, brush: 'paleGreen' }] : []);
   }
 
