@@ -153,7 +153,7 @@ export class BookView {
     } catch (e) {
       if (!(e instanceof BookError)) throw e;
       // Not the user's mistake: the format has no key for this position. Said, not alarmed.
-      show('position-error', h('p.book-unavailable', { 'data-code': e.code }, e.message));
+      show('position-error', h('p.book-unavailable', null, h('strong', null, 'No book lookup here: '), h('span', { 'data-code': e.code }, e.message)));
       return;
     }
     if (!entries.length) {
