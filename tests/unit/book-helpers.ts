@@ -1,21 +1,13 @@
 // Helpers of the opening book tests, written from the Polyglot book format specification
 // (book_format.html, shipped with Debian's polyglot package) and independent of the package:
 // the Polyglot key of a FEN (from tests/data/polyglot-random64.txt), a book writer, raw
-// moves, and the reader of `polyglot dump-book` output. The package's own key
+// moves; running polyglot and reading `polyglot dump-book` output come from
+// tests/tools/polyglot.mjs (shared with the board's browser tests). The package's own key
 // (Position.hash) is never used to make a book here, so a wrong key cannot hide.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { DATA } from './helpers.js';
 
-export const POLYGLOT = '/usr/games/polyglot';
-export const polyglotAvailable = existsSync(POLYGLOT);
-
-/** Runs polyglot with arguments; returns its output (it reports errors as "tellusererror"). */
-export function polyglot(...args: string[]): string {
-  const out = execFileSync(POLYGLOT, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (/tellusererror/.test(out)) throw new Error(`polyglot ${args.join(' ')}: ${out}`);
-  return out;
-}
+export { POLYGLOT, dumpBook, dumpPercent, parseDump, polyglot, polyglotAvailable, type DumpMove } from '../tools/polyglot.mjs';
 
 const RANDOM64 = readFileSync(DATA + 'polyglot-random64.txt', 'utf8')
   .split('\n')
@@ -93,48 +85,6 @@ export function writeBook(entries: readonly RawEntry[], { sort = true } = {}): U
     view.setUint32(16 * i + 12, e.learn ?? 0);
   });
   return bytes;
-}
-
-/** A move of a dump-book line: SAN, and the percentage printed after the dumped side's moves. */
-export interface DumpMove {
-  san: string;
-  percent: number | null;
-}
-
-/**
- * The lines of `polyglot dump-book` output: `N: 1. e4{66%} e5 2. Nf3{100%} ...`, each from
- * the start position, the dumped side's moves with `{p%}`, a line possibly ending in
- * `{trans: line=L, ply=P}` or `{cycle: ply=P}` (the position after it was seen before).
- */
-export function parseDump(text: string): DumpMove[][] {
-  const lines = text.split('\n');
-  if (!/^Dump of ".*" for (white|black)\.$/.test(lines[0]!)) throw new Error(`not a dump-book output: ${lines[0]}`);
-  return lines
-    .slice(1)
-    .filter((l) => l.trim())
-    .map((line) => {
-      const m = /^\d+: (.*)$/.exec(line);
-      if (!m) throw new Error(`dump-book line: ${line}`);
-      const body = m[1]!.replace(/\{(trans: line=\d+, ply=\d+|cycle: ply=\d+)\}/g, ' ');
-      return body
-        .split(/\s+/)
-        .filter((t) => t && !/^\d+\.$/.test(t))
-        .map((t) => {
-          const mm = /^([^{}]+?)(?:\{(\d+)%\})?$/.exec(t);
-          if (!mm) throw new Error(`dump-book token: ${t} in ${line}`);
-          return { san: mm[1]!, percent: mm[2] === undefined ? null : Number(mm[2]) };
-        });
-    });
-}
-
-/**
- * The percentage dump-book prints for a weight: 100 * weight / total, written by printf's
- * `%.0f` (round half to even).
- */
-export function dumpPercent(weight: number, total: number): number {
-  const x = (100 * weight) / total;
-  const f = Math.floor(x);
-  return x - f > 0.5 ? f + 1 : x - f < 0.5 ? f : f % 2 === 0 ? f : f + 1;
 }
 
 /** A seeded generator of numbers in [0, 1) (mulberry32). */

@@ -22,7 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { Book, Position, isCastling, isEnPassant, isPromotion, readGames, type BookEntry } from 'chesswasm';
-import { dumpPercent, parseDump, polyglot, polyglotAvailable, polyglotKey, rawMove, rng, writeBook, POLYGLOT, type DumpMove, type RawEntry } from './book-helpers.js';
+import { dumpBook, dumpPercent, polyglot, polyglotAvailable, polyglotKey, rawMove, rng, writeBook, POLYGLOT, type DumpMove, type RawEntry } from './book-helpers.js';
 import { DATA } from './helpers.js';
 
 const bin = fileURLToPath(new URL('../../bin/chesswasm', import.meta.url));
@@ -37,12 +37,6 @@ function makeBook(name: string, pgnFile: string, args: string[]): string {
   const file = path.join(tmp, `${name}.bin`);
   polyglot('make-book', '-pgn', pgnFile, '-bin', file, ...args);
   return file;
-}
-
-function dumpBook(file: string, color: 'white' | 'black'): DumpMove[][] {
-  const out = `${file}.${color}.txt`;
-  polyglot('dump-book', '-bin', file, '-color', color, '-out', out);
-  return parseDump(readFileSync(out, 'utf8'));
 }
 
 interface DumpCheck {

@@ -15,6 +15,7 @@ import { playMoveSound, setSoundEnabled, soundEnabled } from './sound.js';
 import { START, Store, lineEnd } from './store.js';
 import { UrlState } from './url.js';
 import { BoardView } from './views/board.js';
+import { BookView, bookPanel } from './views/book.js';
 import { Chess960View, chess960Panel } from './views/chess960.js';
 import { EditorView } from './views/editor.js';
 import { EngineView } from './views/engine.js';
@@ -29,6 +30,7 @@ installMakrukPieces();
 
 // The tools of the side panel (a new panel: registerPanel + its view below).
 registerPanel(puzzlePanel);
+registerPanel(bookPanel);
 registerPanel(perftPanel);
 registerPanel(chess960Panel);
 mountPanels($('tools'));
@@ -41,6 +43,7 @@ const pgn = new PgnView(store);
 const engine = new EngineView(store, board);
 const editor = new EditorView(store, board);
 const puzzles = new PuzzlesView(store, board);
+const book = new BookView(store, board);
 new PerftView(store);
 
 /** Asks before a new start drops the moves of the game (unless they are in the PGN list). */
@@ -80,6 +83,7 @@ function render(): void {
   fen.render();
   pgn.render();
   engine.render();
+  book.render();
   $<HTMLButtonElement>('nav-start').disabled = !node.parent || locked;
   $<HTMLButtonElement>('nav-prev').disabled = !node.parent || locked;
   $<HTMLButtonElement>('nav-next').disabled = !node.children.length || locked;

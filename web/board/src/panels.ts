@@ -1,7 +1,7 @@
 // The side panel's tools (puzzles, perft, Chess960, ...) are tabs built from this list of
 // panels. A new tool is one view file that exports a `SidePanel` (its id, tab title and
-// markup) and a view class, plus one line in main.ts (registerPanel + its view): the
-// opening-book panel will plug in here the same way.
+// markup) and a view class, plus one line in main.ts (registerPanel + its view), as the
+// opening-book panel (views/book.ts) does.
 import { h } from './dom.js';
 
 export interface SidePanel {
