@@ -1,5 +1,6 @@
 // chesswasm — FEN in and out (standard FEN, X-FEN and Shredder-FEN castling fields).
 // SPDX-License-Identifier: MIT
+#include <algorithm>
 #include <cstring>
 
 #include "position.h"
@@ -43,6 +44,12 @@ constexpr ErrorText ERROR_TEXT[] = {
     {"BAD_PROMOTED", "'~' must follow a piece that can be a promoted piece"},
     {"BAD_COUNTING", "counting field is out of range"},
     {"CONSECUTIVE_DIGITS", "FEN board has two digits in a row in a rank"},
+    {"TOO_MANY_PIECES", "a side has more than 16 pieces"},
+    {"TOO_MANY_PAWNS", "a side has more than 8 pawns"},
+    {"IMPOSSIBLE_MATERIAL",
+     "a side has more pawns plus promoted pieces than its 8 pawns could have become (a second queen, a "
+     "third rook or knight, two bishops on squares of one colour; Makruk: a second Met, a third Ruea, Ma "
+     "or Khon)"},
 };
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -134,6 +141,45 @@ void Position::clear() {
   states_[0].move = MOVE_NULL;
 }
 
+namespace {
+
+// The material rule. A side starts with 16 pieces, 8 of them pawns, and gains pieces only by
+// promoting a pawn, which it then no longer has. So a side has at most 16 pieces
+// (TOO_MANY_PIECES) and 8 pawns (TOO_MANY_PAWNS), and its pawns plus its promoted pieces are
+// at most 8 (IMPOSSIBLE_MATERIAL), where the promoted pieces are counted as the pieces beyond
+// the original set: queens beyond 1, rooks and knights beyond 2, and bishops beyond 1 on each
+// square colour (the two original bishops stand on squares of opposite colours and never
+// leave them). Makruk: a Bia promotes only to a Met, so a third Ruea, Ma or Khon is
+// impossible whatever the Bia count, and the promoted Mets (written M~, and any unmarked Met
+// beyond the first) count with the Bia. Every count is the least number of promotions the
+// position needs, so no position of a real game is refused. The rule bounds the number of
+// legal moves: see MAX_MOVES (types.h).
+FenError check_material(const Position& pos, Variant variant) {
+  constexpr Bitboard DARK_SQUARES = 0xAA55AA55AA55AA55ULL;
+  auto beyond = [](Bitboard b, int original) { return std::max(0, popcount(b) - original); };
+  for (Color c : {WHITE, BLACK}) {
+    if (popcount(pos.pieces(c)) > 16) return FenError::TOO_MANY_PIECES;
+    const int pawns = popcount(pos.pieces(c, PAWN));
+    if (pawns > 8) return FenError::TOO_MANY_PAWNS;
+    int promoted;
+    if (variant == MAKRUK) {
+      if (popcount(pos.pieces(c, ROOK)) > 2 || popcount(pos.pieces(c, KNIGHT)) > 2 ||
+          popcount(pos.pieces(c, KHON)) > 2)
+        return FenError::IMPOSSIBLE_MATERIAL;
+      promoted = popcount(pos.pieces(c, PMET)) + beyond(pos.pieces(c, MET), 1);
+    } else {
+      const Bitboard bishops = pos.pieces(c, BISHOP);
+      promoted = beyond(pos.pieces(c, QUEEN), 1) + beyond(pos.pieces(c, ROOK), 2) +
+                 beyond(pos.pieces(c, KNIGHT), 2) + beyond(bishops & DARK_SQUARES, 1) +
+                 beyond(bishops & ~DARK_SQUARES, 1);
+    }
+    if (pawns + promoted > 8) return FenError::IMPOSSIBLE_MATERIAL;
+  }
+  return FenError::OK;
+}
+
+}  // namespace
+
 struct FenParser {
   static FenError parse(Position& pos, std::string_view fen, Variant variant);
   static FenError parse_board(Position& pos, std::string_view board, Variant variant);
@@ -181,7 +227,7 @@ FenError FenParser::parse_board(Position& pos, std::string_view board, Variant v
     if (kings > 1) return FenError::TOO_MANY_KINGS;
   }
   if (variant != MAKRUK && (pos.pieces(PAWN) & (RANK_1_BB | RANK_8_BB))) return FenError::PAWN_ON_BACK_RANK;
-  return FenError::OK;
+  return check_material(pos, variant);
 }
 
 FenError FenParser::parse_castling(Position& pos, std::string_view field) {

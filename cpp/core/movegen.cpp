@@ -9,20 +9,33 @@
 // SPDX-License-Identifier: MIT
 #include "movegen.h"
 
+#include <cassert>
+
 namespace cw {
 
 namespace {
 
+// Writes moves into a buffer of MAX_MOVES slots. The bound (types.h) is proven for every
+// position set-up accepts; the assert catches a set-up that would let a position break it.
 struct MoveWriter {
   Move* cur;
+#ifndef NDEBUG
+  const Move* limit;
+  void put(Move m) {
+    assert(cur < limit && "more legal moves than MAX_MOVES: set-up accepted impossible material");
+    *cur++ = m;
+  }
+#else
+  void put(Move m) { *cur++ = m; }
+#endif
   void add(Square from, Bitboard targets, MoveFlag flag) {
-    while (targets) *cur++ = make_move(from, pop_lsb(targets), flag);
+    while (targets) put(make_move(from, pop_lsb(targets), flag));
   }
   // Pawn moves given by destination set and the step that reached them.
   void add_pawn(int step, Bitboard targets, MoveFlag flag) {
     while (targets) {
       Square to = pop_lsb(targets);
-      *cur++ = make_move(Square(to - step), to, flag);
+      put(make_move(Square(to - step), to, flag));
     }
   }
   void add_promotions(int step, Bitboard targets, bool capture) {
@@ -30,13 +43,13 @@ struct MoveWriter {
       Square to = pop_lsb(targets);
       Square from = Square(to - step);
       MoveFlag base = capture ? PROMO_KNIGHT_CAPTURE : PROMO_KNIGHT;
-      *cur++ = make_move(from, to, MoveFlag(base + 3));  // queen first: the likeliest choice
-      *cur++ = make_move(from, to, base);
-      *cur++ = make_move(from, to, MoveFlag(base + 2));
-      *cur++ = make_move(from, to, MoveFlag(base + 1));
+      put(make_move(from, to, MoveFlag(base + 3)));  // queen first: the likeliest choice
+      put(make_move(from, to, base));
+      put(make_move(from, to, MoveFlag(base + 2)));
+      put(make_move(from, to, MoveFlag(base + 1)));
     }
   }
-  void add_one(Move m) { *cur++ = m; }
+  void add_one(Move m) { put(m); }
 };
 
 struct MoveCounter {
@@ -325,7 +338,11 @@ void dispatch(const Position& pos, Sink& sink) {
 
 template <GenType T>
 Move* generate(const Position& pos, Move* list) {
+#ifndef NDEBUG
+  MoveWriter w{list, list + MAX_MOVES};
+#else
   MoveWriter w{list};
+#endif
   dispatch<T>(pos, w);
   return w.cur;
 }

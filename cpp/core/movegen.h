@@ -23,7 +23,8 @@ struct MoveList {
 };
 
 // Writes every legal move (LEGAL) or every legal capture, en passant and capture-
-// promotions included (CAPTURES), of the side to move to list; returns the end.
+// promotions included (CAPTURES), of the side to move to list (room for MAX_MOVES moves);
+// returns the end.
 template <GenType T>
 Move* generate(const Position& pos, Move* list);
 

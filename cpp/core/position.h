@@ -40,6 +40,9 @@ enum class FenError : uint8_t {
   BAD_PROMOTED,           // a '~' that does not follow a piece that can be promoted
   BAD_COUNTING,           // Makruk: a counting field that is out of range
   CONSECUTIVE_DIGITS,     // two digits in a row in a rank (write 8, not 44)
+  TOO_MANY_PIECES,        // a side has more than 16 pieces (its king included)
+  TOO_MANY_PAWNS,         // a side has more than 8 pawns (Makruk: Bia)
+  IMPOSSIBLE_MATERIAL,    // more pawns plus promoted pieces than a side's 8 pawns could have become
 };
 const char* fen_error_name(FenError e);     // "FIELD_COUNT"
 const char* fen_error_message(FenError e);  // a sentence for users

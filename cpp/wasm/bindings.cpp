@@ -4,8 +4,9 @@
 // code or a number; strings and move lists cross through two buffers in wasm memory that the
 // TS layer (web/src/wasm.ts) reads and writes through typed-array views:
 //   - the I/O buffer (cw_io_buffer): text in (FEN, UCI) and out (FEN, UCI), bytes + length;
-//   - the move buffer (cw_move_buffer, 256 x uint16) and the count buffer (cw_count_buffer,
-//     256 x double): a legal move list or a divide result, filled in one call.
+//   - the move buffer (cw_move_buffer, MAX_MOVES x uint16) and the count buffer
+//     (cw_count_buffer, MAX_MOVES x double): a legal move list or a divide result, filled in
+//     one call (MAX_MOVES, types.h, is the proven most of any position set-up accepts).
 // Why plain `extern "C"` exports rather than embind classes: measured on the play+undo hot path
 // (see README, "Bindings"), a raw export is called directly as a wasm function (about 2x faster
 // per call than an embind method, whose invoker converts every argument), and the glue is
@@ -487,7 +488,7 @@ EMSCRIPTEN_KEEPALIVE char* cw_row_buffer(int size) {
 
 // Sets h from the FEN (fen_len bytes of the I/O buffer) and plays the move line that follows
 // it (line_len bytes); notation: cw::Notation. The moves played go into the move buffer (the
-// first 256). Returns the cw::LineStatus; the result buffer holds status, ply, fen_error.
+// first MAX_MOVES). Returns the cw::LineStatus; the result buffer holds status, ply, fen_error.
 // On a bad move h is the position before it; on a bad FEN h is unchanged.
 EMSCRIPTEN_KEEPALIVE int cw_play_line(Handle* h, int fen_len, int line_len, int variant, int notation) {
   puzzle_result[1] = puzzle_result[2] = 0;

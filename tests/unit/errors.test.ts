@@ -38,6 +38,11 @@ const bad_fens: [string, FenErrorCode][] = [
   ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999999999999', 'BAD_FULLMOVE'],
   ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\u0000', 'BAD_FULLMOVE'],
   ['x'.repeat(1_000_000), 'FIELD_COUNT'],
+  // impossible material (issue 16: the first one has 270 legal moves)
+  ['kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1', 'TOO_MANY_PIECES'],
+  ['4k3/8/8/8/7P/8/PPPPPPPP/4K3 w - - 0 1', 'TOO_MANY_PAWNS'],
+  ['4k3/8/8/8/8/Q7/PPPPPPPP/3QK3 w - - 0 1', 'IMPOSSIBLE_MATERIAL'],
+  ['4k3/8/8/8/8/4B3/PPPPPPPP/2B1K3 w - - 0 1', 'IMPOSSIBLE_MATERIAL'],
 ];
 
 const fenCases = bad_fens.map(([fen, code]) => [fen.length > 100 ? `${fen.slice(0, 20)}… (${fen.length} chars)` : fen, code, fen] as const);

@@ -33,6 +33,9 @@ export type FenErrorCode =
   | 'BAD_PROMOTED'
   | 'BAD_COUNTING'
   | 'CONSECUTIVE_DIGITS'
+  | 'TOO_MANY_PIECES'
+  | 'TOO_MANY_PAWNS'
+  | 'IMPOSSIBLE_MATERIAL'
   | 'NOT_A_STRING';
 
 /**
