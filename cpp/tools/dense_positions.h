@@ -203,10 +203,12 @@ std::string dense_fen(cw::Variant v, Next&& next, bool* accepted = nullptr) {
       continue;
     }
     if (e == FenError::EN_PASSANT_NO_PAWN || e == FenError::EN_PASSANT_OCCUPIED ||
-        e == FenError::EN_PASSANT_WRONG_RANK || e == FenError::BAD_EN_PASSANT) {
+        e == FenError::EN_PASSANT_WRONG_RANK || e == FenError::BAD_EN_PASSANT ||
+        e == FenError::EN_PASSANT_CHECK) {
       with_ep = false;
       continue;
     }
+    if (e == FenError::TOO_MANY_CHECKERS || e == FenError::ALIGNED_CHECKERS) e = FenError::IMPOSSIBLE_CHECK;
     if (e != FenError::OPPOSITE_CHECK && e != FenError::IMPOSSIBLE_CHECK) break;
     // Find the pieces attacking the king in question and move one of them to a square
     // from which it does not (after a while, remove it instead): the king of the side not to

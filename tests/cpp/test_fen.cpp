@@ -144,9 +144,17 @@ const BadFen BAD_FENS[] = {
     {"4k3/8/8/8/8/8/3p4/4K3 b - - 0 1", FenError::OPPOSITE_CHECK, CHESS},
     {"4k3/8/8/8/8/8/8/3K4 b - - 0 1", FenError::OK, CHESS},  // control
     {"8/8/8/8/8/8/8/3Kk3 w - - 0 1", FenError::OPPOSITE_CHECK, CHESS},
-    // impossible checks: three checkers
-    {"4k3/8/8/4r3/8/5n2/8/q3K3 w - - 0 1", FenError::IMPOSSIBLE_CHECK, CHESS},
-    {"4k3/8/8/4r3/8/3n4/5p2/4K3 w - - 0 1", FenError::IMPOSSIBLE_CHECK, CHESS},
+    // impossible checks: three checkers (more cases in ImpossibleChecks below)
+    {"4k3/8/8/4r3/8/5n2/8/q3K3 w - - 0 1", FenError::TOO_MANY_CHECKERS, CHESS},
+    {"4k3/8/8/4r3/8/3n4/5p2/4K3 w - - 0 1", FenError::TOO_MANY_CHECKERS, CHESS},
+    // the three FENs of issue 16: two checkers on one line through the king
+    {"3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1", FenError::ALIGNED_CHECKERS, CHESS},
+    {"2Nq4/2K5/1b6/8/7R/3k4/7P/8 w - - 0 1", FenError::ALIGNED_CHECKERS, CHESS},
+    {"5R2/2P5/8/4k3/8/3rK2r/8/8 w - - 0 1", FenError::ALIGNED_CHECKERS, CHESS},
+    // a knight and a bishop: neither move uncovers the other (more in test_fen_checks.cpp)
+    {"4k3/8/8/8/1b6/3n4/8/4K3 w - - 0 1", FenError::IMPOSSIBLE_CHECK, CHESS},
+    // the double push e7-e5 (ep e6) cannot give a check along a line through e6
+    {"6b1/8/8/4p3/8/8/K7/7k w - e6 0 1", FenError::EN_PASSANT_CHECK, CHESS},
     // counters
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", FenError::BAD_HALFMOVE, CHESS},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", FenError::BAD_HALFMOVE, CHESS},

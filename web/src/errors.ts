@@ -36,6 +36,9 @@ export type FenErrorCode =
   | 'TOO_MANY_PIECES'
   | 'TOO_MANY_PAWNS'
   | 'IMPOSSIBLE_MATERIAL'
+  | 'TOO_MANY_CHECKERS'
+  | 'ALIGNED_CHECKERS'
+  | 'EN_PASSANT_CHECK'
   | 'NOT_A_STRING';
 
 /**
