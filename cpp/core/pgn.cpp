@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "pgn.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 
@@ -54,6 +55,59 @@ std::string_view trim(std::string_view s) {
   while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
   while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
   return s;
+}
+
+// A tag name is a PGN symbol: a letter or digit, then letters, digits and `_+#=:-`.
+bool is_symbol_start(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+bool is_symbol_char(char c) {
+  return is_symbol_start(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-';
+}
+
+// The token with the Unicode dashes some writers use in castling and results (U+2010 to
+// U+2015, U+2212) written as '-', and '½' as "1/2" (in buf); the token itself when it has
+// none.
+std::string_view plain_dashes(std::string_view tok, std::string& buf) {
+  if (tok.find('\xE2') == std::string_view::npos && tok.find('\xC2') == std::string_view::npos) return tok;
+  buf.clear();
+  for (size_t i = 0; i < tok.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(tok[i]);
+    if (c == 0xE2 && i + 2 < tok.size()) {
+      const unsigned char b = static_cast<unsigned char>(tok[i + 1]),
+                          d = static_cast<unsigned char>(tok[i + 2]);
+      if ((b == 0x80 && d >= 0x90 && d <= 0x95) || (b == 0x88 && d == 0x92)) {
+        buf += '-';
+        i += 2;
+        continue;
+      }
+    } else if (c == 0xC2 && i + 1 < tok.size() && static_cast<unsigned char>(tok[i + 1]) == 0xBD) {
+      buf += "1/2";
+      ++i;
+      continue;
+    }
+    buf += char(c);
+  }
+  return buf;
+}
+
+// The standard result that a token or tag value (dashes made plain) names, or "" for none.
+std::string_view result_of(std::string_view s) {
+  static constexpr std::string_view RESULTS[] = {"1-0", "0-1", "1/2-1/2", "*"};
+  for (std::string_view r : RESULTS)
+    if (s == r) return r;
+  if (s == "1/2") return RESULTS[2];
+  return {};
+}
+
+// Makes the result and the Result tag agree (see PgnReader): the marker, unless it is
+// missing or '*' and the tag names a result.
+void settle_result(PgnGame& game) {
+  if (game.result == "*")
+    if (const std::string* tag = game.tag("Result")) {
+      std::string buf;
+      std::string_view r = result_of(plain_dashes(*tag, buf));
+      if (!r.empty()) game.result = std::string(r);
+    }
+  game.set_tag("Result", game.result);
 }
 
 // The NAG of a move-suffix glyph ("!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6), else 0.
@@ -148,7 +202,8 @@ bool PgnReader::read_tags(PgnGame& game, PgnError& error) {
     advance();
     while (!at_end() && is_space(peek())) advance();
     size_t name_start = pos_;
-    while (!at_end() && (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '_')) advance();
+    if (is_symbol_start(peek()))
+      while (!at_end() && is_symbol_char(peek())) advance();
     std::string_view name = text_.substr(name_start, pos_ - name_start);
     if (name.empty()) return fail(error, line_, column(), "tag name expected after '['");
     while (!at_end() && is_space(peek())) advance();
@@ -180,7 +235,24 @@ bool PgnReader::read_tags(PgnGame& game, PgnError& error) {
     if (int(game.tags.size()) >= limits_.max_tags && !game.tag(name))
       return fail(error, l, c, "too many tags (limit " + decimal(limits_.max_tags) + ")");
     game.set_tag(name, value);
-    skip_space_and_escapes();
+    // White space and escape lines up to the next tag; a blank line ends the tag section
+    // (what follows is movetext, or the next game's tags).
+    bool blank = false, content = true;
+    while (!at_end() && !blank) {
+      const char ch = peek();
+      if (ch == '\n') {
+        blank = !content;
+        content = false;
+        advance();
+      } else if (ch == '%' && pos_ == line_start_) {
+        skip_line();  // an escape line
+      } else if (is_space(ch)) {
+        advance();
+      } else {
+        break;
+      }
+    }
+    if (blank) break;
   }
   return true;
 }
@@ -198,11 +270,68 @@ PgnStatus PgnReader::read_game(PgnGame& game, PgnError& error) {
   if (at_end()) return PgnStatus::END;
   game.first_line = line_;
   game_start_ = pos_;
-  if (!read_tags(game, error) || !read_movetext(game, error)) {
-    skip_to_next_game();
+  in_movetext_ = lost_sync_ = false;
+  if (!read_tags(game, error)) {
+    skip_tag_section();
     return PgnStatus::ERROR;
   }
+  if (!read_movetext(game, error)) {
+    if (lost_sync_)
+      skip_to_next_game();
+    else
+      skip_rest_of_game();
+    if (!partial_ || !in_movetext_) return PgnStatus::ERROR;
+    settle_result(game);
+    return PgnStatus::PARTIAL;
+  }
+  settle_result(game);
   return PgnStatus::GAME;
+}
+
+void PgnReader::skip_tag_section() {
+  if (pos_ != line_start_) skip_line();
+  // The section's other tags: the lines up to a blank line that start with '['.
+  while (!at_end()) {
+    size_t i = pos_;
+    while (i < text_.size() && text_[i] != '\n' && is_space(text_[i])) ++i;
+    if (i >= text_.size() || text_[i] != '[') break;
+    skip_line();
+  }
+  skip_rest_of_game();
+}
+
+void PgnReader::skip_rest_of_game() {
+  int depth = 0;  // open variations
+  std::string buf;
+  for (;;) {
+    while (!at_end() && is_space(peek())) advance();
+    if (at_end()) return;
+    const char c = peek();
+    if (c == '%' && pos_ == line_start_) {
+      skip_line();
+    } else if (c == '[' && at_line_start()) {
+      return;  // the next game's tags
+    } else if (c == '{') {
+      const size_t close = text_.find('}', pos_ + 1);
+      if (close == std::string_view::npos) {  // never closed: find the next game by its lines
+        advance();
+        skip_to_next_game();
+        return;
+      }
+      while (pos_ <= close) advance();
+    } else if (c == ';') {
+      while (!at_end() && peek() != '\n') advance();
+    } else if (c == '(' || c == ')') {
+      depth = c == '(' ? depth + 1 : std::max(depth - 1, 0);
+      advance();
+    } else if (is_delimiter(c)) {
+      advance();
+    } else {
+      const size_t start = pos_;
+      while (!at_end() && !is_delimiter(peek())) advance();
+      if (depth == 0 && !result_of(plain_dashes(text_.substr(start, pos_ - start), buf)).empty()) return;
+    }
+  }
 }
 
 bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
@@ -221,7 +350,9 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     pos.set_fen(start_fen(variant), variant);
   }
   game.root_fen = pos.fen();
+  in_movetext_ = true;
   std::vector<PgnNode>& nodes = game.nodes;
+  std::string dash_buf;  // a token with its Unicode dashes made plain
 
   // One frame per open line: the node its moves branch from, the last move played in it,
   // and how many moves of it are on pos (to take them back at ')').
@@ -285,6 +416,7 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
         pos_ = save_pos + 1;
         line_ = save_line;
         line_start_ = save_start;
+        lost_sync_ = true;
         return fail(error, l, col, "unterminated comment: '{' without '}'");
       }
       if (pos_ - start > limits_.max_token_bytes) return fail(error, l, col, "comment too long");
@@ -358,10 +490,10 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
 
     size_t start = pos_;
     while (!at_end() && !is_delimiter(peek())) advance();
-    std::string_view tok = text_.substr(start, pos_ - start);
-    if (tok == "1-0" || tok == "0-1" || tok == "1/2-1/2") {
+    std::string_view tok = plain_dashes(text_.substr(start, pos_ - start), dash_buf);
+    if (std::string_view r = result_of(tok); !r.empty()) {
       if (frames.size() > 1) return fail(error, l, col, "result inside a variation");
-      game.result = std::string(tok);
+      game.result = std::string(r);
       break;
     }
     // A move number ("12." or "12...") may be glued to its move ("12.e4").
@@ -471,11 +603,11 @@ struct LineWriter {
   }
 };
 
-// Whether the reader takes a tag name back: letters, digits and '_'.
+// Whether the reader takes a tag name back: a PGN symbol.
 bool is_tag_name(std::string_view name) {
-  if (name.empty()) return false;
+  if (name.empty() || !is_symbol_start(name[0])) return false;
   for (char c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+    if (!is_symbol_char(c)) return false;
   return true;
 }
 
@@ -499,12 +631,14 @@ void write_tag(std::string& out, std::string_view name, std::string_view value) 
 std::string write_pgn(const PgnGame& game) {
   std::string out;
   static constexpr const char* ROSTER[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+  const std::string result = result_of(game.result).empty() ? std::string("*") : game.result;
   for (const char* name : ROSTER) {
     const std::string* v = game.tag(name);
-    std::string def = std::strcmp(name, "Date") == 0     ? "????.??.??"
-                      : std::strcmp(name, "Result") == 0 ? game.result
-                                                         : "?";
-    write_tag(out, name, v ? *v : def);
+    // The Result tag is the game's result, whatever the tags say: they always agree.
+    if (std::strcmp(name, "Result") == 0)
+      write_tag(out, name, result);
+    else
+      write_tag(out, name, v ? *v : std::strcmp(name, "Date") == 0 ? "????.??.??" : "?");
   }
   Position root;
   if (root.set_fen(game.root_fen.empty() ? start_fen(game.variant) : game.root_fen, game.variant) !=
@@ -595,7 +729,7 @@ std::string write_pgn(const PgnGame& game) {
       }
     }
   }
-  w.token(game.result.empty() ? "*" : game.result);
+  w.token(result);
   out += '\n';
   return out;
 }

@@ -411,12 +411,15 @@ EMSCRIPTEN_KEEPALIVE PgnSource* cw_pgn_open(int len) {
 }
 EMSCRIPTEN_KEEPALIVE char* cw_pgn_text(PgnSource* s) { return s->text.data(); }
 EMSCRIPTEN_KEEPALIVE void cw_pgn_start(PgnSource* s) { s->reader = cw::PgnReader(s->text); }
+// Whether games with a bad move come back up to the move before it (cw_pgn_next: PARTIAL).
+EMSCRIPTEN_KEEPALIVE void cw_pgn_keep_partial(PgnSource* s, int on) { s->reader.keep_partial_games(on != 0); }
 EMSCRIPTEN_KEEPALIVE void cw_pgn_close(PgnSource* s) { delete s; }
 // Reads the next game: the PgnStatus (0 GAME: the tree buffers hold it; 1 END; 2 ERROR:
-// see cw_pgn_error_*; the reader has moved on to the next game).
+// see cw_pgn_error_*; 3 PARTIAL: the tree buffers hold the game up to the error, see
+// cw_pgn_error_*; after an error the reader has moved on to the next game).
 EMSCRIPTEN_KEEPALIVE int cw_pgn_next(PgnSource* s) {
   cw::PgnStatus st = s->reader.read_game(s->game, s->error);
-  if (st == cw::PgnStatus::GAME) put_game(s->game);
+  if (st == cw::PgnStatus::GAME || st == cw::PgnStatus::PARTIAL) put_game(s->game);
   return int(st);
 }
 // Byte offset and line of the reader's next unread character.

@@ -17,6 +17,16 @@ import { N, heapI32, heapU8, readUtf8 } from './wasm.js';
 /** The termination marker of a game: a win, a draw, or `'*'` (unknown, or still going on). */
 export type GameResult = '1-0' | '0-1' | '1/2-1/2' | '*';
 
+/** Options of {@link Game.fromPgn} (and of {@link readGames}). */
+export interface PgnReadOptions {
+  /**
+   * Return a game with an illegal, ambiguous or malformed move up to the move before it,
+   * with the error in {@link Game.errors}, instead of throwing (as python-chess reads).
+   * Errors in the tag section, the FEN or the Variant tag still throw. Default `false`.
+   */
+  partial?: boolean;
+}
+
 /** Options of the {@link Game} constructor. */
 export interface GameOptions {
   /** The rules variant (default `'chess'`). */
@@ -43,6 +53,7 @@ type NodeArgs = [
   nags?: number[],
 ];
 let newNode: (...args: NodeArgs) => GameNode;
+let setErrors: (game: Game, errors: PgnError[]) => void;
 let detachNode: (node: GameNode) => void;
 let gameFromParts: (variant: Variant, rootFen: string, result: string, tags: Map<string, string>) => Game;
 // Set by gameFromParts for the constructor call it makes.
@@ -203,6 +214,7 @@ export class Game {
   #current: GameNode;
   #pos: Position | null = null;
   #disposed = false;
+  #errors: readonly PgnError[] = [];
 
   /**
    * A game from a position (the standard start position by default; for `'chess960'` and
@@ -237,12 +249,13 @@ export class Game {
    * @throws {@link PgnError} `'invalid-pgn'` (with `line` and `column`) for a malformed game,
    * `'no-game'` when the text holds no game.
    */
-  static fromPgn(text: string): Game {
+  static fromPgn(text: string, options: PgnReadOptions = {}): Game {
     if (typeof text !== 'string') throw new PgnError('invalid-pgn', `a PGN text must be a string, not ${describe(text)}`);
-    const src = openSource(encoder.encode(text));
+    const src = openSource(encoder.encode(text), options?.partial === true);
     try {
       const status = N.pgn_next(src);
       if (status === 0) return readTree();
+      if (status === 3) return readPartialTree(src, 1, 1);
       if (status === 1) throw new PgnError('no-game', 'no game in the PGN text');
       throw sourceError(src, 1, 1);
     } finally {
@@ -255,6 +268,18 @@ export class Game {
       pendingParts = { variant, rootFen, result, tags };
       return new Game();
     };
+    setErrors = (game, errors) => {
+      game.#errors = errors;
+    };
+  }
+
+  /**
+   * The errors of a game read with `{ partial: true }` ({@link PgnReadOptions.partial}): the
+   * `PgnError` of the move where reading stopped (the game holds the moves before it).
+   * Empty for a game read whole or made by {@link Game.play}.
+   */
+  get errors(): readonly PgnError[] {
+    return this.#errors;
   }
 
   /** The rules variant. */
@@ -545,12 +570,23 @@ function parseMove(pos: Position, text: unknown): Move {
 
 // ---- the tree buffers (cpp/wasm/bindings.cpp, "PGN") ------------------------------------------
 
-/** Internal: a PGN source over UTF-8 bytes, ready to read; close it with `N.pgn_close`. */
-export function openSource(bytes: Uint8Array): number {
+/**
+ * Internal: a PGN source over UTF-8 bytes, ready to read (keeping partial games if asked:
+ * `N.pgn_next` then returns 3 for one); close it with `N.pgn_close`.
+ */
+export function openSource(bytes: Uint8Array, partial = false): number {
   const src = N.pgn_open(bytes.length);
   heapU8().set(bytes, N.pgn_text(src));
   N.pgn_start(src);
+  if (partial) N.pgn_keep_partial(src, 1);
   return src;
+}
+
+/** Internal: the game of a partial read (status 3), with its error (see {@link sourceError}). */
+export function readPartialTree(src: number, lineBase: number, columnBase: number): Game {
+  const game = readTree();
+  setErrors(game, [sourceError(src, lineBase, columnBase)]);
+  return game;
 }
 
 /**
