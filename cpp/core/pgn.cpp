@@ -232,7 +232,9 @@ bool PgnReader::read_tags(PgnGame& game, PgnError& error) {
     while (!at_end() && peek() != '\n' && is_space(peek())) advance();
     if (peek() != ']') return fail(error, line_, column(), "']' expected after the tag value");
     advance();
-    if (int(game.tags.size()) >= limits_.max_tags && !game.tag(name))
+    // The limit counts the Result tag that every game gets (see settle_result).
+    const bool result_slot = name != "Result" && !game.tag("Result");
+    if (int(game.tags.size()) + result_slot >= limits_.max_tags && !game.tag(name))
       return fail(error, l, c, "too many tags (limit " + decimal(limits_.max_tags) + ")");
     game.set_tag(name, value);
     // White space and escape lines up to the next tag; a blank line ends the tag section

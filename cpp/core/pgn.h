@@ -48,7 +48,7 @@ struct PgnGame {
 struct PgnLimits {
   int max_nodes = 100000;         // moves in one game, variations included
   int max_variation_depth = 128;  // nesting of ( )
-  int max_tags = 1000;
+  int max_tags = 1000;            // the Result tag included, which every game read gets
   size_t max_token_bytes = 1 << 20;  // one comment, tag value or token
   size_t max_line_bytes = 2 << 20;   // one line of movetext (a token may not end it)
   size_t max_game_bytes = 8 << 20;   // one game, tags and movetext

@@ -274,6 +274,18 @@ TEST(Pgn, Limits) {
   PgnReader reader("1. e4 e5 2. Nf3 Nc6 *", small);
   EXPECT_EQ(reader.read_game(g, e), PgnStatus::ERROR);
   EXPECT_NE(e.message.find("more than 3 moves"), std::string::npos) << e.message;
+  // max_tags counts the Result tag every game gets.
+  PgnLimits tags;
+  tags.max_tags = 3;
+  PgnReader two("[A \"1\"]\n[B \"2\"]\n\n*\n\n[A \"1\"]\n[B \"2\"]\n[C \"3\"]\n\n*\n\n"
+                "[A \"1\"]\n[Result \"1-0\"]\n[C \"3\"]\n\n*",
+                tags);
+  ASSERT_EQ(two.read_game(g, e), PgnStatus::GAME);
+  EXPECT_EQ(g.tags.size(), 3u);
+  EXPECT_EQ(two.read_game(g, e), PgnStatus::ERROR);
+  EXPECT_NE(e.message.find("too many tags (limit 3)"), std::string::npos) << e.message;
+  ASSERT_EQ(two.read_game(g, e), PgnStatus::GAME) << e.message;
+  EXPECT_EQ(g.tags.size(), 3u);
 }
 
 // chess.js wrote these games; its move history and final FEN are the expectation.
