@@ -371,6 +371,16 @@ bool has_legal_move(const Position& pos) {
   return count_legal_moves(pos) > 0;
 }
 
+bool king_safe_after(const Position& pos, Move m) {
+  const Color us = pos.side_to_move();
+  const Square from = move_from(m), to = move_to(m);
+  const Bitboard to_bb = square_bb(to);
+  const Bitboard occ = (pos.pieces() ^ square_bb(from)) | to_bb;
+  // The piece captured on `to` (if any) attacks no more.
+  const Square ksq = type_of(pos.piece_on(from)) == KING ? to : pos.king_square(us);
+  return !(pos.attackers_to(ksq, occ) & pos.pieces(~us) & ~to_bb);
+}
+
 bool is_legal(const Position& pos, Move m) {
   if (m == MOVE_NONE) return false;
   Move buf[MAX_MOVES];

@@ -41,13 +41,19 @@ std::vector<int> PgnGame::mainline() const {
 
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+// Character classes, as tables: white space, and what ends a movetext token (a move, a move
+// number, a result or a glyph): white space, {}();$[]" and NUL.
+struct CharClasses {
+  bool space[256] = {}, delimiter[256] = {};
+  constexpr CharClasses() {
+    for (unsigned char c : {' ', '\t', '\n', '\r', '\f', '\v'}) space[c] = delimiter[c] = true;
+    for (unsigned char c : {'{', '}', '(', ')', ';', '$', '[', ']', '"', '\0'}) delimiter[c] = true;
+  }
+};
+constexpr CharClasses CHAR_CLASSES;
 
-// Ends a movetext token (a move, a move number, a result or a glyph).
-bool is_delimiter(char c) {
-  return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '$' || c == '[' ||
-         c == ']' || c == '"' || c == '\0';
-}
+inline bool is_space(char c) { return CHAR_CLASSES.space[static_cast<unsigned char>(c)]; }
+inline bool is_delimiter(char c) { return CHAR_CLASSES.delimiter[static_cast<unsigned char>(c)]; }
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
@@ -112,10 +118,9 @@ void settle_result(PgnGame& game) {
 
 // The NAG of a move-suffix glyph ("!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6), else 0.
 int glyph_nag(std::string_view g) {
-  static constexpr const char* GLYPHS[] = {"!", "?", "!!", "??", "!?", "?!"};
-  for (int i = 0; i < 6; ++i)
-    if (g == GLYPHS[i]) return i + 1;
-  return 0;
+  if (g.size() == 1) return g[0] == '!' ? 1 : 2;
+  if (g.size() != 2) return 0;
+  return g == "!!" ? 3 : g == "??" ? 4 : g == "!?" ? 5 : 6;
 }
 
 // The variant a Variant tag names; false for one the core does not play.
@@ -141,6 +146,49 @@ bool variant_of_tag(std::string_view value, Variant& v) {
 
 PgnReader::PgnReader(std::string_view text, PgnLimits limits) : text_(text), limits_(limits) {
   if (text_.size() >= 3 && std::memcmp(text_.data(), "\xEF\xBB\xBF", 3) == 0) pos_ = line_start_ = 3;
+}
+
+void PgnReader::clear_node(PgnNode& n) {
+  n.move = MOVE_NONE;
+  n.parent = -1;
+  n.children.clear();
+  n.san.clear();
+  n.uci.clear();
+  n.comments_before.clear();
+  n.comments_after.clear();
+  n.nags.clear();
+  n.leniency = 0;
+}
+
+PgnNode& PgnReader::new_node(std::vector<PgnNode>& nodes) {
+  if (used_nodes_ == nodes.size()) {
+    if (spare_nodes_.empty()) {
+      nodes.emplace_back();
+    } else {
+      nodes.push_back(std::move(spare_nodes_.back()));
+      spare_nodes_.pop_back();
+    }
+  }
+  PgnNode& n = nodes[used_nodes_++];
+  clear_node(n);
+  return n;
+}
+
+void PgnReader::trim_nodes(PgnGame& game) {
+  for (size_t i = game.nodes.size(); i-- > used_nodes_;) spare_nodes_.push_back(std::move(game.nodes[i]));
+  game.nodes.resize(used_nodes_);
+}
+
+void PgnReader::advance_to(size_t end) {
+  const char* base = text_.data();
+  while (pos_ < end) {
+    const void* nl = std::memchr(base + pos_, '\n', end - pos_);
+    if (!nl) break;
+    pos_ = size_t(static_cast<const char*>(nl) - base) + 1;
+    ++line_;
+    line_start_ = pos_;
+  }
+  pos_ = end;
 }
 
 void PgnReader::advance() {
@@ -265,19 +313,30 @@ PgnStatus read_pgn(std::string_view text, PgnGame& game, PgnError& error) {
 }
 
 PgnStatus PgnReader::read_game(PgnGame& game, PgnError& error) {
-  game = PgnGame{};
-  game.nodes.reserve(256);
-  game.nodes.emplace_back();
+  // The game is replaced, its nodes reused in place (cleared as they are needed) with their
+  // buffers (children, comments, strings), then the reader's spare nodes (the surplus of
+  // earlier games, see trim_nodes): reading many games into one PgnGame then allocates next
+  // to nothing.
+  if (game.nodes.empty()) game.nodes.emplace_back();
+  used_nodes_ = 1;
+  clear_node(game.nodes[0]);
+  game.tags.clear();
+  game.variant = CHESS;
+  game.root_fen.clear();
+  game.result = "*";
+  game.first_line = 1;
   skip_space_and_escapes();
-  if (at_end()) return PgnStatus::END;
+  if (at_end()) return trim_nodes(game), PgnStatus::END;
   game.first_line = line_;
   game_start_ = pos_;
   in_movetext_ = lost_sync_ = false;
   if (!read_tags(game, error)) {
     skip_tag_section();
-    return PgnStatus::ERROR;
+    return trim_nodes(game), PgnStatus::ERROR;
   }
-  if (!read_movetext(game, error)) {
+  const bool ok = read_movetext(game, error);
+  trim_nodes(game);
+  if (!ok) {
     if (lost_sync_)
       skip_to_next_game();
     else
@@ -412,8 +471,8 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       int save_line = line_;
       advance();
       size_t start = pos_;
-      while (!at_end() && peek() != '}') advance();
-      if (at_end()) {
+      const size_t close = text_.find('}', start);
+      if (close == std::string_view::npos) {
         // Resume just after the '{', so that the games after it are not lost.
         pos_ = save_pos + 1;
         line_ = save_line;
@@ -421,6 +480,7 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
         lost_sync_ = true;
         return fail(error, l, col, "unterminated comment: '{' without '}'");
       }
+      advance_to(close);
       if (pos_ - start > limits_.max_token_bytes) return fail(error, l, col, "comment too long");
       add_comment(trim(text_.substr(start, pos_ - start)));
       advance();
@@ -429,7 +489,7 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     if (c == ';') {
       advance();
       size_t start = pos_;
-      while (!at_end() && peek() != '\n') advance();
+      pos_ = std::min(text_.find('\n', start), text_.size());  // the line's end, not crossed
       if (pos_ - start > limits_.max_token_bytes) return fail(error, l, col, "comment too long");
       add_comment(trim(text_.substr(start, pos_ - start)));
       continue;
@@ -490,14 +550,19 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     }
     if (is_delimiter(c)) return fail(error, l, col, std::string("unexpected '") + c + "' in movetext");
 
+    // The token (no line ends inside one), and whether it has a byte beyond ASCII.
     size_t start = pos_;
-    while (!at_end() && !is_delimiter(peek())) advance();
-    std::string_view tok = plain_dashes(text_.substr(start, pos_ - start), dash_buf);
-    if (std::string_view r = result_of(tok); !r.empty()) {
-      if (frames.size() > 1) return fail(error, l, col, "result inside a variation");
-      game.result = std::string(r);
-      break;
-    }
+    unsigned high = 0;
+    while (pos_ < text_.size() && !is_delimiter(text_[pos_]))
+      high |= static_cast<unsigned char>(text_[pos_++]);
+    std::string_view tok = text_.substr(start, pos_ - start);
+    if (high & 0x80) tok = plain_dashes(tok, dash_buf);
+    if (tok.size() >= 3 && (tok[0] == '0' || tok[0] == '1'))
+      if (std::string_view r = result_of(tok); !r.empty()) {
+        if (frames.size() > 1) return fail(error, l, col, "result inside a variation");
+        game.result = std::string(r);
+        break;
+      }
     // A move number ("12." or "12...") may be glued to its move ("12.e4").
     if (is_digit(tok[0])) {
       size_t i = 0;
@@ -522,15 +587,13 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     if (tok.size() > 16) return fail(error, l, col, "not a move: \"" + std::string(tok.substr(0, 32)) + "\"");
     if (tok == "." || tok == "..") continue;
 
-    if (int(nodes.size()) > limits_.max_nodes)
+    if (int(used_nodes_) > limits_.max_nodes)
       return fail(error, l, col, "more than " + decimal(limits_.max_nodes) + " moves in one game");
-    PgnNode node;
-    if (tok == "--" || tok == "Z0") {
+    Move move = MOVE_NULL;
+    uint16_t leniency = 0;
+    const bool null_move = tok == "--" || tok == "Z0";
+    if (null_move) {
       if (pos.in_check()) return fail(error, l, col, "null move while in check");
-      node.move = MOVE_NULL;
-      node.san = "--";
-      node.uci = "0000";
-      pos.do_null_move();
     } else {
       SanResult r = parse_san(pos, tok, false);
       if (r.status != SanStatus::OK) {
@@ -539,22 +602,32 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
                                                               : "not a move";
         return fail(error, l, col, std::string(what) + " \"" + std::string(tok) + "\"");
       }
-      node.move = r.move;
-      node.leniency = r.leniency;
-      node.san = r.leniency == SAN_EXACT ? std::string(tok) : move_to_san(pos, r.move);
-      node.uci = move_to_uci(pos, r.move);
-      pos.do_move(r.move);
+      move = r.move;
+      leniency = r.leniency;
     }
     Frame& f = frames.back();
-    node.parent = f.last >= 0 ? f.last : f.parent;
     // Comments before the game's first move are the game comment (python-chess's rule).
     if (frames.size() == 1 && f.last < 0) flush_pending(0);
-    node.comments_before = std::move(pending);
-    pending.clear();
+    const int idx = int(used_nodes_);
+    PgnNode& node = new_node(nodes);  // filled in place
+    node.move = move;
+    node.leniency = leniency;
+    node.parent = f.last >= 0 ? f.last : f.parent;
+    if (null_move) {
+      node.san = "--";
+      node.uci = "0000";
+      pos.do_null_move();
+    } else {
+      node.san = leniency == SAN_EXACT ? std::string(tok) : move_to_san(pos, move);
+      node.uci = move_to_uci(pos, move);
+      pos.do_move(move);
+    }
+    if (!pending.empty()) {
+      node.comments_before = std::move(pending);
+      pending.clear();
+    }
     if (nag) node.nags.push_back(uint8_t(nag));
-    int idx = int(nodes.size());
-    nodes.push_back(std::move(node));
-    nodes[nodes[idx].parent].children.push_back(idx);
+    nodes[node.parent].children.push_back(idx);
     f.last = idx;
     ++f.plies;
     after_move = true;

@@ -46,9 +46,9 @@ struct PgnGame {
 
 // Bounds that keep hostile input cheap to refuse.
 struct PgnLimits {
-  int max_nodes = 100000;         // moves in one game, variations included
-  int max_variation_depth = 128;  // nesting of ( )
-  int max_tags = 1000;            // the Result tag included, which every game read gets
+  int max_nodes = 100000;            // moves in one game, variations included
+  int max_variation_depth = 128;     // nesting of ( )
+  int max_tags = 1000;               // the Result tag included, which every game read gets
   size_t max_token_bytes = 1 << 20;  // one comment, tag value or token
   size_t max_line_bytes = 2 << 20;   // one line of movetext (a token may not end it)
   size_t max_game_bytes = 8 << 20;   // one game, tags and movetext
@@ -102,7 +102,8 @@ class PgnReader {
   struct Token;
   bool at_end() const { return pos_ >= text_.size(); }
   char peek(size_t ahead = 0) const { return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0'; }
-  void advance();  // one byte, tracking lines
+  void advance();                  // one byte, tracking lines
+  void advance_to(size_t offset);  // to an offset ahead, tracking lines
   int column() const { return int(pos_ - line_start_) + 1; }
   bool at_line_start() const;
   void skip_line();
@@ -110,6 +111,9 @@ class PgnReader {
   void skip_to_next_game();  // after an error that lost the token structure
   void skip_tag_section();   // after an error in a tag section
   void skip_rest_of_game();  // after an error in movetext
+  static void clear_node(PgnNode& n);
+  PgnNode& new_node(std::vector<PgnNode>& nodes);  // the next node of the game, cleared
+  void trim_nodes(PgnGame& game);                  // the nodes beyond the game's to the spares
   bool read_tags(PgnGame& game, PgnError& error);
   bool read_movetext(PgnGame& game, PgnError& error);
   bool fail(PgnError& error, int line, int column, std::string message);
@@ -121,8 +125,10 @@ class PgnReader {
   size_t game_start_ = 0;  // offset of the game being read (for max_game_bytes)
   int line_ = 1;
   bool partial_ = false;
-  bool in_movetext_ = false;  // set once the root position is set up (a PARTIAL game exists)
-  bool lost_sync_ = false;    // an unterminated comment: skip_to_next_game, not the token walk
+  bool in_movetext_ = false;          // set once the root position is set up (a PARTIAL game exists)
+  bool lost_sync_ = false;            // an unterminated comment: skip_to_next_game, not the token walk
+  std::vector<PgnNode> spare_nodes_;  // nodes of earlier games, their buffers kept for reuse
+  size_t used_nodes_ = 1;             // nodes of the game being read (the rest are reused)
 };
 
 // Reads the first game of text. GAME, END (no game) or ERROR.

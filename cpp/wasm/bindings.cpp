@@ -68,6 +68,21 @@ int32_t san_keys[2 * cw::MAX_MOVES];  // see cw_legal_moves_san
 
 bool valid_variant(int v) { return v == cw::CHESS || v == cw::CHESS960 || v == cw::MAKRUK; }
 
+// A SAN packed as two int32: up to 7 ASCII characters, 7 bits each, the first 4 in words[0]
+// (first character lowest) and the rest in words[1]; false (and -1, -1) for a longer or
+// non-ASCII one. The TS layer keeps one string per packed SAN (web/src/position.ts, sanOf).
+bool pack_san(const std::string& s, int32_t words[2]) {
+  words[0] = words[1] = 0;
+  for (size_t j = 0; j < s.size(); ++j) {
+    if (j >= 7 || uint8_t(s[j]) >= 128) {
+      words[0] = words[1] = -1;
+      return false;
+    }
+    words[j / 4] |= int32_t(s[j]) << (7 * (j % 4));
+  }
+  return true;
+}
+
 // Copies text into the I/O buffer (growing it if needed); returns its length.
 int write_io(std::string_view s) {
   if (s.size() > io.size()) io.resize(s.size());
@@ -210,19 +225,8 @@ EMSCRIPTEN_KEEPALIVE int cw_san(Handle* h, int m) {
 EMSCRIPTEN_KEEPALIVE int cw_legal_moves_san(Handle* h) {
   const cw::MoveList legal = h->legal_moves();  // a copy: move_to_san plays on pos
   std::memcpy(move_buffer, legal.moves, size_t(legal.count) * sizeof(cw::Move));
-  for (int i = 0; i < legal.count; ++i) {
-    const std::string s = cw::move_to_san(h->pos, legal.moves[i], legal);
-    int32_t words[2] = {0, 0};
-    for (size_t j = 0; j < s.size(); ++j) {
-      if (j >= 7 || uint8_t(s[j]) >= 128) {
-        words[0] = words[1] = -1;
-        break;
-      }
-      words[j / 4] |= int32_t(s[j]) << (7 * (j % 4));
-    }
-    san_keys[2 * i] = words[0];
-    san_keys[2 * i + 1] = words[1];
-  }
+  for (int i = 0; i < legal.count; ++i)
+    pack_san(cw::move_to_san(h->pos, legal.moves[i], legal), san_keys + 2 * i);
   return legal.count;
 }
 EMSCRIPTEN_KEEPALIVE int32_t* cw_san_key_buffer() { return san_keys; }
@@ -279,12 +283,17 @@ EMSCRIPTEN_KEEPALIVE int cw_divide(Handle* h, int depth) {
 //   variant, tag count, then per tag: name length, value length;
 //   root FEN length, result length, node count, then per node (nodes[0] is the root; a
 //   node's parent comes before it, and the children of a node appear in their order):
-//   parent, move, SAN length, UCI length, comments-before count, their lengths,
-//   comments-after count, their lengths, NAG count, the NAGs.
+//   parent, move, SAN, [UCI length,] comments-before count, their lengths, comments-after
+//   count, their lengths, NAG count, the NAGs.
 // A string length has bit 30 set when the string is not pure ASCII (the TS side then
 // decodes it as UTF-8). The bytes follow the same order: tag names and values, root FEN,
-// result, then per node SAN, UCI, comments before, comments after.
-// cw_pgn_next fills the tree buffers from a game read; cw_pgn_write reads them back.
+// result, then per node [SAN,] [UCI,] comments before, comments after.
+// Two directions:
+//   - a game read (cw_pgn_next, the hot path): the SAN is two words, packed as pack_san
+//     does (or -1 and the SAN's length, its bytes then following), and there is no UCI
+//     (the TS side derives it from the move and the variant);
+//   - a game to write (cw_pgn_write): the SAN and the UCI are strings (one length word each).
+// Both describe the same tree; web/src/game.ts (readTree, writeTree) is the other side.
 
 namespace {
 
@@ -301,9 +310,9 @@ std::string tree_bytes;
 constexpr int32_t NON_ASCII = 1 << 30;
 
 void put_string(const std::string& s) {
-  bool ascii = true;
-  for (unsigned char c : s) ascii &= c < 128;
-  tree_words.push_back(int32_t(s.size()) | (ascii ? 0 : NON_ASCII));
+  unsigned char high = 0;
+  for (unsigned char c : s) high |= c;
+  tree_words.push_back(int32_t(s.size()) | (high < 128 ? 0 : NON_ASCII));
   tree_bytes += s;
 }
 
@@ -316,6 +325,7 @@ void put_strings(const std::vector<std::string>& v) {
 void put_game(const cw::PgnGame& g) {
   tree_words.clear();
   tree_bytes.clear();
+  tree_words.reserve(16 + 2 * g.tags.size() + 8 * g.nodes.size());
   tree_words.push_back(0);
   tree_words.push_back(0);
   tree_words.push_back(int32_t(g.variant));
@@ -330,8 +340,14 @@ void put_game(const cw::PgnGame& g) {
   for (const cw::PgnNode& n : g.nodes) {
     tree_words.push_back(n.parent);
     tree_words.push_back(int32_t(n.move));
-    put_string(n.san);
-    put_string(n.uci);
+    int32_t san[2];
+    if (pack_san(n.san, san)) {
+      tree_words.push_back(san[0]);
+      tree_words.push_back(san[1]);
+    } else {
+      tree_words.push_back(-1);
+      put_string(n.san);
+    }
     put_strings(n.comments_before);
     put_strings(n.comments_after);
     tree_words.push_back(int32_t(n.nags.size()));

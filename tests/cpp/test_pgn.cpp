@@ -277,9 +277,10 @@ TEST(Pgn, Limits) {
   // max_tags counts the Result tag every game gets.
   PgnLimits tags;
   tags.max_tags = 3;
-  PgnReader two("[A \"1\"]\n[B \"2\"]\n\n*\n\n[A \"1\"]\n[B \"2\"]\n[C \"3\"]\n\n*\n\n"
-                "[A \"1\"]\n[Result \"1-0\"]\n[C \"3\"]\n\n*",
-                tags);
+  PgnReader two(
+      "[A \"1\"]\n[B \"2\"]\n\n*\n\n[A \"1\"]\n[B \"2\"]\n[C \"3\"]\n\n*\n\n"
+      "[A \"1\"]\n[Result \"1-0\"]\n[C \"3\"]\n\n*",
+      tags);
   ASSERT_EQ(two.read_game(g, e), PgnStatus::GAME);
   EXPECT_EQ(g.tags.size(), 3u);
   EXPECT_EQ(two.read_game(g, e), PgnStatus::ERROR);

@@ -11,7 +11,7 @@
  */
 import { ChessError, IllegalMoveError, PgnError, describe } from './errors.js';
 import type { Move } from './move.js';
-import { type Outcome, Position, type Variant } from './position.js';
+import { type Outcome, Position, type Variant, sanOf, uciOfMove } from './position.js';
 import { N, heapI32, heapU8, readUtf8 } from './wasm.js';
 
 /** The termination marker of a game: a win, a draw, or `'*'` (unknown, or still going on). */
@@ -183,7 +183,9 @@ export class GameNode {
   }
 
   static {
-    newNode = (...args) => new GameNode(...args);
+    // Explicit parameters: no rest array per node (readTree makes one node per move).
+    newNode = (game, parent, move, san, uci, commentsBefore, commentsAfter, nags) =>
+      new GameNode(game, parent, move, san, uci, commentsBefore, commentsAfter, nags);
     detachNode = (node) => {
       const stack = [node];
       while (stack.length) {
@@ -251,7 +253,7 @@ export class Game {
    */
   static fromPgn(text: string, options: PgnReadOptions = {}): Game {
     if (typeof text !== 'string') throw new PgnError('invalid-pgn', `a PGN text must be a string, not ${describe(text)}`);
-    const src = openSource(encoder.encode(text), options?.partial === true);
+    const src = openTextSource(text, options?.partial === true);
     try {
       const status = N.pgn_next(src);
       if (status === 0) return readTree();
@@ -582,6 +584,23 @@ export function openSource(bytes: Uint8Array, partial = false): number {
   return src;
 }
 
+/**
+ * Internal: {@link openSource} for a string: written into wasm memory directly when it is
+ * ASCII (the usual case: no copy of the whole text in between), else through its UTF-8 bytes.
+ */
+export function openTextSource(text: string, partial = false): number {
+  const src = N.pgn_open(text.length);
+  const at = N.pgn_text(src);
+  const { read, written } = encoder.encodeInto(text, heapU8().subarray(at, at + text.length));
+  if (read === text.length && written === text.length) {
+    N.pgn_start(src);
+    if (partial) N.pgn_keep_partial(src, 1);
+    return src;
+  }
+  N.pgn_close(src);
+  return openSource(encoder.encode(text), partial);
+}
+
 /** Internal: the game of a partial read (status 3), with its error (see {@link sourceError}). */
 export function readPartialTree(src: number, lineBase: number, columnBase: number): Game {
   const game = readTree();
@@ -626,11 +645,13 @@ export function readTree(): Game {
   };
   const strs = (): string[] => {
     const n = words[w++]!;
+    if (n === 0) return [];
     const out = new Array<string>(n);
     for (let i = 0; i < n; i++) out[i] = str();
     return out;
   };
-  const variant = VARIANTS[words[w++]!]!;
+  const variantCode = words[w++]!;
+  const variant = VARIANTS[variantCode]!;
   const ntags = words[w++]!;
   const tags = new Map<string, string>();
   for (let i = 0; i < ntags; i++) {
@@ -646,13 +667,15 @@ export function readTree(): Game {
   for (let i = 0; i < nnodes; i++) {
     const parentIndex = words[w++]!;
     const move = words[w++]!;
-    const san = str();
-    const uci = str();
+    // The SAN packed in two words (or -1 and its length, as a string); the UCI from the move.
+    const lo = words[w++]!;
+    const san = lo !== -1 ? (i === 0 ? (w++, '') : sanOf(lo, words[w++]!)) : str();
+    const uci = i === 0 ? '' : move === 0 ? '0000' : uciOfMove(variantCode, move);
     const before = strs();
     const after = strs();
     const nnags = words[w++]!;
-    const nags = new Array<number>(nnags);
-    for (let k = 0; k < nnags; k++) nags[k] = words[w++]!;
+    const nags: number[] = [];
+    for (let k = 0; k < nnags; k++) nags.push(words[w++]!);
     if (i === 0) {
       game.root.commentsBefore = before;
       game.root.commentsAfter = after;

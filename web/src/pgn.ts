@@ -4,7 +4,7 @@
  * @module
  */
 import { ChessError, PgnError, describe } from './errors.js';
-import { Game, type PgnReadOptions, openSource, readPartialTree, readTree, sourceError } from './game.js';
+import { Game, type PgnReadOptions, openSource, openTextSource, readPartialTree, readTree, sourceError } from './game.js';
 import { N } from './wasm.js';
 
 /** Options of {@link readGames} (`partial`: see {@link PgnReadOptions}). */
@@ -108,7 +108,7 @@ function asyncIterator(items: AsyncIterator<Item>, onError: ((e: PgnError) => vo
 
 // The games (or errors) of a whole text, read from one source in wasm memory.
 function* fromText(text: string, partial: boolean): Generator<Item> {
-  const src = openSource(encoder.encode(text), partial);
+  const src = openTextSource(text, partial);
   try {
     for (;;) {
       const status = N.pgn_next(src);
