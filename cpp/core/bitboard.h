@@ -85,7 +85,7 @@ inline Bitboard line_bb(Square a, Square b) { return tables::line[a][b]; }
 inline bool aligned(Square a, Square b, Square c) { return (line_bb(a, b) & square_bb(c)) != 0; }
 
 // Attacks of a piece type (not a pawn) from s with the given occupancy.
-inline Bitboard attacks_of(PieceType pt, Color c, Square s, Bitboard occ) {
+[[gnu::always_inline]] inline Bitboard attacks_of(PieceType pt, Color c, Square s, Bitboard occ) {
   switch (pt) {
     case KNIGHT:
       return knight_attacks(s);

@@ -365,9 +365,13 @@ int count_legal_moves(const Position& pos) {
 }
 
 bool has_legal_move(const Position& pos) {
-  // Captures are few and cheap to find; most positions have one, else fall back to all.
-  Move buf[MAX_MOVES];
-  if (generate<CAPTURES>(pos, buf) != buf) return true;
+  // A king step to a square no enemy attacks (the king lifted) is the cheapest answer and
+  // the usual one, in check too; else count them all.
+  const Color us = pos.side_to_move();
+  const Square ksq = pos.king_square(us);
+  const Bitboard occ = pos.pieces() ^ square_bb(ksq);
+  for (Bitboard b = king_attacks(ksq) & ~pos.pieces(us); b;)
+    if (!pos.attacked_by(~us, pop_lsb(b), occ)) return true;
   return count_legal_moves(pos) > 0;
 }
 
@@ -378,7 +382,7 @@ bool king_safe_after(const Position& pos, Move m) {
   const Bitboard occ = (pos.pieces() ^ square_bb(from)) | to_bb;
   // The piece captured on `to` (if any) attacks no more.
   const Square ksq = type_of(pos.piece_on(from)) == KING ? to : pos.king_square(us);
-  return !(pos.attackers_to(ksq, occ) & pos.pieces(~us) & ~to_bb);
+  return !pos.attacked_by(~us, ksq, occ, to_bb);
 }
 
 bool is_legal(const Position& pos, Move m) {

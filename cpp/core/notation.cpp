@@ -252,7 +252,10 @@ SanResult parse_san(Position& pos, std::string_view text, bool strict) {
 
   // Castling.
   int castle = 0;  // 1 short, 2 long
-  if (body == "O-O")
+  const char c0 = body[0];
+  if (c0 != 'O' && c0 != '0' && c0 != 'o')
+    ;  // no castling
+  else if (body == "O-O")
     castle = 1;
   else if (body == "O-O-O")
     castle = 2;

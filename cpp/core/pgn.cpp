@@ -3,6 +3,7 @@
 #include "pgn.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <cstring>
 
@@ -142,6 +143,14 @@ bool variant_of_tag(std::string_view value, Variant& v) {
   return true;
 }
 
+}  // namespace
+
+namespace {
+Position start_position(Variant v) {
+  Position p;
+  p.set_fen(start_fen(v), v);
+  return p;
+}
 }  // namespace
 
 PgnReader::PgnReader(std::string_view text, PgnLimits limits) : text_(text), limits_(limits) {
@@ -402,15 +411,19 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     if (!variant_of_tag(*v, variant))
       return fail(error, game.first_line, 1, "unsupported variant \"" + *v + "\"");
   game.variant = variant;
-  Position pos;
+  // The reader's board, set to the root (a copy of a start position reuses its storage).
+  Position& pos = board_;
   if (const std::string* fen = game.tag("FEN")) {
     FenError fe = pos.set_fen(*fen, variant);
     if (fe != FenError::OK)
       return fail(error, game.first_line, 1, std::string("invalid FEN tag: ") + fen_error_message(fe));
-  } else if (variant != CHESS) {
-    pos.set_fen(start_fen(variant), variant);
+    game.root_fen = pos.fen();
+  } else {
+    static const Position START[3] = {start_position(CHESS), start_position(CHESS960), start_position(MAKRUK)};
+    pos = START[variant];
+    game.root_fen = start_fen(variant);  // what pos.fen() writes for it
+    assert(game.root_fen == pos.fen());
   }
-  game.root_fen = pos.fen();
   in_movetext_ = true;
   std::vector<PgnNode>& nodes = game.nodes;
   std::string dash_buf;  // a token with its Unicode dashes made plain
@@ -585,13 +598,13 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       continue;
     }
     if (tok.size() > 16) return fail(error, l, col, "not a move: \"" + std::string(tok.substr(0, 32)) + "\"");
-    if (tok == "." || tok == "..") continue;
+    if (tok[0] == '.' && (tok.size() == 1 || (tok.size() == 2 && tok[1] == '.'))) continue;
 
     if (int(used_nodes_) > limits_.max_nodes)
       return fail(error, l, col, "more than " + decimal(limits_.max_nodes) + " moves in one game");
     Move move = MOVE_NULL;
     uint16_t leniency = 0;
-    const bool null_move = tok == "--" || tok == "Z0";
+    const bool null_move = tok.size() == 2 && ((tok[0] == '-' && tok[1] == '-') || (tok[0] == 'Z' && tok[1] == '0'));
     if (null_move) {
       if (pos.in_check()) return fail(error, l, col, "null move while in check");
     } else {

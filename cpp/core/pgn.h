@@ -128,6 +128,7 @@ class PgnReader {
   bool in_movetext_ = false;          // set once the root position is set up (a PARTIAL game exists)
   bool lost_sync_ = false;            // an unterminated comment: skip_to_next_game, not the token walk
   std::vector<PgnNode> spare_nodes_;  // nodes of earlier games, their buffers kept for reuse
+  Position board_;                    // the position of the game being read
   size_t used_nodes_ = 1;             // nodes of the game being read (the rest are reused)
 };
 

@@ -279,7 +279,9 @@ EMSCRIPTEN_KEEPALIVE int cw_divide(Handle* h, int depth) {
 // ---- PGN ------------------------------------------------------------------------------------
 //
 // A game tree crosses the boundary in one piece, as two buffers (the tree buffers): 32-bit
-// words for its structure and the bytes of its strings, in the same order. Words:
+// words for its structure and the bytes of its strings, in the same order. Words (after
+// two header words, the word count and the byte count, the latter with bit 30 set when a
+// game read has a string that is not pure ASCII):
 //   variant, tag count, then per tag: name length, value length;
 //   root FEN length, result length, node count, then per node (nodes[0] is the root; a
 //   node's parent comes before it, and the children of a node appear in their order):
@@ -308,11 +310,13 @@ struct PgnSource {
 std::vector<int32_t> tree_words;
 std::string tree_bytes;
 constexpr int32_t NON_ASCII = 1 << 30;
+bool tree_non_ascii = false;  // some string of the game put is not pure ASCII
 
 void put_string(const std::string& s) {
   unsigned char high = 0;
   for (unsigned char c : s) high |= c;
   tree_words.push_back(int32_t(s.size()) | (high < 128 ? 0 : NON_ASCII));
+  tree_non_ascii |= high >= 128;
   tree_bytes += s;
 }
 
@@ -321,10 +325,12 @@ void put_strings(const std::vector<std::string>& v) {
   for (const auto& s : v) put_string(s);
 }
 
-// Serialises a game into the tree buffers; words[0] and words[1] hold the sizes.
+// Serialises a game into the tree buffers; words[0] and words[1] hold the sizes (words[1]
+// with NON_ASCII set when some string is not pure ASCII).
 void put_game(const cw::PgnGame& g) {
   tree_words.clear();
   tree_bytes.clear();
+  tree_non_ascii = false;
   tree_words.reserve(16 + 2 * g.tags.size() + 8 * g.nodes.size());
   tree_words.push_back(0);
   tree_words.push_back(0);
@@ -354,7 +360,7 @@ void put_game(const cw::PgnGame& g) {
     for (uint8_t nag : n.nags) tree_words.push_back(nag);
   }
   tree_words[0] = int32_t(tree_words.size());
-  tree_words[1] = int32_t(tree_bytes.size());
+  tree_words[1] = int32_t(tree_bytes.size()) | (tree_non_ascii ? NON_ASCII : 0);
 }
 
 // Reads a game back from the tree buffers (nwords words from words[2], nbytes bytes); false

@@ -585,21 +585,25 @@ export function openSource(bytes: Uint8Array, partial = false): number {
 }
 
 /**
- * Internal: {@link openSource} for a string: written into wasm memory directly when it is
- * ASCII (the usual case: no copy of the whole text in between), else through its UTF-8 bytes.
+ * Internal: {@link openSource} for a string, encoded straight into wasm memory (no copy of
+ * the whole text in between). The source gets room for the longest UTF-8 the text can take
+ * (3 bytes per UTF-16 unit beyond ASCII; the usual PGN is all ASCII), and the room left over
+ * is filled with spaces, which the reader passes over at the end of the text.
  */
 export function openTextSource(text: string, partial = false): number {
-  const src = N.pgn_open(text.length);
+  let extra = 0;
+  for (NON_ASCII_UNIT.lastIndex = 0; NON_ASCII_UNIT.test(text); ) extra += 2;
+  const capacity = text.length + extra;
+  const src = N.pgn_open(capacity);
   const at = N.pgn_text(src);
-  const { read, written } = encoder.encodeInto(text, heapU8().subarray(at, at + text.length));
-  if (read === text.length && written === text.length) {
-    N.pgn_start(src);
-    if (partial) N.pgn_keep_partial(src, 1);
-    return src;
-  }
-  N.pgn_close(src);
-  return openSource(encoder.encode(text), partial);
+  const heap = heapU8();
+  const { written } = encoder.encodeInto(text, heap.subarray(at, at + capacity));
+  heap.fill(32, at + written, at + capacity);
+  N.pgn_start(src);
+  if (partial) N.pgn_keep_partial(src, 1);
+  return src;
 }
+const NON_ASCII_UNIT = /[^\x00-\x7f]/g;
 
 /** Internal: the game of a partial read (status 3), with its error (see {@link sourceError}). */
 export function readPartialTree(src: number, lineBase: number, columnBase: number): Game {
@@ -626,13 +630,11 @@ export function readTree(): Game {
   const words = heapI32();
   let w = N.tree_words(0) >> 2;
   const bytesAt = N.tree_bytes(0);
-  const nbytes = words[w + 1]!;
+  // Pure-ASCII games (the usual case: the core says so in words[1]) decode their strings in one go.
+  const ascii = (words[w + 1]! & NON_ASCII) === 0;
+  const nbytes = words[w + 1]! & ~NON_ASCII;
   const heap = heapU8();
   w += 2;
-  // Pure-ASCII games (the usual case) decode their strings in one go.
-  const end = words[w - 2]! + w - 2;
-  let ascii = true;
-  for (let i = w; i < end && ascii; i++) ascii = (words[i]! & NON_ASCII) === 0 || words[i]! < 0;
   let b = 0;
   let blob = '';
   if (ascii) blob = decoder.decode(heap.subarray(bytesAt, bytesAt + nbytes));
