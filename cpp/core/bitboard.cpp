@@ -111,28 +111,6 @@ void init_magics(int kind, Magic* magics, Bitboard* table, const int (*dirs)[2],
 
 }  // namespace
 
-Bitboard attacks_of(PieceType pt, Color c, Square s, Bitboard occ) {
-  switch (pt) {
-    case KNIGHT:
-      return knight_attacks(s);
-    case BISHOP:
-      return bishop_attacks(s, occ);
-    case ROOK:
-      return rook_attacks(s, occ);
-    case QUEEN:
-      return queen_attacks(s, occ);
-    case KING:
-      return king_attacks(s);
-    case MET:
-    case PMET:
-      return tables::fers_attacks[s];
-    case KHON:
-      return tables::khon_attacks[c][s];
-    default:
-      return 0;
-  }
-}
-
 void init_bitboards() {
   if (initialised) return;
   static const int KNIGHT_D[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};

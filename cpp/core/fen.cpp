@@ -1,5 +1,6 @@
 // chesswasm — FEN in and out (standard FEN, X-FEN and Shredder-FEN castling fields).
 // SPDX-License-Identifier: MIT
+#include <algorithm>
 #include <cstring>
 
 #include "position.h"
@@ -37,12 +38,25 @@ constexpr ErrorText ERROR_TEXT[] = {
      "en passant square has no enemy pawn in front of it that could have moved two squares"},
     {"EN_PASSANT_OCCUPIED", "en passant square or the square the pawn came from is occupied"},
     {"OPPOSITE_CHECK", "the side not to move is in check"},
-    {"IMPOSSIBLE_CHECK", "the side to move is in a check that no legal move could have given"},
+    {"IMPOSSIBLE_CHECK",
+     "the side to move is in check from two pieces that no last move could have given check together"},
     {"BAD_HALFMOVE", "halfmove clock must be a non-negative integer"},
     {"BAD_FULLMOVE", "fullmove number must be a positive integer"},
     {"BAD_PROMOTED", "'~' must follow a piece that can be a promoted piece"},
     {"BAD_COUNTING", "counting field is out of range"},
     {"CONSECUTIVE_DIGITS", "FEN board has two digits in a row in a rank"},
+    {"TOO_MANY_PIECES", "a side has more than 16 pieces"},
+    {"TOO_MANY_PAWNS", "a side has more than 8 pawns"},
+    {"IMPOSSIBLE_MATERIAL",
+     "a side has more pawns plus promoted pieces than its 8 pawns could have become (a second queen, a "
+     "third rook or knight, two bishops on squares of one colour; Makruk: a second Met, a third Ruea, Ma "
+     "or Khon)"},
+    {"TOO_MANY_CHECKERS", "the side to move is in check from more than two pieces"},
+    {"ALIGNED_CHECKERS",
+     "the side to move is in check from two pieces on one line, one on each side of the king"},
+    {"EN_PASSANT_CHECK",
+     "the en passant square says the last move was a double pawn push, which cannot have given this check "
+     "(or the king was in check before it)"},
 };
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -134,6 +148,45 @@ void Position::clear() {
   states_[0].move = MOVE_NULL;
 }
 
+namespace {
+
+// The material rule. A side starts with 16 pieces, 8 of them pawns, and gains pieces only by
+// promoting a pawn, which it then no longer has. So a side has at most 16 pieces
+// (TOO_MANY_PIECES) and 8 pawns (TOO_MANY_PAWNS), and its pawns plus its promoted pieces are
+// at most 8 (IMPOSSIBLE_MATERIAL), where the promoted pieces are counted as the pieces beyond
+// the original set: queens beyond 1, rooks and knights beyond 2, and bishops beyond 1 on each
+// square colour (the two original bishops stand on squares of opposite colours and never
+// leave them). Makruk: a Bia promotes only to a Met, so a third Ruea, Ma or Khon is
+// impossible whatever the Bia count, and the promoted Mets (written M~, and any unmarked Met
+// beyond the first) count with the Bia. Every count is the least number of promotions the
+// position needs, so no position of a real game is refused. The rule bounds the number of
+// legal moves: see MAX_MOVES (types.h).
+FenError check_material(const Position& pos, Variant variant) {
+  constexpr Bitboard DARK_SQUARES = 0xAA55AA55AA55AA55ULL;
+  auto beyond = [](Bitboard b, int original) { return std::max(0, popcount(b) - original); };
+  for (Color c : {WHITE, BLACK}) {
+    if (popcount(pos.pieces(c)) > 16) return FenError::TOO_MANY_PIECES;
+    const int pawns = popcount(pos.pieces(c, PAWN));
+    if (pawns > 8) return FenError::TOO_MANY_PAWNS;
+    int promoted;
+    if (variant == MAKRUK) {
+      if (popcount(pos.pieces(c, ROOK)) > 2 || popcount(pos.pieces(c, KNIGHT)) > 2 ||
+          popcount(pos.pieces(c, KHON)) > 2)
+        return FenError::IMPOSSIBLE_MATERIAL;
+      promoted = popcount(pos.pieces(c, PMET)) + beyond(pos.pieces(c, MET), 1);
+    } else {
+      const Bitboard bishops = pos.pieces(c, BISHOP);
+      promoted = beyond(pos.pieces(c, QUEEN), 1) + beyond(pos.pieces(c, ROOK), 2) +
+                 beyond(pos.pieces(c, KNIGHT), 2) + beyond(bishops & DARK_SQUARES, 1) +
+                 beyond(bishops & ~DARK_SQUARES, 1);
+    }
+    if (pawns + promoted > 8) return FenError::IMPOSSIBLE_MATERIAL;
+  }
+  return FenError::OK;
+}
+
+}  // namespace
+
 struct FenParser {
   static FenError parse(Position& pos, std::string_view fen, Variant variant);
   static FenError parse_board(Position& pos, std::string_view board, Variant variant);
@@ -181,7 +234,7 @@ FenError FenParser::parse_board(Position& pos, std::string_view board, Variant v
     if (kings > 1) return FenError::TOO_MANY_KINGS;
   }
   if (variant != MAKRUK && (pos.pieces(PAWN) & (RANK_1_BB | RANK_8_BB))) return FenError::PAWN_ON_BACK_RANK;
-  return FenError::OK;
+  return check_material(pos, variant);
 }
 
 FenError FenParser::parse_castling(Position& pos, std::string_view field) {
@@ -233,31 +286,162 @@ FenError FenParser::parse_en_passant(Position& pos, std::string_view field) {
   return FenError::OK;
 }
 
-// Rejects checks that no legal last move could have produced.
-FenError FenParser::check_checks(const Position& pos) {
-  Color us = pos.side_;
-  if (pos.attackers_to(pos.king_square(~us)) & pos.pieces(us)) return FenError::OPPOSITE_CHECK;
-  Bitboard checkers = pos.attackers_to(pos.king_square(us)) & pos.pieces(~us);
-  int n = popcount(checkers);
-  if (n == 0) return FenError::OK;
-  if (n > 2) return FenError::IMPOSSIBLE_CHECK;
-  Bitboard sliders = pos.pieces(BISHOP) | pos.pieces(ROOK) | pos.pieces(QUEEN);
-  // A double check always uncovers a slider: two leapers cannot check at once.
-  if (n == 2 && !(checkers & sliders)) return FenError::IMPOSSIBLE_CHECK;
-  Square ep = pos.st().ep_square;
-  if (ep != SQ_NONE) {
-    // The last move was the double push: every checker is the pushed pawn or a slider
-    // whose line to the king crossed the square the pawn came from.
-    Square pawn = Square(ep - pawn_push(us));
-    Square origin = Square(ep + pawn_push(us));
-    Square ksq = pos.king_square(us);
-    for (Bitboard b = checkers; b;) {
-      Square c = pop_lsb(b);
-      if (c == pawn) continue;
-      if (!(between_bb(ksq, c) & square_bb(origin))) return FenError::IMPOSSIBLE_CHECK;
+// ---- checks a last move could give ---------------------------------------------------------
+//
+// The side that just moved ("them") made one legal move, and before it the side to move
+// ("us") was not in check: it was not us's turn. A move gives check with the piece it moves,
+// and uncovers at most one line through the square it empties (two squares for en passant
+// and castling). The codes:
+//   TOO_MANY_CHECKERS  three or more checkers: no move gives that many (en passant and
+//                      castling uncover at most two lines, and then their pawn or rook cannot
+//                      check too);
+//   ALIGNED_CHECKERS   two checkers on one line through the king, one on each side (the rule
+//                      python-chess and chessops apply; the three FENs of issue 16);
+//   IMPOSSIBLE_CHECK   two checkers that no last move gives: no move of one uncovered the
+//                      other, and no en passant or castling explains both. The moves
+//                      considered are every kind a game has: an ordinary move or capture, a
+//                      pawn push, double push or capture, a promotion, en passant, castling
+//                      (standard: the king from e1, the rook from a1/h1; Chess960: from any
+//                      back-rank squares on the right sides, the squares they crossed empty).
+//                      A capture may have taken any piece but a king, so its square counts as
+//                      occupied before the move. The position before the move must have had
+//                      us out of check;
+//   EN_PASSANT_CHECK   an en passant square says the last move was that double push: it gives
+//                      at most one check (the pawn's, or a slider's through the square the
+//                      pawn left), and before it us was not in check (so no check along a line
+//                      through the en passant square, nor along one through the pawn's square
+//                      that the pawn now blocks, nor from the pawn on its start square).
+// One checker without an en passant square is accepted as it is by python-chess and
+// chessops: widely used test positions (CPW perft positions 4 and 5) have a single check that
+// no last move gives. The rule looks one move back only, so a position reached by a legal
+// move from an accepted one is always accepted. tests/cpp/test_fen_checks.cpp compares it with
+// a retro move generator on random boards.
+
+namespace {
+
+// What a piece of type pt and colour c on s attacks (pawns included).
+Bitboard attacks_from(PieceType pt, Color c, Square s, Bitboard occ) {
+  return pt == PAWN ? pawn_attacks(c, s) : attacks_of(pt, c, s, occ);
+}
+
+// Whether some last move of `them` leaves us's king on ksq in the check it is in, from a
+// position where it was not in check.
+bool has_last_move(const Position& pos, Color them, Square ksq) {
+  const Color us = ~them;
+  const bool makruk = pos.variant() == MAKRUK;
+  const Bitboard occ = pos.pieces();
+  // Before the move: occupancy occ_before, them's pieces as now except on `gone`, plus the
+  // pieces listed in `placed` (up to two). Whether them attacked the king then.
+  struct Placed {
+    Square s;
+    PieceType pt;
+  };
+  auto attacked_before = [&](Bitboard occ_before, Bitboard gone, Placed p,
+                             Placed q = {SQ_NONE, NO_PIECE_TYPE}) {
+    if (pos.attackers_to(ksq, occ_before) & pos.pieces(them) & ~gone) return true;
+    if (attacks_from(p.pt, them, p.s, occ_before) & square_bb(ksq)) return true;
+    return q.s != SQ_NONE && (attacks_from(q.pt, them, q.s, occ_before) & square_bb(ksq));
+  };
+  const int up = pawn_push(them);
+  // A pawn never stood behind its second rank in chess (a Makruk set-up may place a Bia
+  // anywhere, so any square behind counts there).
+  auto pawn_square = [&](Square s) {
+    return makruk || (relative_rank(them, s) >= 1 && relative_rank(them, s) <= 6);
+  };
+
+  for (Bitboard pieces = pos.pieces(them); pieces;) {
+    const Square to = pop_lsb(pieces);
+    const Bitboard to_bb = square_bb(to);
+    const PieceType pt = type_of(pos.piece_on(to));
+    const int rank = relative_rank(them, to);
+    // An ordinary move or capture (a piece on `to` before it blocks lines best).
+    if (pt != PAWN) {
+      const Bitboard from =
+          (pt == KHON ? tables::khon_attacks[us][to] : attacks_of(pt, them, to, occ)) & ~occ;
+      for (Bitboard b = from; b;) {
+        const Square f = pop_lsb(b);
+        if (!attacked_before(occ | square_bb(f), to_bb, {f, pt})) return true;
+      }
+    }
+    // Pawn moves, and promotions: the piece was a pawn before.
+    const bool promoted =
+        makruk ? (pt == MET || pt == PMET) && rank == 5 : pt != PAWN && pt != KING && rank == 7;
+    if (pt == PAWN || promoted) {
+      const Square behind = Square(to - up);
+      if (rank > 0 && !(occ & square_bb(behind)) && pawn_square(behind) &&
+          !attacked_before((occ ^ to_bb) | square_bb(behind), to_bb, {behind, PAWN}))
+        return true;
+      if (!makruk && pt == PAWN && rank == 3 && !(occ & square_bb(behind))) {
+        const Square start = Square(behind - up);
+        if (!(occ & square_bb(start)) &&
+            !attacked_before((occ ^ to_bb) | square_bb(start), to_bb, {start, PAWN}))
+          return true;
+      }
+      for (Bitboard b = pawn_attacks(us, to) & ~occ; b;) {
+        const Square f = pop_lsb(b);
+        if (pawn_square(f) && !attacked_before(occ | square_bb(f), to_bb, {f, PAWN})) return true;
+      }
+      // En passant: the captured pawn stood beside the origin, having come from its start.
+      if (!makruk && pt == PAWN && rank == 5) {
+        const Square captured = Square(to - up), start = Square(to + up);
+        if (!(occ & (square_bb(captured) | square_bb(start))))
+          for (Bitboard b = pawn_attacks(us, to) & ~occ; b;) {
+            const Square f = pop_lsb(b);
+            if (!attacked_before((occ ^ to_bb) | square_bb(f) | square_bb(captured), to_bb, {f, PAWN}))
+              return true;
+          }
+      }
+    }
+    // Castling: the king on c/g of its back rank, the rook beside it towards the centre.
+    if (!makruk && pt == KING && rank == 0 && (file_of(to) == 2 || file_of(to) == 6)) {
+      const bool king_side = file_of(to) == 6;
+      const Square rook_to = castle_rook_to(them, king_side);
+      if (pos.piece_on(rook_to) != make_piece(them, ROOK)) continue;
+      const Bitboard landed = to_bb | square_bb(rook_to);
+      const int back = them == WHITE ? 0 : 7;
+      for (int kf = 0; kf < 8; ++kf)
+        for (int rf = 0; rf < 8; ++rf) {
+          if (pos.variant() == CHESS && (kf != 4 || rf != (king_side ? 7 : 0))) continue;
+          if (kf == rf || (king_side ? rf < kf : rf > kf)) continue;
+          const Square ks = make_square(kf, back), rs = make_square(rf, back);
+          const Bitboard origins = square_bb(ks) | square_bb(rs);
+          // The origins are empty now (unless the other piece landed there), and so is
+          // every square the king and the rook crossed.
+          if (occ & origins & ~landed) continue;
+          const Bitboard path = between_bb(ks, to) | to_bb | between_bb(rs, rook_to) | square_bb(rook_to);
+          if (occ & path & ~landed) continue;
+          if (!attacked_before((occ & ~landed) | origins, landed, {ks, KING}, {rs, ROOK})) return true;
+        }
     }
   }
-  return FenError::OK;
+  return false;
+}
+
+}  // namespace
+
+FenError FenParser::check_checks(const Position& pos) {
+  const Color us = pos.side_, them = ~us;
+  if (pos.attackers_to(pos.king_square(them)) & pos.pieces(us)) return FenError::OPPOSITE_CHECK;
+  const Square ksq = pos.king_square(us);
+  const Bitboard occ = pos.pieces();
+  const Bitboard checkers = pos.attackers_to(ksq) & pos.pieces(them);
+  if (popcount(checkers) > 2) return FenError::TOO_MANY_CHECKERS;
+  const Square ep = pos.st().ep_square;
+  if (ep != SQ_NONE) {
+    // The last move pushed the pawn from `origin` over ep to `pawn`: it gives one check at
+    // most, and before it us was not in check (the pawn on its origin).
+    const Square pawn = Square(ep - pawn_push(us)), origin = Square(ep + pawn_push(us));
+    if (more_than_one(checkers)) return FenError::EN_PASSANT_CHECK;
+    const Bitboard before = occ ^ square_bb(pawn) ^ square_bb(origin);
+    const bool attacked = (pos.attackers_to(ksq, before) & pos.pieces(them) & ~square_bb(pawn)) ||
+                          (pawn_attacks(them, origin) & square_bb(ksq));
+    return attacked ? FenError::EN_PASSANT_CHECK : FenError::OK;
+  }
+  if (!checkers) return FenError::OK;
+  if (!more_than_one(checkers)) return FenError::OK;  // see above: one check is accepted
+  if (between_bb(lsb(checkers), Square(63 - __builtin_clzll(checkers))) & square_bb(ksq))
+    return FenError::ALIGNED_CHECKERS;
+  return has_last_move(pos, them, ksq) ? FenError::OK : FenError::IMPOSSIBLE_CHECK;
 }
 
 FenError FenParser::parse(Position& pos, std::string_view fen, Variant variant) {

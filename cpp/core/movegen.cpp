@@ -9,20 +9,33 @@
 // SPDX-License-Identifier: MIT
 #include "movegen.h"
 
+#include <cassert>
+
 namespace cw {
 
 namespace {
 
+// Writes moves into a buffer of MAX_MOVES slots. The bound (types.h) is proven for every
+// position set-up accepts; the assert catches a set-up that would let a position break it.
 struct MoveWriter {
   Move* cur;
+#ifndef NDEBUG
+  const Move* limit;
+  void put(Move m) {
+    assert(cur < limit && "more legal moves than MAX_MOVES: set-up accepted impossible material");
+    *cur++ = m;
+  }
+#else
+  void put(Move m) { *cur++ = m; }
+#endif
   void add(Square from, Bitboard targets, MoveFlag flag) {
-    while (targets) *cur++ = make_move(from, pop_lsb(targets), flag);
+    while (targets) put(make_move(from, pop_lsb(targets), flag));
   }
   // Pawn moves given by destination set and the step that reached them.
   void add_pawn(int step, Bitboard targets, MoveFlag flag) {
     while (targets) {
       Square to = pop_lsb(targets);
-      *cur++ = make_move(Square(to - step), to, flag);
+      put(make_move(Square(to - step), to, flag));
     }
   }
   void add_promotions(int step, Bitboard targets, bool capture) {
@@ -30,13 +43,13 @@ struct MoveWriter {
       Square to = pop_lsb(targets);
       Square from = Square(to - step);
       MoveFlag base = capture ? PROMO_KNIGHT_CAPTURE : PROMO_KNIGHT;
-      *cur++ = make_move(from, to, MoveFlag(base + 3));  // queen first: the likeliest choice
-      *cur++ = make_move(from, to, base);
-      *cur++ = make_move(from, to, MoveFlag(base + 2));
-      *cur++ = make_move(from, to, MoveFlag(base + 1));
+      put(make_move(from, to, MoveFlag(base + 3)));  // queen first: the likeliest choice
+      put(make_move(from, to, base));
+      put(make_move(from, to, MoveFlag(base + 2)));
+      put(make_move(from, to, MoveFlag(base + 1)));
     }
   }
-  void add_one(Move m) { *cur++ = m; }
+  void add_one(Move m) { put(m); }
 };
 
 struct MoveCounter {
@@ -325,7 +338,11 @@ void dispatch(const Position& pos, Sink& sink) {
 
 template <GenType T>
 Move* generate(const Position& pos, Move* list) {
+#ifndef NDEBUG
+  MoveWriter w{list, list + MAX_MOVES};
+#else
   MoveWriter w{list};
+#endif
   dispatch<T>(pos, w);
   return w.cur;
 }
@@ -348,10 +365,24 @@ int count_legal_moves(const Position& pos) {
 }
 
 bool has_legal_move(const Position& pos) {
-  // Captures are few and cheap to find; most positions have one, else fall back to all.
-  Move buf[MAX_MOVES];
-  if (generate<CAPTURES>(pos, buf) != buf) return true;
+  // A king step to a square no enemy attacks (the king lifted) is the cheapest answer and
+  // the usual one, in check too; else count them all.
+  const Color us = pos.side_to_move();
+  const Square ksq = pos.king_square(us);
+  const Bitboard occ = pos.pieces() ^ square_bb(ksq);
+  for (Bitboard b = king_attacks(ksq) & ~pos.pieces(us); b;)
+    if (!pos.attacked_by(~us, pop_lsb(b), occ)) return true;
   return count_legal_moves(pos) > 0;
+}
+
+bool king_safe_after(const Position& pos, Move m) {
+  const Color us = pos.side_to_move();
+  const Square from = move_from(m), to = move_to(m);
+  const Bitboard to_bb = square_bb(to);
+  const Bitboard occ = (pos.pieces() ^ square_bb(from)) | to_bb;
+  // The piece captured on `to` (if any) attacks no more.
+  const Square ksq = type_of(pos.piece_on(from)) == KING ? to : pos.king_square(us);
+  return !pos.attacked_by(~us, ksq, occ, to_bb);
 }
 
 bool is_legal(const Position& pos, Move m) {

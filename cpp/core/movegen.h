@@ -23,7 +23,8 @@ struct MoveList {
 };
 
 // Writes every legal move (LEGAL) or every legal capture, en passant and capture-
-// promotions included (CAPTURES), of the side to move to list; returns the end.
+// promotions included (CAPTURES), of the side to move to list (room for MAX_MOVES moves);
+// returns the end.
 template <GenType T>
 Move* generate(const Position& pos, Move* list);
 
@@ -36,5 +37,10 @@ int count_legal_moves(const Position& pos);
 bool has_legal_move(const Position& pos);
 // Whether m is a legal move in pos (any 16-bit value may be passed).
 bool is_legal(const Position& pos, Move m);
+// Whether the king of the side to move is safe after m, a move of one of its pieces (not
+// castling, not en passant) to a square its own side does not occupy, along that piece's
+// moves: the check that turns such a pseudo-legal move into a legal one, without generating
+// the other moves. For resolving one named move (SAN) quickly.
+bool king_safe_after(const Position& pos, Move m);
 
 }  // namespace cw

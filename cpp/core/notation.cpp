@@ -14,10 +14,10 @@ std::string move_to_uci(const Position& pos, Move m) {
   Square from = move_from(m), to = move_to(m);
   if (is_castling(m) && pos.variant() != CHESS960)
     to = castle_king_to(pos.side_to_move(), move_flag(m) == CASTLE_KING);
-  std::string s = square_name(from) + square_name(to);
-  PieceType pt = promotion_type(m);
-  if (pt != NO_PIECE_TYPE) s += " pnbrqkmsm"[pt];
-  return s;
+  const PieceType pt = promotion_type(m);
+  char s[5] = {char('a' + file_of(from)), char('1' + rank_of(from)), char('a' + file_of(to)),
+               char('1' + rank_of(to)), " pnbrqkmsm"[pt]};
+  return std::string(s, pt != NO_PIECE_TYPE ? 5 : 4);
 }
 
 Move parse_uci(const Position& pos, std::string_view uci) {
@@ -117,25 +117,36 @@ PieceType promotion_of_letter(char c, Variant v) {
 inline bool same_letter(PieceType a, PieceType b) { return PIECE_LETTER[a] == PIECE_LETTER[b]; }
 
 // Origin information SAN needs for a (non-castling) move m among the legal moves: bit 0
-// the file, bit 1 the rank. Pawn captures always need the file.
-int needed_disambiguation(const Position& pos, Move m, const MoveList& legal) {
+// the file, bit 1 the rank. Pawn captures always need the file. Chess pieces find their
+// twins (other pieces of the kind that can legally go to the same square) from the attack
+// tables; Makruk's (the Met and the promoted Bia share a letter) from the legal list, which
+// must then be given.
+int needed_disambiguation(const Position& pos, Move m, const MoveList* legal) {
   Square from = move_from(m), to = move_to(m);
   PieceType pt = type_of(pos.piece_on(from));
   if (pt == PAWN) return is_capture(m) ? 1 : 0;
   if (pt == KING) return 0;
-  // Most moves have no twin at all: no other piece of the kind even attacks the square.
-  if (pt <= QUEEN) {
-    Bitboard others = pos.pieces(pos.side_to_move(), pt) & ~square_bb(from);
-    if (!(attacks_of(pt, pos.side_to_move(), to, pos.pieces()) & others)) return 0;
-  }
   bool twin = false, same_file = false, same_rank = false;
-  for (Move o : legal) {
-    Square of = move_from(o);
-    if (of == from || move_to(o) != to || is_castling(o)) continue;
-    if (!same_letter(type_of(pos.piece_on(of)), pt)) continue;
-    twin = true;
-    same_file |= file_of(of) == file_of(from);
-    same_rank |= rank_of(of) == rank_of(from);
+  if (pt <= QUEEN) {
+    // Most moves have no twin at all: no other piece of the kind even attacks the square.
+    const Color us = pos.side_to_move();
+    Bitboard others = pos.pieces(us, pt) & ~square_bb(from) & attacks_of(pt, us, to, pos.pieces());
+    while (others) {
+      const Square of = pop_lsb(others);
+      if (!king_safe_after(pos, make_move(of, to, move_flag(m)))) continue;
+      twin = true;
+      same_file |= file_of(of) == file_of(from);
+      same_rank |= rank_of(of) == rank_of(from);
+    }
+  } else {
+    for (Move o : *legal) {
+      Square of = move_from(o);
+      if (of == from || move_to(o) != to || is_castling(o)) continue;
+      if (!same_letter(type_of(pos.piece_on(of)), pt)) continue;
+      twin = true;
+      same_file |= file_of(of) == file_of(from);
+      same_rank |= rank_of(of) == rank_of(from);
+    }
   }
   if (!twin) return 0;
   if (!same_file) return 1;
@@ -161,7 +172,7 @@ void append_san_body(const Position& pos, Move m, const MoveList& legal, std::st
   Square from = move_from(m), to = move_to(m);
   PieceType pt = type_of(pos.piece_on(from));
   if (pt != PAWN) s += PIECE_LETTER[pt];
-  int d = needed_disambiguation(pos, m, legal);
+  int d = needed_disambiguation(pos, m, &legal);
   if (d & 1) s += char('a' + file_of(from));
   if (d & 2) s += char('1' + rank_of(from));
   if (is_capture(m)) s += 'x';
@@ -236,13 +247,15 @@ SanResult parse_san(Position& pos, std::string_view text, bool strict) {
 
   const Variant v = pos.variant();
   const Color us = pos.side_to_move();
-  MoveList legal;
-  generate_legal(pos, legal);
+  MoveList legal;  // generated only where the move is not resolved directly (see below)
   Move found = MOVE_NONE;
 
   // Castling.
   int castle = 0;  // 1 short, 2 long
-  if (body == "O-O")
+  const char c0 = body[0];
+  if (c0 != 'O' && c0 != '0' && c0 != 'o')
+    ;  // no castling
+  else if (body == "O-O")
     castle = 1;
   else if (body == "O-O-O")
     castle = 2;
@@ -251,6 +264,7 @@ SanResult parse_san(Position& pos, std::string_view text, bool strict) {
   else if (body == "0-0-0" || body == "o-o-o")
     castle = 2, len |= SAN_ZERO_CASTLING;
   if (castle) {
+    generate_legal(pos, legal);
     MoveFlag want = castle == 1 ? CASTLE_KING : CASTLE_QUEEN;
     for (Move m : legal)
       if (move_flag(m) == want) found = m;
@@ -313,38 +327,80 @@ SanResult parse_san(Position& pos, std::string_view text, bool strict) {
     }
     Square from_sq = full_from ? make_square(from_file, from_rank) : SQ_NONE;
     int matches = 0;
-    for (Move m : legal) {
-      Square mf = move_from(m);
-      if (from_file >= 0 && file_of(mf) != from_file) continue;
-      if (from_rank >= 0 && rank_of(mf) != from_rank) continue;
-      PieceType pt = type_of(pos.piece_on(mf));
-      if (!long_any && !same_letter(pt, piece)) continue;
-      if (is_castling(m)) {
-        // Only long algebraic names castling by squares: king-to-rook, or in standard
-        // chess also king-to-destination (e1g1, Ke1g1).
-        if (mf != from_sq) continue;
-        bool ok =
-            move_to(m) == to || (v != CHESS960 && castle_king_to(us, move_flag(m) == CASTLE_KING) == to);
-        if (!ok) continue;
-        if (!dash && !long_any) len |= SAN_LONG_ALGEBRAIC;
-      } else if (move_to(m) != to) {
-        continue;
+    // Chess SAN naming a piece (or a pawn) and a square: only the moves of that piece type to
+    // that square are made, each checked for legality (no full move generation). Long
+    // algebraic without a letter, a king named by its squares (castling may be meant) and
+    // Makruk go through the legal list.
+    const bool direct = !long_any && !(piece == KING && full_from) && v != MAKRUK;
+    if (direct) {
+      const Piece on_to = pos.piece_on(to);
+      const bool enemy = on_to != NO_PIECE;
+      Bitboard from_mask = ~Bitboard(0);
+      if (from_file >= 0) from_mask &= file_bb(from_file);
+      if (from_rank >= 0) from_mask &= rank_bb(from_rank);
+      auto consider = [&](Square f, MoveFlag flag) {
+        const Move m = make_move(f, to, flag);
+        const bool ok = flag == EN_PASSANT ? is_legal(pos, m) : king_safe_after(pos, m);
+        if (ok && matches++ == 0) found = m;
+      };
+      if (enemy && color_of(on_to) == us) {
+        // Nothing moves onto its own side's piece.
+      } else if (piece == PAWN) {
+        const int rank = relative_rank(us, to);
+        const bool last = rank == 7;
+        const Bitboard pawns = pos.pieces(us, PAWN) & from_mask;
+        if (last == (promo != NO_PIECE_TYPE) && rank >= 2) {
+          const Square behind = Square(to - pawn_push(us));
+          if (!enemy) {
+            if (pawns & square_bb(behind))
+              consider(behind, last ? promotion_flag(promo, false) : QUIET);
+            else if (rank == 3 && pos.empty(behind) && (pawns & square_bb(Square(behind - pawn_push(us)))))
+              consider(Square(behind - pawn_push(us)), DOUBLE_PUSH);
+          }
+          const Bitboard capturers = pawn_attacks(~us, to) & pawns;
+          if (enemy || to == pos.ep_square())
+            for (Bitboard b = capturers; b;)
+              consider(pop_lsb(b), !enemy ? EN_PASSANT : last ? promotion_flag(promo, true) : CAPTURE);
+        }
+      } else if (promo == NO_PIECE_TYPE) {
+        for (Bitboard b = attacks_of(piece, us, to, pos.pieces()) & pos.pieces(us, piece) & from_mask; b;)
+          consider(pop_lsb(b), enemy ? CAPTURE : QUIET);
       }
-      if (promotion_type(m) != promo) {
-        // Makruk has a single promotion, so leaving it out names the move well enough.
-        if (promo == NO_PIECE_TYPE && promotion_type(m) == PMET) {
-          len |= SAN_PROMOTION;
-        } else {
+    } else {
+      generate_legal(pos, legal);
+      for (Move m : legal) {
+        Square mf = move_from(m);
+        if (from_file >= 0 && file_of(mf) != from_file) continue;
+        if (from_rank >= 0 && rank_of(mf) != from_rank) continue;
+        PieceType pt = type_of(pos.piece_on(mf));
+        if (!long_any && !same_letter(pt, piece)) continue;
+        if (is_castling(m)) {
+          // Only long algebraic names castling by squares: king-to-rook, or in standard
+          // chess also king-to-destination (e1g1, Ke1g1).
+          if (mf != from_sq) continue;
+          bool ok =
+              move_to(m) == to || (v != CHESS960 && castle_king_to(us, move_flag(m) == CASTLE_KING) == to);
+          if (!ok) continue;
+          if (!dash && !long_any) len |= SAN_LONG_ALGEBRAIC;
+        } else if (move_to(m) != to) {
           continue;
         }
+        if (promotion_type(m) != promo) {
+          // Makruk has a single promotion, so leaving it out names the move well enough.
+          if (promo == NO_PIECE_TYPE && promotion_type(m) == PMET) {
+            len |= SAN_PROMOTION;
+          } else {
+            continue;
+          }
+        }
+        if (matches++ == 0) found = m;
       }
-      if (matches++ == 0) found = m;
     }
     if (matches == 0) return fail(SanStatus::ILLEGAL, len);
     if (matches > 1) return fail(SanStatus::AMBIGUOUS, len);
     if (!is_castling(found)) {
       if (capture != is_capture(found)) len |= SAN_CAPTURE_MARK;
-      int needed = needed_disambiguation(pos, found, legal);
+      int needed = needed_disambiguation(pos, found, &legal);
       if (given != needed && !(len & SAN_LONG_ALGEBRAIC)) len |= SAN_DISAMBIGUATION;
     }
   }

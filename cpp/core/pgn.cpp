@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "pgn.h"
 
+#include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <cstring>
 
@@ -40,13 +42,19 @@ std::vector<int> PgnGame::mainline() const {
 
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+// Character classes, as tables: white space, and what ends a movetext token (a move, a move
+// number, a result or a glyph): white space, {}();$[]" and NUL.
+struct CharClasses {
+  bool space[256] = {}, delimiter[256] = {};
+  constexpr CharClasses() {
+    for (unsigned char c : {' ', '\t', '\n', '\r', '\f', '\v'}) space[c] = delimiter[c] = true;
+    for (unsigned char c : {'{', '}', '(', ')', ';', '$', '[', ']', '"', '\0'}) delimiter[c] = true;
+  }
+};
+constexpr CharClasses CHAR_CLASSES;
 
-// Ends a movetext token (a move, a move number, a result or a glyph).
-bool is_delimiter(char c) {
-  return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '$' || c == '[' ||
-         c == ']' || c == '"' || c == '\0';
-}
+inline bool is_space(char c) { return CHAR_CLASSES.space[static_cast<unsigned char>(c)]; }
+inline bool is_delimiter(char c) { return CHAR_CLASSES.delimiter[static_cast<unsigned char>(c)]; }
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
@@ -56,12 +64,64 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+// A tag name is a PGN symbol: a letter or digit, then letters, digits and `_+#=:-`.
+bool is_symbol_start(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+bool is_symbol_char(char c) {
+  return is_symbol_start(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-';
+}
+
+// The token with the Unicode dashes some writers use in castling and results (U+2010 to
+// U+2015, U+2212) written as '-', and '½' as "1/2" (in buf); the token itself when it has
+// none.
+std::string_view plain_dashes(std::string_view tok, std::string& buf) {
+  if (tok.find('\xE2') == std::string_view::npos && tok.find('\xC2') == std::string_view::npos) return tok;
+  buf.clear();
+  for (size_t i = 0; i < tok.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(tok[i]);
+    if (c == 0xE2 && i + 2 < tok.size()) {
+      const unsigned char b = static_cast<unsigned char>(tok[i + 1]),
+                          d = static_cast<unsigned char>(tok[i + 2]);
+      if ((b == 0x80 && d >= 0x90 && d <= 0x95) || (b == 0x88 && d == 0x92)) {
+        buf += '-';
+        i += 2;
+        continue;
+      }
+    } else if (c == 0xC2 && i + 1 < tok.size() && static_cast<unsigned char>(tok[i + 1]) == 0xBD) {
+      buf += "1/2";
+      ++i;
+      continue;
+    }
+    buf += char(c);
+  }
+  return buf;
+}
+
+// The standard result that a token or tag value (dashes made plain) names, or "" for none.
+std::string_view result_of(std::string_view s) {
+  static constexpr std::string_view RESULTS[] = {"1-0", "0-1", "1/2-1/2", "*"};
+  for (std::string_view r : RESULTS)
+    if (s == r) return r;
+  if (s == "1/2") return RESULTS[2];
+  return {};
+}
+
+// Makes the result and the Result tag agree (see PgnReader): the marker, unless it is
+// missing or '*' and the tag names a result.
+void settle_result(PgnGame& game) {
+  if (game.result == "*")
+    if (const std::string* tag = game.tag("Result")) {
+      std::string buf;
+      std::string_view r = result_of(plain_dashes(*tag, buf));
+      if (!r.empty()) game.result = std::string(r);
+    }
+  game.set_tag("Result", game.result);
+}
+
 // The NAG of a move-suffix glyph ("!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6), else 0.
 int glyph_nag(std::string_view g) {
-  static constexpr const char* GLYPHS[] = {"!", "?", "!!", "??", "!?", "?!"};
-  for (int i = 0; i < 6; ++i)
-    if (g == GLYPHS[i]) return i + 1;
-  return 0;
+  if (g.size() == 1) return g[0] == '!' ? 1 : 2;
+  if (g.size() != 2) return 0;
+  return g == "!!" ? 3 : g == "??" ? 4 : g == "!?" ? 5 : 6;
 }
 
 // The variant a Variant tag names; false for one the core does not play.
@@ -85,8 +145,59 @@ bool variant_of_tag(std::string_view value, Variant& v) {
 
 }  // namespace
 
+namespace {
+Position start_position(Variant v) {
+  Position p;
+  p.set_fen(start_fen(v), v);
+  return p;
+}
+}  // namespace
+
 PgnReader::PgnReader(std::string_view text, PgnLimits limits) : text_(text), limits_(limits) {
   if (text_.size() >= 3 && std::memcmp(text_.data(), "\xEF\xBB\xBF", 3) == 0) pos_ = line_start_ = 3;
+}
+
+void PgnReader::clear_node(PgnNode& n) {
+  n.move = MOVE_NONE;
+  n.parent = -1;
+  n.children.clear();
+  n.san.clear();
+  n.uci.clear();
+  n.comments_before.clear();
+  n.comments_after.clear();
+  n.nags.clear();
+  n.leniency = 0;
+}
+
+PgnNode& PgnReader::new_node(std::vector<PgnNode>& nodes) {
+  if (used_nodes_ == nodes.size()) {
+    if (spare_nodes_.empty()) {
+      nodes.emplace_back();
+    } else {
+      nodes.push_back(std::move(spare_nodes_.back()));
+      spare_nodes_.pop_back();
+    }
+  }
+  PgnNode& n = nodes[used_nodes_++];
+  clear_node(n);
+  return n;
+}
+
+void PgnReader::trim_nodes(PgnGame& game) {
+  for (size_t i = game.nodes.size(); i-- > used_nodes_;) spare_nodes_.push_back(std::move(game.nodes[i]));
+  game.nodes.resize(used_nodes_);
+}
+
+void PgnReader::advance_to(size_t end) {
+  const char* base = text_.data();
+  while (pos_ < end) {
+    const void* nl = std::memchr(base + pos_, '\n', end - pos_);
+    if (!nl) break;
+    pos_ = size_t(static_cast<const char*>(nl) - base) + 1;
+    ++line_;
+    line_start_ = pos_;
+  }
+  pos_ = end;
 }
 
 void PgnReader::advance() {
@@ -148,7 +259,8 @@ bool PgnReader::read_tags(PgnGame& game, PgnError& error) {
     advance();
     while (!at_end() && is_space(peek())) advance();
     size_t name_start = pos_;
-    while (!at_end() && (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '_')) advance();
+    if (is_symbol_start(peek()))
+      while (!at_end() && is_symbol_char(peek())) advance();
     std::string_view name = text_.substr(name_start, pos_ - name_start);
     if (name.empty()) return fail(error, line_, column(), "tag name expected after '['");
     while (!at_end() && is_space(peek())) advance();
@@ -177,10 +289,29 @@ bool PgnReader::read_tags(PgnGame& game, PgnError& error) {
     while (!at_end() && peek() != '\n' && is_space(peek())) advance();
     if (peek() != ']') return fail(error, line_, column(), "']' expected after the tag value");
     advance();
-    if (int(game.tags.size()) >= limits_.max_tags && !game.tag(name))
+    // The limit counts the Result tag that every game gets (see settle_result).
+    const bool result_slot = name != "Result" && !game.tag("Result");
+    if (int(game.tags.size()) + result_slot >= limits_.max_tags && !game.tag(name))
       return fail(error, l, c, "too many tags (limit " + decimal(limits_.max_tags) + ")");
     game.set_tag(name, value);
-    skip_space_and_escapes();
+    // White space and escape lines up to the next tag; a blank line ends the tag section
+    // (what follows is movetext, or the next game's tags).
+    bool blank = false, content = true;
+    while (!at_end() && !blank) {
+      const char ch = peek();
+      if (ch == '\n') {
+        blank = !content;
+        content = false;
+        advance();
+      } else if (ch == '%' && pos_ == line_start_) {
+        skip_line();  // an escape line
+      } else if (is_space(ch)) {
+        advance();
+      } else {
+        break;
+      }
+    }
+    if (blank) break;
   }
   return true;
 }
@@ -191,18 +322,86 @@ PgnStatus read_pgn(std::string_view text, PgnGame& game, PgnError& error) {
 }
 
 PgnStatus PgnReader::read_game(PgnGame& game, PgnError& error) {
-  game = PgnGame{};
-  game.nodes.reserve(256);
-  game.nodes.emplace_back();
+  // The game is replaced, its nodes reused in place (cleared as they are needed) with their
+  // buffers (children, comments, strings), then the reader's spare nodes (the surplus of
+  // earlier games, see trim_nodes): reading many games into one PgnGame then allocates next
+  // to nothing.
+  if (game.nodes.empty()) game.nodes.emplace_back();
+  used_nodes_ = 1;
+  clear_node(game.nodes[0]);
+  game.tags.clear();
+  game.variant = CHESS;
+  game.root_fen.clear();
+  game.result = "*";
+  game.first_line = 1;
   skip_space_and_escapes();
-  if (at_end()) return PgnStatus::END;
+  if (at_end()) return trim_nodes(game), PgnStatus::END;
   game.first_line = line_;
   game_start_ = pos_;
-  if (!read_tags(game, error) || !read_movetext(game, error)) {
-    skip_to_next_game();
-    return PgnStatus::ERROR;
+  in_movetext_ = lost_sync_ = false;
+  if (!read_tags(game, error)) {
+    skip_tag_section();
+    return trim_nodes(game), PgnStatus::ERROR;
   }
+  const bool ok = read_movetext(game, error);
+  trim_nodes(game);
+  if (!ok) {
+    if (lost_sync_)
+      skip_to_next_game();
+    else
+      skip_rest_of_game();
+    if (!partial_ || !in_movetext_) return PgnStatus::ERROR;
+    settle_result(game);
+    return PgnStatus::PARTIAL;
+  }
+  settle_result(game);
   return PgnStatus::GAME;
+}
+
+void PgnReader::skip_tag_section() {
+  if (pos_ != line_start_) skip_line();
+  // The section's other tags: the lines up to a blank line that start with '['.
+  while (!at_end()) {
+    size_t i = pos_;
+    while (i < text_.size() && text_[i] != '\n' && is_space(text_[i])) ++i;
+    if (i >= text_.size() || text_[i] != '[') break;
+    skip_line();
+  }
+  skip_rest_of_game();
+}
+
+void PgnReader::skip_rest_of_game() {
+  int depth = 0;  // open variations
+  std::string buf;
+  for (;;) {
+    while (!at_end() && is_space(peek())) advance();
+    if (at_end()) return;
+    const char c = peek();
+    if (c == '%' && pos_ == line_start_) {
+      skip_line();
+    } else if (c == '[' && at_line_start()) {
+      return;  // the next game's tags
+    } else if (c == '{') {
+      const size_t close = text_.find('}', pos_ + 1);
+      if (close == std::string_view::npos) {  // never closed: find the next game by its lines
+        advance();
+        skip_to_next_game();
+        return;
+      }
+      while (pos_ <= close) advance();
+    } else if (c == ';') {
+      while (!at_end() && peek() != '\n') advance();
+    } else if (c == '(' || c == ')') {
+      depth = c == '(' ? depth + 1 : std::max(depth - 1, 0);
+      advance();
+    } else if (is_delimiter(c)) {
+      advance();
+    } else {
+      const size_t start = pos_;
+      while (!at_end() && !is_delimiter(peek())) advance();
+      if (depth == 0 && !result_of(plain_dashes(text_.substr(start, pos_ - start), buf)).empty()) return;
+    }
+  }
 }
 
 bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
@@ -212,16 +411,22 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     if (!variant_of_tag(*v, variant))
       return fail(error, game.first_line, 1, "unsupported variant \"" + *v + "\"");
   game.variant = variant;
-  Position pos;
+  // The reader's board, set to the root (a copy of a start position reuses its storage).
+  Position& pos = board_;
   if (const std::string* fen = game.tag("FEN")) {
     FenError fe = pos.set_fen(*fen, variant);
     if (fe != FenError::OK)
       return fail(error, game.first_line, 1, std::string("invalid FEN tag: ") + fen_error_message(fe));
-  } else if (variant != CHESS) {
-    pos.set_fen(start_fen(variant), variant);
+    game.root_fen = pos.fen();
+  } else {
+    static const Position START[3] = {start_position(CHESS), start_position(CHESS960), start_position(MAKRUK)};
+    pos = START[variant];
+    game.root_fen = start_fen(variant);  // what pos.fen() writes for it
+    assert(game.root_fen == pos.fen());
   }
-  game.root_fen = pos.fen();
+  in_movetext_ = true;
   std::vector<PgnNode>& nodes = game.nodes;
+  std::string dash_buf;  // a token with its Unicode dashes made plain
 
   // One frame per open line: the node its moves branch from, the last move played in it,
   // and how many moves of it are on pos (to take them back at ')').
@@ -279,14 +484,16 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       int save_line = line_;
       advance();
       size_t start = pos_;
-      while (!at_end() && peek() != '}') advance();
-      if (at_end()) {
+      const size_t close = text_.find('}', start);
+      if (close == std::string_view::npos) {
         // Resume just after the '{', so that the games after it are not lost.
         pos_ = save_pos + 1;
         line_ = save_line;
         line_start_ = save_start;
+        lost_sync_ = true;
         return fail(error, l, col, "unterminated comment: '{' without '}'");
       }
+      advance_to(close);
       if (pos_ - start > limits_.max_token_bytes) return fail(error, l, col, "comment too long");
       add_comment(trim(text_.substr(start, pos_ - start)));
       advance();
@@ -295,7 +502,7 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     if (c == ';') {
       advance();
       size_t start = pos_;
-      while (!at_end() && peek() != '\n') advance();
+      pos_ = std::min(text_.find('\n', start), text_.size());  // the line's end, not crossed
       if (pos_ - start > limits_.max_token_bytes) return fail(error, l, col, "comment too long");
       add_comment(trim(text_.substr(start, pos_ - start)));
       continue;
@@ -356,14 +563,19 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     }
     if (is_delimiter(c)) return fail(error, l, col, std::string("unexpected '") + c + "' in movetext");
 
+    // The token (no line ends inside one), and whether it has a byte beyond ASCII.
     size_t start = pos_;
-    while (!at_end() && !is_delimiter(peek())) advance();
+    unsigned high = 0;
+    while (pos_ < text_.size() && !is_delimiter(text_[pos_]))
+      high |= static_cast<unsigned char>(text_[pos_++]);
     std::string_view tok = text_.substr(start, pos_ - start);
-    if (tok == "1-0" || tok == "0-1" || tok == "1/2-1/2") {
-      if (frames.size() > 1) return fail(error, l, col, "result inside a variation");
-      game.result = std::string(tok);
-      break;
-    }
+    if (high & 0x80) tok = plain_dashes(tok, dash_buf);
+    if (tok.size() >= 3 && (tok[0] == '0' || tok[0] == '1'))
+      if (std::string_view r = result_of(tok); !r.empty()) {
+        if (frames.size() > 1) return fail(error, l, col, "result inside a variation");
+        game.result = std::string(r);
+        break;
+      }
     // A move number ("12." or "12...") may be glued to its move ("12.e4").
     if (is_digit(tok[0])) {
       size_t i = 0;
@@ -386,17 +598,15 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       continue;
     }
     if (tok.size() > 16) return fail(error, l, col, "not a move: \"" + std::string(tok.substr(0, 32)) + "\"");
-    if (tok == "." || tok == "..") continue;
+    if (tok[0] == '.' && (tok.size() == 1 || (tok.size() == 2 && tok[1] == '.'))) continue;
 
-    if (int(nodes.size()) > limits_.max_nodes)
+    if (int(used_nodes_) > limits_.max_nodes)
       return fail(error, l, col, "more than " + decimal(limits_.max_nodes) + " moves in one game");
-    PgnNode node;
-    if (tok == "--" || tok == "Z0") {
+    Move move = MOVE_NULL;
+    uint16_t leniency = 0;
+    const bool null_move = tok.size() == 2 && ((tok[0] == '-' && tok[1] == '-') || (tok[0] == 'Z' && tok[1] == '0'));
+    if (null_move) {
       if (pos.in_check()) return fail(error, l, col, "null move while in check");
-      node.move = MOVE_NULL;
-      node.san = "--";
-      node.uci = "0000";
-      pos.do_null_move();
     } else {
       SanResult r = parse_san(pos, tok, false);
       if (r.status != SanStatus::OK) {
@@ -405,22 +615,32 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
                                                               : "not a move";
         return fail(error, l, col, std::string(what) + " \"" + std::string(tok) + "\"");
       }
-      node.move = r.move;
-      node.leniency = r.leniency;
-      node.san = r.leniency == SAN_EXACT ? std::string(tok) : move_to_san(pos, r.move);
-      node.uci = move_to_uci(pos, r.move);
-      pos.do_move(r.move);
+      move = r.move;
+      leniency = r.leniency;
     }
     Frame& f = frames.back();
-    node.parent = f.last >= 0 ? f.last : f.parent;
     // Comments before the game's first move are the game comment (python-chess's rule).
     if (frames.size() == 1 && f.last < 0) flush_pending(0);
-    node.comments_before = std::move(pending);
-    pending.clear();
+    const int idx = int(used_nodes_);
+    PgnNode& node = new_node(nodes);  // filled in place
+    node.move = move;
+    node.leniency = leniency;
+    node.parent = f.last >= 0 ? f.last : f.parent;
+    if (null_move) {
+      node.san = "--";
+      node.uci = "0000";
+      pos.do_null_move();
+    } else {
+      node.san = leniency == SAN_EXACT ? std::string(tok) : move_to_san(pos, move);
+      node.uci = move_to_uci(pos, move);
+      pos.do_move(move);
+    }
+    if (!pending.empty()) {
+      node.comments_before = std::move(pending);
+      pending.clear();
+    }
     if (nag) node.nags.push_back(uint8_t(nag));
-    int idx = int(nodes.size());
-    nodes.push_back(std::move(node));
-    nodes[nodes[idx].parent].children.push_back(idx);
+    nodes[node.parent].children.push_back(idx);
     f.last = idx;
     ++f.plies;
     after_move = true;
@@ -471,11 +691,11 @@ struct LineWriter {
   }
 };
 
-// Whether the reader takes a tag name back: letters, digits and '_'.
+// Whether the reader takes a tag name back: a PGN symbol.
 bool is_tag_name(std::string_view name) {
-  if (name.empty()) return false;
+  if (name.empty() || !is_symbol_start(name[0])) return false;
   for (char c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+    if (!is_symbol_char(c)) return false;
   return true;
 }
 
@@ -499,12 +719,14 @@ void write_tag(std::string& out, std::string_view name, std::string_view value) 
 std::string write_pgn(const PgnGame& game) {
   std::string out;
   static constexpr const char* ROSTER[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+  const std::string result = result_of(game.result).empty() ? std::string("*") : game.result;
   for (const char* name : ROSTER) {
     const std::string* v = game.tag(name);
-    std::string def = std::strcmp(name, "Date") == 0     ? "????.??.??"
-                      : std::strcmp(name, "Result") == 0 ? game.result
-                                                         : "?";
-    write_tag(out, name, v ? *v : def);
+    // The Result tag is the game's result, whatever the tags say: they always agree.
+    if (std::strcmp(name, "Result") == 0)
+      write_tag(out, name, result);
+    else
+      write_tag(out, name, v ? *v : std::strcmp(name, "Date") == 0 ? "????.??.??" : "?");
   }
   Position root;
   if (root.set_fen(game.root_fen.empty() ? start_fen(game.variant) : game.root_fen, game.variant) !=
@@ -595,7 +817,7 @@ std::string write_pgn(const PgnGame& game) {
       }
     }
   }
-  w.token(game.result.empty() ? "*" : game.result);
+  w.token(result);
   out += '\n';
   return out;
 }

@@ -46,9 +46,9 @@ struct PgnGame {
 
 // Bounds that keep hostile input cheap to refuse.
 struct PgnLimits {
-  int max_nodes = 100000;         // moves in one game, variations included
-  int max_variation_depth = 128;  // nesting of ( )
-  int max_tags = 1000;
+  int max_nodes = 100000;            // moves in one game, variations included
+  int max_variation_depth = 128;     // nesting of ( )
+  int max_tags = 1000;               // the Result tag included, which every game read gets
   size_t max_token_bytes = 1 << 20;  // one comment, tag value or token
   size_t max_line_bytes = 2 << 20;   // one line of movetext (a token may not end it)
   size_t max_game_bytes = 8 << 20;   // one game, tags and movetext
@@ -64,16 +64,36 @@ enum class PgnStatus : uint8_t {
   GAME = 0,  // a game was read
   END,       // no game left: only white space, comments or escape lines remained
   ERROR,     // the game is malformed; the reader has moved on to the next game's start
+  PARTIAL,   // (with keep_partial_games) a game read up to a malformed or illegal move: the
+             // game holds its tags and the moves before it, `error` says what was wrong;
+             // the reader has moved on to the next game's start
 };
 
 // Reads the games of a text one at a time; the text must outlive the reader.
+//
+// What it reads beyond the PGN standard (the tolerant reader): every tag section starts a
+// game, and a blank line ends a tag section (so two header-only games stay two games); a
+// game also ends where a new tag section begins at the start of a line, with or without a
+// result marker before it; tag names are PGN symbols (a letter or digit, then letters,
+// digits and `_+#=:-`, as in `[BlackType: "program"]`); castling with zeros (`0-0-0`) and
+// any Unicode dash in castling and results (`0–0–0`, `O—O`, `1—0`), `½-½` and `1/2` for a
+// draw; SAN with the tolerances of parse_san. The writer always writes the standard form.
+//
+// The result: PgnGame::result and the Result tag always agree. The movetext's marker wins
+// unless it is missing or `*`, in which case a Result tag with a result decides; the Result
+// tag is then set to that result (added when the game has none).
 class PgnReader {
  public:
   explicit PgnReader(std::string_view text, PgnLimits limits = {});
-  // Reads the next game into game (replaced). On ERROR, fills error and skips ahead to the
-  // next line starting with '[' after a blank line, or to the next "[Event " line, so that
-  // the following call reads the next game.
+  // Reads the next game into game (replaced). On ERROR (or PARTIAL), fills error and skips
+  // the rest of the game: its movetext is read on as tokens (comments and variations
+  // respected) to its result marker or to the next tag section at the start of a line; an
+  // error in a tag section skips that section first. The following call reads the next game.
   PgnStatus read_game(PgnGame& game, PgnError& error);
+  // Whether a game with a malformed or illegal move is returned up to the move before it
+  // (PARTIAL, like python-chess) instead of only an ERROR. Errors in the tag section, the
+  // FEN or Variant tag stay errors. Off by default.
+  void keep_partial_games(bool on) { partial_ = on; }
   // Byte offset of the next unread character, and its line.
   size_t offset() const { return pos_; }
   int line() const { return line_; }
@@ -82,12 +102,18 @@ class PgnReader {
   struct Token;
   bool at_end() const { return pos_ >= text_.size(); }
   char peek(size_t ahead = 0) const { return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0'; }
-  void advance();  // one byte, tracking lines
+  void advance();                  // one byte, tracking lines
+  void advance_to(size_t offset);  // to an offset ahead, tracking lines
   int column() const { return int(pos_ - line_start_) + 1; }
   bool at_line_start() const;
   void skip_line();
   void skip_space_and_escapes();
-  void skip_to_next_game();
+  void skip_to_next_game();  // after an error that lost the token structure
+  void skip_tag_section();   // after an error in a tag section
+  void skip_rest_of_game();  // after an error in movetext
+  static void clear_node(PgnNode& n);
+  PgnNode& new_node(std::vector<PgnNode>& nodes);  // the next node of the game, cleared
+  void trim_nodes(PgnGame& game);                  // the nodes beyond the game's to the spares
   bool read_tags(PgnGame& game, PgnError& error);
   bool read_movetext(PgnGame& game, PgnError& error);
   bool fail(PgnError& error, int line, int column, std::string message);
@@ -98,6 +124,12 @@ class PgnReader {
   size_t line_start_ = 0;
   size_t game_start_ = 0;  // offset of the game being read (for max_game_bytes)
   int line_ = 1;
+  bool partial_ = false;
+  bool in_movetext_ = false;          // set once the root position is set up (a PARTIAL game exists)
+  bool lost_sync_ = false;            // an unterminated comment: skip_to_next_game, not the token walk
+  std::vector<PgnNode> spare_nodes_;  // nodes of earlier games, their buffers kept for reuse
+  Position board_;                    // the position of the game being read
+  size_t used_nodes_ = 1;             // nodes of the game being read (the rest are reused)
 };
 
 // Reads the first game of text. GAME, END (no game) or ERROR.

@@ -83,6 +83,19 @@ Bitboard Position::attackers_to(Square s, Bitboard occ) const {
   return att;
 }
 
+bool Position::attacked_by(Color by, Square s, Bitboard occ, Bitboard excluded) const {
+  const Bitboard them = by_color_[by] & ~excluded;
+  if ((pawn_attacks(~by, s) & by_type_[PAWN] & them) || (knight_attacks(s) & by_type_[KNIGHT] & them) ||
+      (king_attacks(s) & by_type_[KING] & them))
+    return true;
+  if (variant_ == MAKRUK)
+    return (tables::fers_attacks[s] & (by_type_[MET] | by_type_[PMET] | by_type_[KHON]) & them) ||
+           (tables::khon_attacks[~by][s] & ~tables::fers_attacks[s] & by_type_[KHON] & them) ||
+           (rook_attacks(s, occ) & by_type_[ROOK] & them);
+  return (rook_attacks(s, occ) & (by_type_[ROOK] | by_type_[QUEEN]) & them) ||
+         (bishop_attacks(s, occ) & (by_type_[BISHOP] | by_type_[QUEEN]) & them);
+}
+
 Bitboard Position::blockers_for_king(Color c) const {
   Square ksq = king_square(c);
   Bitboard snipers = ((rook_attacks(ksq, 0) & pieces(~c, ROOK, QUEEN)) |

@@ -34,12 +34,18 @@ enum class FenError : uint8_t {
   EN_PASSANT_NO_PAWN,     // no enemy pawn in front of the en passant square
   EN_PASSANT_OCCUPIED,    // the en passant square or the one behind it is occupied
   OPPOSITE_CHECK,         // the side not to move is in check
-  IMPOSSIBLE_CHECK,       // a check no legal move could have given (e.g. three checkers)
+  IMPOSSIBLE_CHECK,       // two checkers no last move gives (fen.cpp, "checks a last move could give")
   BAD_HALFMOVE,           // halfmove clock is not a non-negative integer
   BAD_FULLMOVE,           // fullmove number is not a positive integer
   BAD_PROMOTED,           // a '~' that does not follow a piece that can be promoted
   BAD_COUNTING,           // Makruk: a counting field that is out of range
   CONSECUTIVE_DIGITS,     // two digits in a row in a rank (write 8, not 44)
+  TOO_MANY_PIECES,        // a side has more than 16 pieces (its king included)
+  TOO_MANY_PAWNS,         // a side has more than 8 pawns (Makruk: Bia)
+  IMPOSSIBLE_MATERIAL,    // more pawns plus promoted pieces than a side's 8 pawns could have become
+  TOO_MANY_CHECKERS,      // the side to move is in check from more than two pieces
+  ALIGNED_CHECKERS,       // two checkers on one line through the king, one on each side
+  EN_PASSANT_CHECK,       // the double push the en passant square implies cannot give this check
 };
 const char* fen_error_name(FenError e);     // "FIELD_COUNT"
 const char* fen_error_message(FenError e);  // a sentence for users
@@ -128,6 +134,9 @@ class Position {
   Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
   // Whether colour c attacks s.
   bool is_attacked(Square s, Color by) const { return attackers_to(s) & pieces(by); }
+  // Whether colour `by` attacks s with the given occupancy, its pieces on `excluded` left out
+  // (a piece about to be captured there); one colour only, so cheaper than attackers_to.
+  bool attacked_by(Color by, Square s, Bitboard occ, Bitboard excluded = 0) const;
   // Pieces of either colour that alone stand between the king of colour c and an enemy slider.
   Bitboard blockers_for_king(Color c) const;
   // Pieces of colour c pinned to their own king.

@@ -191,6 +191,25 @@ constexpr MoveFlag promotion_flag(PieceType pt, bool capture) {
                                  : MoveFlag((capture ? PROMO_KNIGHT_CAPTURE : PROMO_KNIGHT) + (pt - KNIGHT));
 }
 
-constexpr int MAX_MOVES = 256;
+// The most legal moves any position the library accepts can have; every buffer that holds
+// the moves of one position (MoveList, the generator's stack buffers, the wasm move buffers)
+// has this many slots. Proof (an upper bound, the sum of per-piece maxima):
+//   Set-up refuses impossible material (fen.cpp, check_material): a side has one king, at
+//   most 1 queen, 2 rooks, 2 bishops and 2 knights of its original set, and at most 8 pawns
+//   and promoted pieces together. The most legal moves one piece can have, on an empty board:
+//     chess and Chess960: king 8 steps + 2 castlings (one per castling right of its side;
+//     Chess960 castling is one king-to-rook move per right too), queen 27 (on d4, e4, d5 or
+//     e5: 14 along lines + 13 along diagonals), rook 14, bishop 13, knight 8, pawn 12 (on its
+//     seventh rank: push and two captures, four promotions each; elsewhere at most 4: single
+//     and double push, two captures, en passant being one of them).
+//     Makruk: king 8, Ruea 14, Ma 8, Khon 5, Met and promoted Bia 4, Bia 3 (a push and two
+//     captures; a promotion is one move).
+//   A promoted piece has at most 27 moves and a pawn 12, so a side has at most
+//     chess:  10 + 27 + 2 x 14 + 2 x 13 + 2 x 8 + 8 x 27 = 323 (8 promoted queens)
+//     Makruk:  8 + 4 + 2 x 14 + 2 x 8 + 2 x 5 + 8 x 4 = 98.
+// The bound is loose: the most known in any position is 218, and a search over set-ups with
+// the rule's largest material finds no more (tests/cpp/test_dense.cpp). Before the material
+// rule, a set-up could have 270 moves and more (issue 16).
+constexpr int MAX_MOVES = 323;
 
 }  // namespace cw

@@ -4,8 +4,9 @@
 // code or a number; strings and move lists cross through two buffers in wasm memory that the
 // TS layer (web/src/wasm.ts) reads and writes through typed-array views:
 //   - the I/O buffer (cw_io_buffer): text in (FEN, UCI) and out (FEN, UCI), bytes + length;
-//   - the move buffer (cw_move_buffer, 256 x uint16) and the count buffer (cw_count_buffer,
-//     256 x double): a legal move list or a divide result, filled in one call.
+//   - the move buffer (cw_move_buffer, MAX_MOVES x uint16) and the count buffer
+//     (cw_count_buffer, MAX_MOVES x double): a legal move list or a divide result, filled in
+//     one call (MAX_MOVES, types.h, is the proven most of any position set-up accepts).
 // Why plain `extern "C"` exports rather than embind classes: measured on the play+undo hot path
 // (see README, "Bindings"), a raw export is called directly as a wasm function (about 2x faster
 // per call than an embind method, whose invoker converts every argument), and the glue is
@@ -66,6 +67,21 @@ double count_buffer[cw::MAX_MOVES];
 int32_t san_keys[2 * cw::MAX_MOVES];  // see cw_legal_moves_san
 
 bool valid_variant(int v) { return v == cw::CHESS || v == cw::CHESS960 || v == cw::MAKRUK; }
+
+// A SAN packed as two int32: up to 7 ASCII characters, 7 bits each, the first 4 in words[0]
+// (first character lowest) and the rest in words[1]; false (and -1, -1) for a longer or
+// non-ASCII one. The TS layer keeps one string per packed SAN (web/src/position.ts, sanOf).
+bool pack_san(const std::string& s, int32_t words[2]) {
+  words[0] = words[1] = 0;
+  for (size_t j = 0; j < s.size(); ++j) {
+    if (j >= 7 || uint8_t(s[j]) >= 128) {
+      words[0] = words[1] = -1;
+      return false;
+    }
+    words[j / 4] |= int32_t(s[j]) << (7 * (j % 4));
+  }
+  return true;
+}
 
 // Copies text into the I/O buffer (growing it if needed); returns its length.
 int write_io(std::string_view s) {
@@ -209,19 +225,8 @@ EMSCRIPTEN_KEEPALIVE int cw_san(Handle* h, int m) {
 EMSCRIPTEN_KEEPALIVE int cw_legal_moves_san(Handle* h) {
   const cw::MoveList legal = h->legal_moves();  // a copy: move_to_san plays on pos
   std::memcpy(move_buffer, legal.moves, size_t(legal.count) * sizeof(cw::Move));
-  for (int i = 0; i < legal.count; ++i) {
-    const std::string s = cw::move_to_san(h->pos, legal.moves[i], legal);
-    int32_t words[2] = {0, 0};
-    for (size_t j = 0; j < s.size(); ++j) {
-      if (j >= 7 || uint8_t(s[j]) >= 128) {
-        words[0] = words[1] = -1;
-        break;
-      }
-      words[j / 4] |= int32_t(s[j]) << (7 * (j % 4));
-    }
-    san_keys[2 * i] = words[0];
-    san_keys[2 * i + 1] = words[1];
-  }
+  for (int i = 0; i < legal.count; ++i)
+    pack_san(cw::move_to_san(h->pos, legal.moves[i], legal), san_keys + 2 * i);
   return legal.count;
 }
 EMSCRIPTEN_KEEPALIVE int32_t* cw_san_key_buffer() { return san_keys; }
@@ -274,16 +279,23 @@ EMSCRIPTEN_KEEPALIVE int cw_divide(Handle* h, int depth) {
 // ---- PGN ------------------------------------------------------------------------------------
 //
 // A game tree crosses the boundary in one piece, as two buffers (the tree buffers): 32-bit
-// words for its structure and the bytes of its strings, in the same order. Words:
+// words for its structure and the bytes of its strings, in the same order. Words (after
+// two header words, the word count and the byte count, the latter with bit 30 set when a
+// game read has a string that is not pure ASCII):
 //   variant, tag count, then per tag: name length, value length;
 //   root FEN length, result length, node count, then per node (nodes[0] is the root; a
 //   node's parent comes before it, and the children of a node appear in their order):
-//   parent, move, SAN length, UCI length, comments-before count, their lengths,
-//   comments-after count, their lengths, NAG count, the NAGs.
+//   parent, move, SAN, [UCI length,] comments-before count, their lengths, comments-after
+//   count, their lengths, NAG count, the NAGs.
 // A string length has bit 30 set when the string is not pure ASCII (the TS side then
 // decodes it as UTF-8). The bytes follow the same order: tag names and values, root FEN,
-// result, then per node SAN, UCI, comments before, comments after.
-// cw_pgn_next fills the tree buffers from a game read; cw_pgn_write reads them back.
+// result, then per node [SAN,] [UCI,] comments before, comments after.
+// Two directions:
+//   - a game read (cw_pgn_next, the hot path): the SAN is two words, packed as pack_san
+//     does (or -1 and the SAN's length, its bytes then following), and there is no UCI
+//     (the TS side derives it from the move and the variant);
+//   - a game to write (cw_pgn_write): the SAN and the UCI are strings (one length word each).
+// Both describe the same tree; web/src/game.ts (readTree, writeTree) is the other side.
 
 namespace {
 
@@ -298,11 +310,13 @@ struct PgnSource {
 std::vector<int32_t> tree_words;
 std::string tree_bytes;
 constexpr int32_t NON_ASCII = 1 << 30;
+bool tree_non_ascii = false;  // some string of the game put is not pure ASCII
 
 void put_string(const std::string& s) {
-  bool ascii = true;
-  for (unsigned char c : s) ascii &= c < 128;
-  tree_words.push_back(int32_t(s.size()) | (ascii ? 0 : NON_ASCII));
+  unsigned char high = 0;
+  for (unsigned char c : s) high |= c;
+  tree_words.push_back(int32_t(s.size()) | (high < 128 ? 0 : NON_ASCII));
+  tree_non_ascii |= high >= 128;
   tree_bytes += s;
 }
 
@@ -311,10 +325,13 @@ void put_strings(const std::vector<std::string>& v) {
   for (const auto& s : v) put_string(s);
 }
 
-// Serialises a game into the tree buffers; words[0] and words[1] hold the sizes.
+// Serialises a game into the tree buffers; words[0] and words[1] hold the sizes (words[1]
+// with NON_ASCII set when some string is not pure ASCII).
 void put_game(const cw::PgnGame& g) {
   tree_words.clear();
   tree_bytes.clear();
+  tree_non_ascii = false;
+  tree_words.reserve(16 + 2 * g.tags.size() + 8 * g.nodes.size());
   tree_words.push_back(0);
   tree_words.push_back(0);
   tree_words.push_back(int32_t(g.variant));
@@ -329,15 +346,21 @@ void put_game(const cw::PgnGame& g) {
   for (const cw::PgnNode& n : g.nodes) {
     tree_words.push_back(n.parent);
     tree_words.push_back(int32_t(n.move));
-    put_string(n.san);
-    put_string(n.uci);
+    int32_t san[2];
+    if (pack_san(n.san, san)) {
+      tree_words.push_back(san[0]);
+      tree_words.push_back(san[1]);
+    } else {
+      tree_words.push_back(-1);
+      put_string(n.san);
+    }
     put_strings(n.comments_before);
     put_strings(n.comments_after);
     tree_words.push_back(int32_t(n.nags.size()));
     for (uint8_t nag : n.nags) tree_words.push_back(nag);
   }
   tree_words[0] = int32_t(tree_words.size());
-  tree_words[1] = int32_t(tree_bytes.size());
+  tree_words[1] = int32_t(tree_bytes.size()) | (tree_non_ascii ? NON_ASCII : 0);
 }
 
 // Reads a game back from the tree buffers (nwords words from words[2], nbytes bytes); false
@@ -410,12 +433,15 @@ EMSCRIPTEN_KEEPALIVE PgnSource* cw_pgn_open(int len) {
 }
 EMSCRIPTEN_KEEPALIVE char* cw_pgn_text(PgnSource* s) { return s->text.data(); }
 EMSCRIPTEN_KEEPALIVE void cw_pgn_start(PgnSource* s) { s->reader = cw::PgnReader(s->text); }
+// Whether games with a bad move come back up to the move before it (cw_pgn_next: PARTIAL).
+EMSCRIPTEN_KEEPALIVE void cw_pgn_keep_partial(PgnSource* s, int on) { s->reader.keep_partial_games(on != 0); }
 EMSCRIPTEN_KEEPALIVE void cw_pgn_close(PgnSource* s) { delete s; }
 // Reads the next game: the PgnStatus (0 GAME: the tree buffers hold it; 1 END; 2 ERROR:
-// see cw_pgn_error_*; the reader has moved on to the next game).
+// see cw_pgn_error_*; 3 PARTIAL: the tree buffers hold the game up to the error, see
+// cw_pgn_error_*; after an error the reader has moved on to the next game).
 EMSCRIPTEN_KEEPALIVE int cw_pgn_next(PgnSource* s) {
   cw::PgnStatus st = s->reader.read_game(s->game, s->error);
-  if (st == cw::PgnStatus::GAME) put_game(s->game);
+  if (st == cw::PgnStatus::GAME || st == cw::PgnStatus::PARTIAL) put_game(s->game);
   return int(st);
 }
 // Byte offset and line of the reader's next unread character.
@@ -487,7 +513,7 @@ EMSCRIPTEN_KEEPALIVE char* cw_row_buffer(int size) {
 
 // Sets h from the FEN (fen_len bytes of the I/O buffer) and plays the move line that follows
 // it (line_len bytes); notation: cw::Notation. The moves played go into the move buffer (the
-// first 256). Returns the cw::LineStatus; the result buffer holds status, ply, fen_error.
+// first MAX_MOVES). Returns the cw::LineStatus; the result buffer holds status, ply, fen_error.
 // On a bad move h is the position before it; on a bad FEN h is unchanged.
 EMSCRIPTEN_KEEPALIVE int cw_play_line(Handle* h, int fen_len, int line_len, int variant, int notation) {
   puzzle_result[1] = puzzle_result[2] = 0;

@@ -158,7 +158,8 @@ TEST(DataFiles, PerftFilesParse) {
     for (const auto& n : notes) std::cout << "  note: " << n << "\n";
     for (const auto& e : entries) EXPECT_EQ(cwtest::fields(e.fen).size(), 6u) << e.where();
   }
-  EXPECT_EQ(cwtest::load_epd("perft-standard.epd").size(), 128u);
+  // 128 lines, one of them commented out: an impossible position set-up refuses (issue 16).
+  EXPECT_EQ(cwtest::load_epd("perft-standard.epd").size(), 127u);
   EXPECT_EQ(cwtest::load_epd("perft-chess960.epd").size(), 480u);
 }
 
@@ -265,10 +266,12 @@ TEST(PerftCheckedDeep, Chess960EveryLine) {
 
 TEST(Movegen, DoubleCheckOnlyKingMoves) {
   Position pos;
-  ASSERT_EQ(pos.set_fen("7k/8/8/4r3/8/3n4/8/4K3 w - - 0 1"), FenError::OK);
-  EXPECT_EQ(pos.checkers(), square_bb(SQ_E5) | square_bb(SQ_D3));
-  EXPECT_EQ(uci_set(pos), words("e1d1 e1f1 e1d2"));
-  EXPECT_EQ(perft(pos, 3), 217u);
+  // Ne5-f3 uncovered the rook (rook e5 with a knight on d3, as this test had before, is a
+  // double check no move gives: set-up refuses it since issue 16).
+  ASSERT_EQ(pos.set_fen("7k/8/4r3/8/8/5n2/8/4K3 w - - 0 1"), FenError::OK);
+  EXPECT_EQ(pos.checkers(), square_bb(SQ_E6) | square_bb(SQ_F3));
+  EXPECT_EQ(uci_set(pos), words("e1d1 e1f1 e1f2"));
+  EXPECT_EQ(perft(pos, 3), 234u);
 }
 
 TEST(Movegen, CheckmateAndStalemateHaveNoMoves) {

@@ -274,6 +274,19 @@ TEST(Pgn, Limits) {
   PgnReader reader("1. e4 e5 2. Nf3 Nc6 *", small);
   EXPECT_EQ(reader.read_game(g, e), PgnStatus::ERROR);
   EXPECT_NE(e.message.find("more than 3 moves"), std::string::npos) << e.message;
+  // max_tags counts the Result tag every game gets.
+  PgnLimits tags;
+  tags.max_tags = 3;
+  PgnReader two(
+      "[A \"1\"]\n[B \"2\"]\n\n*\n\n[A \"1\"]\n[B \"2\"]\n[C \"3\"]\n\n*\n\n"
+      "[A \"1\"]\n[Result \"1-0\"]\n[C \"3\"]\n\n*",
+      tags);
+  ASSERT_EQ(two.read_game(g, e), PgnStatus::GAME);
+  EXPECT_EQ(g.tags.size(), 3u);
+  EXPECT_EQ(two.read_game(g, e), PgnStatus::ERROR);
+  EXPECT_NE(e.message.find("too many tags (limit 3)"), std::string::npos) << e.message;
+  ASSERT_EQ(two.read_game(g, e), PgnStatus::GAME) << e.message;
+  EXPECT_EQ(g.tags.size(), 3u);
 }
 
 // chess.js wrote these games; its move history and final FEN are the expectation.
@@ -429,4 +442,192 @@ TEST(Pgn, GarbageNeverCrashes) {
       }
     }
   }
+}
+
+// ---- what other readers read (issue 16) -----------------------------------------------------
+
+namespace {
+
+// Every game of a text: status, tags (name=value, in order), result, main line SAN; errors
+// as "ERROR line:column message".
+std::vector<std::string> summary(std::string_view text, bool partial = false) {
+  PgnReader reader(text);
+  reader.keep_partial_games(partial);
+  std::vector<std::string> out;
+  PgnGame g;
+  PgnError e;
+  for (PgnStatus st; (st = reader.read_game(g, e)) != PgnStatus::END;) {
+    if (st == PgnStatus::ERROR) {
+      out.push_back("ERROR " + std::to_string(e.line) + ":" + std::to_string(e.column) + " " + e.message);
+      continue;
+    }
+    std::string s = st == PgnStatus::PARTIAL ? "PARTIAL(" + std::to_string(e.line) + ":" +
+                                                   std::to_string(e.column) + " " + e.message + ")"
+                                             : "GAME";
+    for (const auto& [k, v] : g.tags) s += " " + k + "=" + v;
+    s += " |";
+    for (const std::string& san : mainline_san(g)) s += " " + san;
+    s += " | " + g.result;
+    out.push_back(s);
+  }
+  return out;
+}
+
+using Lines = std::vector<std::string>;
+
+}  // namespace
+
+// Every tag section starts a game: a blank line ends a tag section.
+TEST(PgnTolerant, HeaderOnlyGamesAreSeparateGames) {
+  EXPECT_EQ(summary("[Event \"A\"]\n\n[Event \"B\"]\n"),
+            (Lines{"GAME Event=A Result=* | | *", "GAME Event=B Result=* | | *"}));
+  EXPECT_EQ(summary("[Event \"A\"]\r\n[Site \"a\"]\r\n\r\n\r\n[Event \"B\"]\r\n\r\n1. e4 *\r\n"),
+            (Lines{"GAME Event=A Site=a Result=* | | *", "GAME Event=B Result=* | e4 | *"}));
+  EXPECT_EQ(summary("[Event \"A\"]\n[Result \"1-0\"]\n\n[Event \"B\"]\n"),
+            (Lines{"GAME Event=A Result=1-0 | | 1-0", "GAME Event=B Result=* | | *"}));
+  // An escape line between tags does not end the section.
+  EXPECT_EQ(summary("[Event \"A\"]\n% note\n[Site \"a\"]\n\n1. d4 *"),
+            (Lines{"GAME Event=A Site=a Result=* | d4 | *"}));
+}
+
+// The result and the Result tag always agree; the writer writes them equal too.
+TEST(PgnTolerant, ResultTagAndResultAgree) {
+  EXPECT_EQ(summary("1. d4 1-0"), (Lines{"GAME Result=1-0 | d4 | 1-0"}));  // added from the marker
+  EXPECT_EQ(summary("[Result \"0-1\"]\n\n1. d4"), (Lines{"GAME Result=0-1 | d4 | 0-1"}));    // no marker
+  EXPECT_EQ(summary("[Result \"0-1\"]\n\n1. d4 *"), (Lines{"GAME Result=0-1 | d4 | 0-1"}));  // '*' marker
+  EXPECT_EQ(summary("[Result \"0-1\"]\n\n1. d4 1-0"),
+            (Lines{"GAME Result=1-0 | d4 | 1-0"}));  // the marker wins
+  EXPECT_EQ(summary("[Result \"1\xE2\x80\x93"
+                    "0\"]\n\n1. d4"),
+            (Lines{"GAME Result=1-0 | d4 | 1-0"}));
+  EXPECT_EQ(summary("[Result \"?\"]\n\n1. d4"), (Lines{"GAME Result=* | d4 | *"}));
+  // The writer: the Result tag is the result.
+  PgnGame g;
+  PgnError e;
+  ASSERT_EQ(read_pgn("1. d4 1-0", g, e), PgnStatus::GAME);
+  EXPECT_NE(write_pgn(g).find("[Result \"1-0\"]"), std::string::npos);
+  g.set_tag("Result", "0-1");  // a tag changed behind the result's back is not written
+  EXPECT_NE(write_pgn(g).find("[Result \"1-0\"]"), std::string::npos);
+  EXPECT_EQ(write_pgn(g).find("0-1"), std::string::npos);
+}
+
+// Tag names are PGN symbols: letters, digits and _+#=:- after a letter or digit.
+TEST(PgnTolerant, TagNamesWithSymbolCharacters) {
+  EXPECT_EQ(summary("[BlackType: \"program\"]\n[A_b+#=:-9 \"x\"]\n[1st \"y\"]\n\n1. e4 *"),
+            (Lines{"GAME BlackType:=program A_b+#=:-9=x 1st=y Result=* | e4 | *"}));
+  PgnGame g;
+  PgnError e;
+  ASSERT_EQ(read_pgn("[BlackType: \"program\"]\n\n1. e4 *", g, e), PgnStatus::GAME);
+  const std::string written = write_pgn(g);
+  EXPECT_NE(written.find("[BlackType: \"program\"]"), std::string::npos) << written;
+  PgnGame again;
+  ASSERT_EQ(read_pgn(written, again, e), PgnStatus::GAME);
+  EXPECT_EQ(*again.tag("BlackType:"), "program");
+  // A symbol starts with a letter or digit.
+  EXPECT_EQ(summary("[_x \"v\"]\n\n1. e4 *"), (Lines{"ERROR 1:2 tag name expected after '['"}));
+}
+
+// After an error the reader skips the rest of the game (tokens, comments and variations
+// respected) and reads the next one whole.
+TEST(PgnTolerant, TheGameAfterAnErrorIsReadWhole) {
+  // A variation never closed, then a game whose first tag is not Event, no blank line.
+  EXPECT_EQ(summary("[Event \"A\"]\n\n1. e4 (1. d4 d5\n[White \"B\"]\n[Black \"C\"]\n\n1. d4 d5 *\n"),
+            (Lines{"ERROR 3:7 variation not closed: '(' without ')'",
+                   "GAME White=B Black=C Result=* | d4 d5 | *"}));
+  // A comment holding a blank line and a '[' after the illegal move.
+  EXPECT_EQ(
+      summary("[Event \"A\"]\n\n1. e4 e5 2. Ke3 {a comment\n\n[%clk 0:01:00]} Nf6 1-0\n\n[Event \"B\"]\n\n"
+              "1. d4 d5 *\n"),
+      (Lines{"ERROR 3:13 illegal move \"Ke3\"", "GAME Event=B Result=* | d4 d5 | *"}));
+  // The result, then the next game's tags at once, without Event.
+  EXPECT_EQ(summary("[Event \"A\"]\n\n1. e4 e5 2. Ke3 Nf6 1-0\n[White \"B\"]\n\n1. d4 d5 *\n"),
+            (Lines{"ERROR 3:13 illegal move \"Ke3\"", "GAME White=B Result=* | d4 d5 | *"}));
+  // A result inside a variation of the broken game does not end it.
+  EXPECT_EQ(summary("1. e4 e5 2. Ke3 (2. Nf3 1-0) Nf6 0-1\n1. c4 *\n"),
+            (Lines{"ERROR 1:13 illegal move \"Ke3\"", "GAME Result=* | c4 | *"}));
+  // A broken tag: the rest of its section and its movetext are skipped.
+  EXPECT_EQ(summary("[Event \"A]\n[Site \"a\"]\n1. e4 e5 { [x] } 2. Nf3 *\n[Event \"B\"]\n\n1. d4 *\n"),
+            (Lines{"ERROR 1:1 unterminated tag value", "GAME Event=B Result=* | d4 | *"}));
+  // A broken header-only game before a good one.
+  EXPECT_EQ(summary("[Event x]\n\n[Event \"B\"]\n\n1. d4 *\n"),
+            (Lines{"ERROR 1:8 tag value must be in double quotes", "GAME Event=B Result=* | d4 | *"}));
+  // An illegal move in the last game: nothing follows.
+  EXPECT_EQ(summary("1. e4 *\n\n1. e4 e5 2. Ke4"),
+            (Lines{"GAME Result=* | e4 | *", "ERROR 3:13 illegal move \"Ke4\""}));
+}
+
+// Games separated only by blank lines, without result markers, each with its tag section.
+TEST(PgnTolerant, GamesWithoutResultMarkers) {
+  EXPECT_EQ(summary("[Event \"A\"]\n\n1. e4 e5\n\n[Event \"B\"]\n\n1. d4 d5\n\n[Event \"C\"]\n1. c4\n"),
+            (Lines{"GAME Event=A Result=* | e4 e5 | *", "GAME Event=B Result=* | d4 d5 | *",
+                   "GAME Event=C Result=* | c4 | *"}));
+}
+
+// Castling with zeros or dashes and results with dashes; the writer writes the standard form.
+TEST(PgnTolerant, CastlingAndResultsWithDashes) {
+  const std::string fen = "[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n";
+  const char* const EN = "\xE2\x80\x93";     // U+2013
+  const char* const EM = "\xE2\x80\x94";     // U+2014
+  const char* const MINUS = "\xE2\x88\x92";  // U+2212
+  const std::string half = "\xC2\xBD";       // ½
+  struct Case {
+    std::string movetext;
+    const char* expected;
+  };
+  const Case cases[] = {
+      {"1. 0-0-0 0-0 1-0", "O-O-O O-O | 1-0"},
+      {std::string("1. 0") + EN + "0" + EN + "0 O" + EM + "O 1" + EM + "0", "O-O-O O-O | 1-0"},
+      {std::string("1. O") + MINUS + "O o-o-o 0" + EN + "1", "O-O O-O-O | 0-1"},
+      {"1. O-O+ O-O-O " + half + "-" + half, "O-O O-O-O | 1/2-1/2"},
+      {std::string("1. O-O-O 0-0 1/2") + EN + "1/2", "O-O-O O-O | 1/2-1/2"},
+      {"1. O-O-O 0-0 1/2", "O-O-O O-O | 1/2-1/2"},
+  };
+  for (const Case& c : cases) {
+    const Lines got = summary(fen + c.movetext);
+    ASSERT_EQ(got.size(), 1u) << c.movetext;
+    EXPECT_NE(got[0].find(c.expected), std::string::npos) << c.movetext << " -> " << got[0];
+    PgnGame g;
+    PgnError e;
+    ASSERT_EQ(read_pgn(fen + c.movetext, g, e), PgnStatus::GAME) << e.message;
+    const std::string written = write_pgn(g);
+    EXPECT_EQ(written.find('\xE2'), std::string::npos) << written;
+    EXPECT_EQ(written.find("0-0"), std::string::npos) << written;
+    EXPECT_NE(written.find(std::string("O-O-O")), std::string::npos) << written;
+  }
+}
+
+// keep_partial_games: a game with a bad move comes back up to the move before it.
+TEST(PgnTolerant, PartialGames) {
+  const std::string text =
+      "[Event \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Nf3 Nc6 3. Ke3 Nf6 1-0\n\n"
+      "[Event \"B\"]\n\n1. d4 (1. e4 e5 2. Qxf7) d5 *\n\n"
+      "[Event \"C\"]\n[FEN \"bad\"]\n\n1. e4 *\n\n"
+      "[Event \"D\"]\n\n1. c4 *\n";
+  EXPECT_EQ(
+      summary(text, true),
+      (Lines{
+          "PARTIAL(4:41 illegal move \"Ke3\") Event=A Result=1-0 | e4 e5 Nf3 Nc6 | 1-0",
+          "PARTIAL(8:20 illegal move \"Qxf7\") Event=B Result=* | d4 | *",
+          "ERROR 10:1 invalid FEN tag: FEN must have 6 fields (or 4, without the move counters) separated by "
+          "spaces",
+          "GAME Event=D Result=* | c4 | *"}));
+  // The variation read before the error is kept; its unfinished branch too.
+  PgnReader reader(text);
+  reader.keep_partial_games(true);
+  PgnGame g;
+  PgnError e;
+  ASSERT_EQ(reader.read_game(g, e), PgnStatus::PARTIAL);
+  ASSERT_EQ(reader.read_game(g, e), PgnStatus::PARTIAL);
+  const PgnNode& d4 = g.nodes[g.mainline()[0]];
+  EXPECT_EQ(d4.san, "d4");
+  ASSERT_EQ(g.nodes[0].children.size(), 2u);
+  const PgnNode& e4 = g.nodes[g.nodes[0].children[1]];
+  EXPECT_EQ(e4.san, "e4");
+  ASSERT_EQ(e4.children.size(), 1u);
+  EXPECT_EQ(g.nodes[e4.children[0]].san, "e5");
+  expect_round_trip(g, "partial game");
+  // Without the option: errors.
+  EXPECT_EQ(summary(text)[0], "ERROR 4:41 illegal move \"Ke3\"");
+  // Errors in tags are no partial games.
+  EXPECT_EQ(summary("[Event x]\n\n1. e4 *", true), (Lines{"ERROR 1:8 tag value must be in double quotes"}));
 }

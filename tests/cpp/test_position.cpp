@@ -360,9 +360,9 @@ TEST(Queries, CheckersAndInCheck) {
   Position pos;
   EXPECT_FALSE(pos.in_check());
   EXPECT_EQ(pos.checkers(), 0u);
-  ASSERT_EQ(pos.set_fen("7k/8/8/4r3/8/3n4/8/4K3 w - - 0 1"), FenError::OK);
+  ASSERT_EQ(pos.set_fen("7k/8/4r3/8/8/5n2/8/4K3 w - - 0 1"), FenError::OK);
   EXPECT_TRUE(pos.in_check());
-  EXPECT_EQ(pos.checkers(), squares({SQ_E5, SQ_D3}));
+  EXPECT_EQ(pos.checkers(), squares({SQ_E6, SQ_F3}));
   ASSERT_EQ(pos.set_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"), FenError::OK);
   EXPECT_EQ(pos.checkers(), squares({SQ_H4}));
 }

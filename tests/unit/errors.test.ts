@@ -27,7 +27,13 @@ const bad_fens: [string, FenErrorCode][] = [
   // more classes, and inputs that stress the parser (a NUL is data, not an end of string)
   ['4k3/8/8/8/8/8/4K3/7R w K - 0 1', 'CASTLING_NO_KING'],
   ['4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1', 'EN_PASSANT_OCCUPIED'],
-  ['4k3/8/3N4/1B6/8/8/8/K3R3 b - - 0 1', 'IMPOSSIBLE_CHECK'],
+  ['4k3/8/3N4/1B6/8/8/8/K3R3 b - - 0 1', 'TOO_MANY_CHECKERS'],
+  // checks no last move gives (issue 16; more in fen-checks.test.ts)
+  ['3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1', 'ALIGNED_CHECKERS'],
+  ['2Nq4/2K5/1b6/8/7R/3k4/7P/8 w - - 0 1', 'ALIGNED_CHECKERS'],
+  ['5R2/2P5/8/4k3/8/3rK2r/8/8 w - - 0 1', 'ALIGNED_CHECKERS'],
+  ['4k3/8/8/8/1b6/3n4/8/4K3 w - - 0 1', 'IMPOSSIBLE_CHECK'],
+  ['6b1/8/8/4p3/8/8/K7/7k w - e6 0 1', 'EN_PASSANT_CHECK'],
   ['kk6/8/8/8/8/8/8/K7 w - - 0 1', 'TOO_MANY_KINGS'],
   ['4k3/8/8/8/8/8/8/4K3 W - - 0 1', 'BAD_SIDE'],
   ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq E3 0 1', 'BAD_EN_PASSANT'],
@@ -38,6 +44,11 @@ const bad_fens: [string, FenErrorCode][] = [
   ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999999999999', 'BAD_FULLMOVE'],
   ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\u0000', 'BAD_FULLMOVE'],
   ['x'.repeat(1_000_000), 'FIELD_COUNT'],
+  // impossible material (issue 16: the first one has 270 legal moves)
+  ['kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1', 'TOO_MANY_PIECES'],
+  ['4k3/8/8/8/7P/8/PPPPPPPP/4K3 w - - 0 1', 'TOO_MANY_PAWNS'],
+  ['4k3/8/8/8/8/Q7/PPPPPPPP/3QK3 w - - 0 1', 'IMPOSSIBLE_MATERIAL'],
+  ['4k3/8/8/8/8/4B3/PPPPPPPP/2B1K3 w - - 0 1', 'IMPOSSIBLE_MATERIAL'],
 ];
 
 const fenCases = bad_fens.map(([fen, code]) => [fen.length > 100 ? `${fen.slice(0, 20)}… (${fen.length} chars)` : fen, code, fen] as const);

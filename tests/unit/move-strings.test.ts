@@ -10,9 +10,12 @@ function rng(seed: number) {
   return () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8);
 }
 
+// The second start is Kiwipete with a pawn on the seventh rank for each side (promotions
+// with and without capture), less Kiwipete's black h3 pawn: with it black would have 9
+// pawns, which set-up refuses (TOO_MANY_PAWNS, issue 16).
 const starts: [Variant, string | null][] = [
   ['chess', null],
-  ['chess', 'r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PpPBBPPP/R3K2R w KQkq - 0 1'],
+  ['chess', 'r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PpPBBPPP/R3K2R w KQkq - 0 1'],
   ['chess960', 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9'],
   ['chess960', null],
   ['makruk', null],
@@ -41,7 +44,7 @@ test.each(starts)('legalUci and legalSan agree with uci() and san() per move (%s
 
 test('legalUci and legalSan equal chess.js (lan, san) over random games', () => {
   const rand = rng(7);
-  const starts = [undefined, 'r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PpPBBPPP/R3K2R w KQkq - 0 1'];
+  const starts = [undefined, 'r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PpPBBPPP/R3K2R w KQkq - 0 1'];
   let positions = 0;
   for (let game = 0; game < 40; game++) {
     const fen = starts[game % 2];

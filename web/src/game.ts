@@ -12,11 +12,21 @@
 import { type Evaluation, type Shape, commentsWithCommands, takeCommands } from './comment-commands.js';
 import { ChessError, IllegalMoveError, PgnError, describe } from './errors.js';
 import type { Move } from './move.js';
-import { type Outcome, Position, type Variant } from './position.js';
+import { type Outcome, Position, type Variant, sanOf, uciOfMove } from './position.js';
 import { N, heapI32, heapU8, readUtf8 } from './wasm.js';
 
 /** The termination marker of a game: a win, a draw, or `'*'` (unknown, or still going on). */
 export type GameResult = '1-0' | '0-1' | '1/2-1/2' | '*';
+
+/** Options of {@link Game.fromPgn} (and of {@link readGames}). */
+export interface PgnReadOptions {
+  /**
+   * Return a game with an illegal, ambiguous or malformed move up to the move before it,
+   * with the error in {@link Game.errors}, instead of throwing (as python-chess reads).
+   * Errors in the tag section, the FEN or the Variant tag still throw. Default `false`.
+   */
+  partial?: boolean;
+}
 
 /** Options of the {@link Game} constructor. */
 export interface GameOptions {
@@ -44,6 +54,7 @@ type NodeArgs = [
   nags?: number[],
 ];
 let newNode: (...args: NodeArgs) => GameNode;
+let setErrors: (game: Game, errors: PgnError[]) => void;
 let detachNode: (node: GameNode) => void;
 let gameFromParts: (variant: Variant, rootFen: string, result: string, tags: Map<string, string>) => Game;
 // Set by gameFromParts for the constructor call it makes.
@@ -184,7 +195,9 @@ export class GameNode {
   }
 
   static {
-    newNode = (...args) => new GameNode(...args);
+    // Explicit parameters: no rest array per node (readTree makes one node per move).
+    newNode = (game, parent, move, san, uci, commentsBefore, commentsAfter, nags) =>
+      new GameNode(game, parent, move, san, uci, commentsBefore, commentsAfter, nags);
     detachNode = (node) => {
       const stack = [node];
       while (stack.length) {
@@ -215,6 +228,7 @@ export class Game {
   #current: GameNode;
   #pos: Position | null = null;
   #disposed = false;
+  #errors: readonly PgnError[] = [];
 
   /**
    * A game from a position (the standard start position by default; for `'chess960'` and
@@ -249,12 +263,13 @@ export class Game {
    * @throws {@link PgnError} `'invalid-pgn'` (with `line` and `column`) for a malformed game,
    * `'no-game'` when the text holds no game.
    */
-  static fromPgn(text: string): Game {
+  static fromPgn(text: string, options: PgnReadOptions = {}): Game {
     if (typeof text !== 'string') throw new PgnError('invalid-pgn', `a PGN text must be a string, not ${describe(text)}`);
-    const src = openSource(encoder.encode(text));
+    const src = openTextSource(text, options?.partial === true);
     try {
       const status = N.pgn_next(src);
       if (status === 0) return readTree();
+      if (status === 3) return readPartialTree(src, 1, 1);
       if (status === 1) throw new PgnError('no-game', 'no game in the PGN text');
       throw sourceError(src, 1, 1);
     } finally {
@@ -267,6 +282,18 @@ export class Game {
       pendingParts = { variant, rootFen, result, tags };
       return new Game();
     };
+    setErrors = (game, errors) => {
+      game.#errors = errors;
+    };
+  }
+
+  /**
+   * The errors of a game read with `{ partial: true }` ({@link PgnReadOptions.partial}): the
+   * `PgnError` of the move where reading stopped (the game holds the moves before it).
+   * Empty for a game read whole or made by {@link Game.play}.
+   */
+  get errors(): readonly PgnError[] {
+    return this.#errors;
   }
 
   /** The rules variant. */
@@ -557,12 +584,44 @@ function parseMove(pos: Position, text: unknown): Move {
 
 // ---- the tree buffers (cpp/wasm/bindings.cpp, "PGN") ------------------------------------------
 
-/** Internal: a PGN source over UTF-8 bytes, ready to read; close it with `N.pgn_close`. */
-export function openSource(bytes: Uint8Array): number {
+/**
+ * Internal: a PGN source over UTF-8 bytes, ready to read (keeping partial games if asked:
+ * `N.pgn_next` then returns 3 for one); close it with `N.pgn_close`.
+ */
+export function openSource(bytes: Uint8Array, partial = false): number {
   const src = N.pgn_open(bytes.length);
   heapU8().set(bytes, N.pgn_text(src));
   N.pgn_start(src);
+  if (partial) N.pgn_keep_partial(src, 1);
   return src;
+}
+
+/**
+ * Internal: {@link openSource} for a string, encoded straight into wasm memory (no copy of
+ * the whole text in between). The source gets room for the longest UTF-8 the text can take
+ * (3 bytes per UTF-16 unit beyond ASCII; the usual PGN is all ASCII), and the room left over
+ * is filled with spaces, which the reader passes over at the end of the text.
+ */
+export function openTextSource(text: string, partial = false): number {
+  let extra = 0;
+  for (NON_ASCII_UNIT.lastIndex = 0; NON_ASCII_UNIT.test(text); ) extra += 2;
+  const capacity = text.length + extra;
+  const src = N.pgn_open(capacity);
+  const at = N.pgn_text(src);
+  const heap = heapU8();
+  const { written } = encoder.encodeInto(text, heap.subarray(at, at + capacity));
+  heap.fill(32, at + written, at + capacity);
+  N.pgn_start(src);
+  if (partial) N.pgn_keep_partial(src, 1);
+  return src;
+}
+const NON_ASCII_UNIT = /[^\x00-\x7f]/g;
+
+/** Internal: the game of a partial read (status 3), with its error (see {@link sourceError}). */
+export function readPartialTree(src: number, lineBase: number, columnBase: number): Game {
+  const game = readTree();
+  setErrors(game, [sourceError(src, lineBase, columnBase)]);
+  return game;
 }
 
 /**
@@ -583,13 +642,11 @@ export function readTree(): Game {
   const words = heapI32();
   let w = N.tree_words(0) >> 2;
   const bytesAt = N.tree_bytes(0);
-  const nbytes = words[w + 1]!;
+  // Pure-ASCII games (the usual case: the core says so in words[1]) decode their strings in one go.
+  const ascii = (words[w + 1]! & NON_ASCII) === 0;
+  const nbytes = words[w + 1]! & ~NON_ASCII;
   const heap = heapU8();
   w += 2;
-  // Pure-ASCII games (the usual case) decode their strings in one go.
-  const end = words[w - 2]! + w - 2;
-  let ascii = true;
-  for (let i = w; i < end && ascii; i++) ascii = (words[i]! & NON_ASCII) === 0 || words[i]! < 0;
   let b = 0;
   let blob = '';
   if (ascii) blob = decoder.decode(heap.subarray(bytesAt, bytesAt + nbytes));
@@ -602,11 +659,13 @@ export function readTree(): Game {
   };
   const strs = (): string[] => {
     const n = words[w++]!;
+    if (n === 0) return [];
     const out = new Array<string>(n);
     for (let i = 0; i < n; i++) out[i] = str();
     return out;
   };
-  const variant = VARIANTS[words[w++]!]!;
+  const variantCode = words[w++]!;
+  const variant = VARIANTS[variantCode]!;
   const ntags = words[w++]!;
   const tags = new Map<string, string>();
   for (let i = 0; i < ntags; i++) {
@@ -622,13 +681,15 @@ export function readTree(): Game {
   for (let i = 0; i < nnodes; i++) {
     const parentIndex = words[w++]!;
     const move = words[w++]!;
-    const san = str();
-    const uci = str();
+    // The SAN packed in two words (or -1 and its length, as a string); the UCI from the move.
+    const lo = words[w++]!;
+    const san = lo !== -1 ? (i === 0 ? (w++, '') : sanOf(lo, words[w++]!)) : str();
+    const uci = i === 0 ? '' : move === 0 ? '0000' : uciOfMove(variantCode, move);
     const before = strs();
     const after = strs();
     const nnags = words[w++]!;
-    const nags = new Array<number>(nnags);
-    for (let k = 0; k < nnags; k++) nags[k] = words[w++]!;
+    const nags: number[] = [];
+    for (let k = 0; k < nnags; k++) nags.push(words[w++]!);
     if (i === 0) {
       game.root.commentsBefore = before;
       game.root.commentsAfter = after;

@@ -4,11 +4,11 @@
  * @module
  */
 import { ChessError, PgnError, describe } from './errors.js';
-import { Game, openSource, readTree, sourceError } from './game.js';
+import { Game, type PgnReadOptions, openSource, openTextSource, readPartialTree, readTree, sourceError } from './game.js';
 import { N } from './wasm.js';
 
-/** Options of {@link readGames}. */
-export interface ReadGamesOptions {
+/** Options of {@link readGames} (`partial`: see {@link PgnReadOptions}). */
+export interface ReadGamesOptions extends PgnReadOptions {
   /**
    * Called with the {@link PgnError} of each malformed game, which is then skipped:
    * iteration goes on with the next game. Without it, the iterator throws the error (from
@@ -50,9 +50,10 @@ export function readGames(
   options: ReadGamesOptions = {},
 ): GameIterator | AsyncIterableIterator<Game> {
   const onError = options?.onError;
-  if (typeof source === 'string') return syncIterator(fromText(source), onError);
+  const partial = options?.partial === true;
+  if (typeof source === 'string') return syncIterator(fromText(source, partial), onError);
   if (source !== null && typeof source === 'object') {
-    if (Symbol.asyncIterator in source || Symbol.iterator in source) return asyncIterator(fromChunks(source), onError);
+    if (Symbol.asyncIterator in source || Symbol.iterator in source) return asyncIterator(fromChunks(source, partial), onError);
   }
   throw new ChessError('invalid-argument', `readGames needs a string or an iterable of strings, not ${describe(source)}`);
 }
@@ -106,12 +107,13 @@ function asyncIterator(items: AsyncIterator<Item>, onError: ((e: PgnError) => vo
 }
 
 // The games (or errors) of a whole text, read from one source in wasm memory.
-function* fromText(text: string): Generator<Item> {
-  const src = openSource(encoder.encode(text));
+function* fromText(text: string, partial: boolean): Generator<Item> {
+  const src = openTextSource(text, partial);
   try {
     for (;;) {
       const status = N.pgn_next(src);
       if (status === 0) yield readTree();
+      else if (status === 3) yield readPartialTree(src, 1, 1);
       else if (status === 2) yield sourceError(src, 1, 1);
       else return;
     }
@@ -125,7 +127,10 @@ function* fromText(text: string): Generator<Item> {
 // (a result or the next game's tags ended it: more text cannot change it), or when the
 // input has ended. Otherwise the window waits for more chunks and is read again, once it
 // has at least doubled (so that many small chunks cost linear time, not quadratic).
-async function* fromChunks(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>): AsyncGenerator<Item> {
+async function* fromChunks(
+  chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
+  partial: boolean,
+): AsyncGenerator<Item> {
   let window: Uint8Array = new Uint8Array(0);
   const pending: Uint8Array[] = [];
   let pendingBytes = 0;
@@ -163,7 +168,7 @@ async function* fromChunks(chunks: AsyncIterable<string | Uint8Array> | Iterable
     }
     if (window.length === 0) continue;
     const items: Item[] = [];
-    const src = openSource(window);
+    const src = openSource(window, partial);
     let consumed = 0;
     let consumedLine = 1;
     try {
@@ -177,7 +182,9 @@ async function* fromChunks(chunks: AsyncIterable<string | Uint8Array> | Iterable
         }
         const offset = N.pgn_offset(src);
         if (offset >= window.length && !last) break;
-        items.push(status === 0 ? readTree() : sourceError(src, lineBase, columnBase));
+        items.push(
+          status === 0 ? readTree() : status === 3 ? readPartialTree(src, lineBase, columnBase) : sourceError(src, lineBase, columnBase),
+        );
         consumed = offset;
         consumedLine = N.pgn_line(src);
         if (offset >= window.length) break;

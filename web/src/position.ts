@@ -74,6 +74,14 @@ function uciTable(variant: number): string[] {
   return (uciCache[variant] ??= new Array<string>(65536).fill(''));
 }
 
+/** Internal: the UCI text of a legal move of a variant (by its code), from the cache. */
+export function uciOfMove(variant: number, m: number): string {
+  const cache = uciTable(variant);
+  let text = cache[m]!;
+  if (text === '') cache[m] = text = decodeUci(variant, m);
+  return text;
+}
+
 // Castling is stored king-to-rook; standard chess (and Makruk, which has none) writes the
 // king's destination (g- or c-file of its rank), Chess960 the rook's square.
 function decodeUci(variant: number, m: number): string {
@@ -94,7 +102,8 @@ const sanHi = new Int32Array(SAN_SLOTS);
 const sanText: string[] = new Array<string>(SAN_SLOTS).fill('');
 let sanCount = 0;
 
-function sanOf(lo: number, hi: number): string {
+/** Internal: the SAN text packed as two int32 (see cw_legal_moves_san), from the table. */
+export function sanOf(lo: number, hi: number): string {
   let i = (Math.imul(lo ^ Math.imul(hi, 0x27d4eb2d), 0x9e3779b1) >>> 17) & (SAN_SLOTS - 1);
   for (;;) {
     const l = sanLo[i]!;

@@ -58,6 +58,7 @@ export interface Native {
   pgn_open(len: number): number;
   pgn_text(s: number): number;
   pgn_start(s: number): void;
+  pgn_keep_partial(s: number, on: number): void;
   pgn_close(s: number): void;
   pgn_next(s: number): number;
   pgn_offset(s: number): number;
@@ -108,6 +109,7 @@ function warmUp(g: ChesswasmGlue): void {
   const src = call('pgn_open', 0) as number;
   call('pgn_text', src);
   call('pgn_start', src);
+  call('pgn_keep_partial', src, 0);
   for (const name of ['pgn_next', 'pgn_offset', 'pgn_line', 'pgn_game_line', 'pgn_error_line', 'pgn_error_column',
     'pgn_error_message']) call(name, src);
   call('pgn_close', src);
@@ -118,7 +120,7 @@ function warmUp(g: ChesswasmGlue): void {
 }
 
 // The PGN exports (web/src/pgn.ts).
-const PGN_EXPORTS = ['pgn_open', 'pgn_text', 'pgn_start', 'pgn_close', 'pgn_next', 'pgn_offset', 'pgn_line',
+const PGN_EXPORTS = ['pgn_open', 'pgn_text', 'pgn_start', 'pgn_keep_partial', 'pgn_close', 'pgn_next', 'pgn_offset', 'pgn_line',
   'pgn_game_line', 'pgn_error_line', 'pgn_error_column', 'pgn_error_message', 'tree_words', 'tree_bytes',
   'pgn_write'] as const;
 

@@ -13,6 +13,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
+#include "tools/dense_positions.h"
 
 namespace cwfuzz {
 
@@ -122,11 +123,40 @@ inline constexpr SeedPosition SEEDS[] = {
 };
 inline constexpr int SEED_COUNT = int(sizeof(SEEDS) / sizeof(SEEDS[0]));
 
-// Sets pos to the seed the byte selects, then plays up to `plies` pseudo-random legal moves
-// (chosen by a small LCG seeded from `salt`), so that targets see positions beyond the seeds.
+// Seed bytes from DENSE_FROM up choose a crowded position instead of a listed one.
+inline constexpr uint8_t DENSE_FROM = 224;
+
+// Sets pos to a crowded position (cpp/tools/dense_positions.h: as much material as set-up
+// accepts, sliders of both colours, castling and en passant where possible) of the variant
+// seed % 3, built from a small generator seeded with `seed`, so that the input's other bytes
+// keep their meaning. Such boards reach move counts near the MAX_MOVES bound, where the
+// generator asserts that its buffer holds.
+inline void dense_position(cw::Position& pos, uint32_t seed) {
+  const cw::Variant v = cw::Variant(seed % 3);
+  uint32_t r = seed * 2654435761u + 12345;
+  auto next = [&]() {
+    r = r * 1664525u + 1013904223u;
+    return uint8_t(r >> 24);
+  };
+  bool ok = false;
+  const std::string fen = cwtools::dense_fen(v, next, &ok);
+  if (!ok) {
+    if (pos.set_fen(cw::START_FEN) != cw::FenError::OK) fail("start FEN refused");
+    return;
+  }
+  if (pos.set_fen(fen, v) != cw::FenError::OK) fail("dense FEN refused", fen);
+}
+
+// Sets pos to the seed the byte selects (a listed position, or from DENSE_FROM up a crowded
+// one chosen with salt), then plays up to `plies` pseudo-random legal moves (chosen by a
+// small LCG seeded from `salt`), so that targets see positions beyond the seeds.
 inline void seed_position(cw::Position& pos, uint8_t choice, int plies, uint32_t salt) {
-  const SeedPosition& s = SEEDS[choice % SEED_COUNT];
-  if (pos.set_fen(s.fen, s.variant) != cw::FenError::OK) fail("seed FEN refused", s.fen);
+  if (choice >= DENSE_FROM) {
+    dense_position(pos, uint32_t(choice - DENSE_FROM) << 16 ^ salt);
+  } else {
+    const SeedPosition& s = SEEDS[choice % SEED_COUNT];
+    if (pos.set_fen(s.fen, s.variant) != cw::FenError::OK) fail("seed FEN refused", s.fen);
+  }
   uint32_t r = salt * 2654435761u + 1;
   for (int i = 0; i < plies; ++i) {
     cw::MoveList list;

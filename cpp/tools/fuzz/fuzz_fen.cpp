@@ -1,5 +1,7 @@
 // chesswasm fuzzing — FEN parsing. Input: one byte choosing the variant (byte % 3: chess,
-// Chess960, Makruk; seed files start with '0', '1' or '2'), then the FEN text.
+// Chess960, Makruk; seed files start with '0', '1' or '2'), then the FEN text; a first byte
+// from 240 up reads a crowded board instead (cpp/tools/dense_positions.h, from a seed in the
+// next two bytes).
 // A refused FEN leaves the position (with its move history) exactly as it was; an accepted
 // one gives a consistent position whose FEN (and Shredder-FEN) reads back to the same FEN
 // and key, and whose legal moves pass the move-generator cross-checks.
@@ -14,8 +16,24 @@ using namespace cw;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   cwfuzz::Bytes in{data, size};
   const uint8_t selector = in.next();
-  const Variant variant = Variant(selector % 3);
-  const std::string_view text = in.rest();
+  Variant variant = Variant(selector % 3);
+  std::string_view text;
+  std::string dense;
+  if (selector >= 240) {
+    // A crowded board (the builder's FEN, from a seed in the next two bytes; the rest of the
+    // input is not read): the FEN checks below on positions with the most moves.
+    const uint32_t seed = uint32_t(in.next()) << 8 | in.next();
+    variant = Variant(seed % 3);
+    uint32_t r = seed * 2654435761u + 7;
+    auto next = [&]() {
+      r = r * 1664525u + 1013904223u;
+      return uint8_t(r >> 24);
+    };
+    dense = cwtools::dense_fen(variant, next);
+    text = dense;
+  } else {
+    text = in.rest();
+  }
 
   // A position with history, so that a refused FEN must also leave the state stack alone.
   Position pos;

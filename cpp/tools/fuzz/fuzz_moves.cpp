@@ -1,5 +1,6 @@
 // chesswasm fuzzing — move sequences. Input: one byte choosing a seed position (any
-// variant), then one byte per step: 255 takes back the last move (or null move), 254 plays
+// variant; from cwfuzz::DENSE_FROM up a crowded position, chosen by the next two bytes), then
+// one byte per step: 255 takes back the last move (or null move), 254 plays
 // a null move when the side to move is not in check, anything else plays legal[byte % n].
 // After every step: the incremental key equals the scratch key, the position is
 // consistent, and the legal moves pass the move-generator cross-checks (each is_legal,
@@ -17,7 +18,10 @@ using namespace cw;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   cwfuzz::Bytes in{data, size};
   Position pos;
-  cwfuzz::seed_position(pos, in.next(), 0, 0);
+  const uint8_t choice = in.next();
+  // A crowded start position takes two more bytes to choose which.
+  const uint32_t salt = choice >= cwfuzz::DENSE_FROM ? uint32_t(in.next()) << 8 | in.next() : 0;
+  cwfuzz::seed_position(pos, choice, 0, salt);
   const std::string start_fen = pos.fen();
   const Key start_key = pos.key();
   std::vector<bool> null_moves;  // the kind of each step still on the stack

@@ -2,8 +2,9 @@
 // The reader always makes progress and ends; every game it returns is a well-formed tree
 // whose moves replay legally from its root with the SAN and UCI it stores; writing the game
 // and reading it back gives the same tree, comments, NAGs, result and tags, and writing that
-// again gives the same text. The same text is also read with tiny limits (nodes, nesting,
-// tags, token size), which must refuse cleanly.
+// again gives the same text; its result is standard and equals its Result tag. The text is
+// read again keeping partial games (each as well-formed as any game, and no fewer games), and
+// with tiny limits (nodes, nesting, tags, token size), which must refuse cleanly.
 // SPDX-License-Identifier: MIT
 #include <string>
 #include <vector>
@@ -109,9 +110,11 @@ void check_round_trip(const PgnGame& game) {
   CWFUZZ_CHECK(text2 == text, text + "\n---- written again ----\n" + text2);
 }
 
-// Reads every game of text; returns the number of games read.
-int read_all(std::string_view text, const PgnLimits& limits, bool check_games) {
+// Reads every game of text (with keep_partial_games if partial); returns the number of
+// games read.
+int read_all(std::string_view text, const PgnLimits& limits, bool check_games, bool partial = false) {
   PgnReader reader(text, limits);
+  reader.keep_partial_games(partial);
   PgnGame game;
   PgnError error;
   int games = 0;
@@ -121,11 +124,16 @@ int read_all(std::string_view text, const PgnLimits& limits, bool check_games) {
     CWFUZZ_CHECK(reader.offset() <= text.size(), "offset past the end");
     if (s == PgnStatus::END) break;
     CWFUZZ_CHECK(reader.offset() > before, "the reader did not advance");
-    if (s == PgnStatus::ERROR) {
+    CWFUZZ_CHECK(partial || s != PgnStatus::PARTIAL, "a partial game without keep_partial_games");
+    if (s == PgnStatus::ERROR || s == PgnStatus::PARTIAL)
       CWFUZZ_CHECK(!error.message.empty() && error.line >= 1 && error.column >= 1, error.message);
-      continue;
-    }
+    if (s == PgnStatus::ERROR) continue;
     ++games;
+    // The result is a standard one, and the Result tag says the same.
+    const std::string* result_tag = game.tag("Result");
+    CWFUZZ_CHECK(result_tag && *result_tag == game.result, game.result);
+    CWFUZZ_CHECK(game.result == "1-0" || game.result == "0-1" || game.result == "1/2-1/2" || game.result == "*",
+                 game.result);
     CWFUZZ_CHECK(int(game.nodes.size()) <= limits.max_nodes + 1, "node limit");
     CWFUZZ_CHECK(int(game.tags.size()) <= limits.max_tags, "tag limit");
     check_tree(game);
@@ -141,7 +149,10 @@ int read_all(std::string_view text, const PgnLimits& limits, bool check_games) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  read_all(text, PgnLimits{}, true);
+  const int games = read_all(text, PgnLimits{}, true);
+  // Partial games: at least as many games, each a well-formed tree that replays and round
+  // trips like any other.
+  CWFUZZ_CHECK(read_all(text, PgnLimits{}, true, true) >= games, "");
   PgnLimits tiny;
   tiny.max_nodes = 6;
   tiny.max_variation_depth = 2;

@@ -1,5 +1,6 @@
 // chesswasm fuzzing — SAN parsing, tolerant and strict, in random legal positions. Input:
-// one byte choosing a seed position (any variant), one byte for the number of random
+// one byte choosing a seed position (any variant; from cwfuzz::DENSE_FROM up a crowded
+// position, chosen with the next byte), one byte for the number of random
 // plies played from it (byte % 24) and their choice, then the SAN text.
 // Both modes return a legal move exactly when the status is OK, never change the position,
 // and agree with each other (strict accepts only move_to_san's exact text; tolerant without

@@ -1,5 +1,6 @@
 // chesswasm fuzzing — UCI move parsing in random legal positions. Input: one byte choosing
-// a seed position (any variant), one byte for the number of random plies played from it
+// a seed position (any variant; from cwfuzz::DENSE_FROM up a crowded position, chosen with
+// the next byte), one byte for the number of random plies played from it
 // (byte % 24) and their choice, then the UCI text.
 // parse_uci returns MOVE_NONE or a legal move whose UCI text names it again, and leaves the
 // position unchanged; every legal move's UCI text parses back to that move.
