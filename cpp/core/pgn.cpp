@@ -135,10 +135,80 @@ void PgnReader::skip_to_next_game() {
   }
 }
 
-bool PgnReader::fail(PgnError& error, int line, int column, std::string message) {
+// ---- errors ---------------------------------------------------------------------------------
+
+namespace {
+
+// Name and sentence of each PgnErrorCode, in code order. In a sentence, %s stands for the
+// detail, %n for the limit and %f for the FEN error's message.
+constexpr struct {
+  const char* name;
+  const char* text;
+} PGN_ERRORS[] = {
+    {"NONE", "no error"},
+    {"TAG_NAME", "tag name expected after '['"},
+    {"TAG_VALUE_QUOTES", "tag value must be in double quotes"},
+    {"TAG_VALUE_UNTERMINATED", "unterminated tag value"},
+    {"TAG_VALUE_TOO_LONG", "tag value too long (limit %n bytes)"},
+    {"TAG_NOT_CLOSED", "']' expected after the tag value"},
+    {"TOO_MANY_TAGS", "too many tags (limit %n)"},
+    {"UNSUPPORTED_VARIANT", "unsupported variant \"%s\""},
+    {"BAD_FEN_TAG", "invalid FEN tag: %f"},
+    {"GAME_TOO_LONG", "game longer than %n bytes"},
+    {"LINE_TOO_LONG", "line longer than %n bytes"},
+    {"COMMENT_UNTERMINATED", "unterminated comment: '{' without '}'"},
+    {"COMMENT_TOO_LONG", "comment too long (limit %n bytes)"},
+    {"VARIATION_WITHOUT_MOVE", "a variation must follow a move"},
+    {"VARIATION_TOO_DEEP", "variations nested deeper than %n"},
+    {"VARIATION_UNOPENED", "')' without '('"},
+    {"VARIATION_UNCLOSED", "variation not closed: '(' without ')'"},
+    {"NAG_RANGE", "NAG out of range (0-255)"},
+    {"NAG_NUMBER", "'$' must be followed by a number"},
+    {"UNEXPECTED_TAG", "unexpected '[' in movetext"},
+    {"RESULT_IN_VARIATION", "result inside a variation"},
+    {"UNEXPECTED_CHARACTER", "unexpected '%s' in movetext"},
+    {"NOT_A_MOVE", "not a move \"%s\""},
+    {"ILLEGAL_MOVE", "illegal move \"%s\""},
+    {"AMBIGUOUS_MOVE", "ambiguous move \"%s\""},
+    {"TOO_MANY_MOVES", "more than %n moves in one game"},
+    {"NULL_MOVE_IN_CHECK", "null move while in check"},
+};
+constexpr size_t PGN_ERROR_COUNT = sizeof(PGN_ERRORS) / sizeof(PGN_ERRORS[0]);
+
+}  // namespace
+
+const char* pgn_error_name(PgnErrorCode c) {
+  return size_t(c) < PGN_ERROR_COUNT ? PGN_ERRORS[size_t(c)].name : "UNKNOWN";
+}
+
+std::string pgn_error_message(const PgnError& e) {
+  if (size_t(e.code) >= PGN_ERROR_COUNT) return "unknown PGN error";
+  std::string out;
+  for (const char* p = PGN_ERRORS[size_t(e.code)].text; *p; ++p) {
+    if (p[0] == '%' && p[1] == 's') {
+      out += e.detail;
+    } else if (p[0] == '%' && p[1] == 'n') {
+      out += decimal((unsigned long)(e.limit));
+    } else if (p[0] == '%' && p[1] == 'f') {
+      out += fen_error_message(e.fen_error);
+    } else {
+      out += *p;
+      continue;
+    }
+    ++p;
+  }
+  return out;
+}
+
+bool PgnReader::fail(PgnError& error, int line, int column, PgnErrorCode code, std::string_view detail,
+                     long limit, FenError fen_error) {
   error.line = line;
   error.column = column;
-  error.message = std::move(message);
+  error.code = code;
+  error.detail = std::string(detail);
+  error.limit = limit;
+  error.fen_error = fen_error;
+  error.message = pgn_error_message(error);
   return false;
 }
 
@@ -150,13 +220,13 @@ bool PgnReader::read_tags(PgnGame& game, PgnError& error) {
     size_t name_start = pos_;
     while (!at_end() && (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '_')) advance();
     std::string_view name = text_.substr(name_start, pos_ - name_start);
-    if (name.empty()) return fail(error, line_, column(), "tag name expected after '['");
+    if (name.empty()) return fail(error, line_, column(), PgnErrorCode::TAG_NAME);
     while (!at_end() && is_space(peek())) advance();
-    if (peek() != '"') return fail(error, line_, column(), "tag value must be in double quotes");
+    if (peek() != '"') return fail(error, line_, column(), PgnErrorCode::TAG_VALUE_QUOTES);
     advance();
     std::string value;
     for (;;) {
-      if (at_end() || peek() == '\n') return fail(error, l, c, "unterminated tag value");
+      if (at_end() || peek() == '\n') return fail(error, l, c, PgnErrorCode::TAG_VALUE_UNTERMINATED);
       char ch = peek();
       if (ch == '"') {
         // Ends the value if only ']' follows (on this line); an unescaped quote inside a
@@ -171,14 +241,15 @@ bool PgnReader::read_tags(PgnGame& game, PgnError& error) {
       }
       value += ch;
       advance();
-      if (value.size() > limits_.max_token_bytes) return fail(error, l, c, "tag value too long");
+      if (value.size() > limits_.max_token_bytes)
+        return fail(error, l, c, PgnErrorCode::TAG_VALUE_TOO_LONG, {}, long(limits_.max_token_bytes));
     }
     advance();
     while (!at_end() && peek() != '\n' && is_space(peek())) advance();
-    if (peek() != ']') return fail(error, line_, column(), "']' expected after the tag value");
+    if (peek() != ']') return fail(error, line_, column(), PgnErrorCode::TAG_NOT_CLOSED);
     advance();
     if (int(game.tags.size()) >= limits_.max_tags && !game.tag(name))
-      return fail(error, l, c, "too many tags (limit " + decimal(limits_.max_tags) + ")");
+      return fail(error, l, c, PgnErrorCode::TOO_MANY_TAGS, {}, limits_.max_tags);
     game.set_tag(name, value);
     skip_space_and_escapes();
   }
@@ -210,13 +281,12 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
   Variant variant = CHESS;
   if (const std::string* v = game.tag("Variant"))
     if (!variant_of_tag(*v, variant))
-      return fail(error, game.first_line, 1, "unsupported variant \"" + *v + "\"");
+      return fail(error, game.first_line, 1, PgnErrorCode::UNSUPPORTED_VARIANT, *v);
   game.variant = variant;
   Position pos;
   if (const std::string* fen = game.tag("FEN")) {
     FenError fe = pos.set_fen(*fen, variant);
-    if (fe != FenError::OK)
-      return fail(error, game.first_line, 1, std::string("invalid FEN tag: ") + fen_error_message(fe));
+    if (fe != FenError::OK) return fail(error, game.first_line, 1, PgnErrorCode::BAD_FEN_TAG, *fen, 0, fe);
   } else if (variant != CHESS) {
     pos.set_fen(start_fen(variant), variant);
   }
@@ -266,9 +336,9 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     if (at_end()) break;
     int l = line_, col = column();
     if (pos_ - game_start_ > limits_.max_game_bytes)
-      return fail(error, l, col, "game longer than " + decimal(limits_.max_game_bytes) + " bytes");
+      return fail(error, l, col, PgnErrorCode::GAME_TOO_LONG, {}, long(limits_.max_game_bytes));
     if (pos_ - line_start_ > limits_.max_line_bytes)
-      return fail(error, l, col, "line longer than " + decimal(limits_.max_line_bytes) + " bytes");
+      return fail(error, l, col, PgnErrorCode::LINE_TOO_LONG, {}, long(limits_.max_line_bytes));
     char c = peek();
     if (c == '%' && pos_ == line_start_) {
       skip_line();
@@ -285,9 +355,10 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
         pos_ = save_pos + 1;
         line_ = save_line;
         line_start_ = save_start;
-        return fail(error, l, col, "unterminated comment: '{' without '}'");
+        return fail(error, l, col, PgnErrorCode::COMMENT_UNTERMINATED);
       }
-      if (pos_ - start > limits_.max_token_bytes) return fail(error, l, col, "comment too long");
+      if (pos_ - start > limits_.max_token_bytes)
+        return fail(error, l, col, PgnErrorCode::COMMENT_TOO_LONG, {}, long(limits_.max_token_bytes));
       add_comment(trim(text_.substr(start, pos_ - start)));
       advance();
       continue;
@@ -296,15 +367,16 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       advance();
       size_t start = pos_;
       while (!at_end() && peek() != '\n') advance();
-      if (pos_ - start > limits_.max_token_bytes) return fail(error, l, col, "comment too long");
+      if (pos_ - start > limits_.max_token_bytes)
+        return fail(error, l, col, PgnErrorCode::COMMENT_TOO_LONG, {}, long(limits_.max_token_bytes));
       add_comment(trim(text_.substr(start, pos_ - start)));
       continue;
     }
     if (c == '(') {
       Frame& f = frames.back();
-      if (f.last < 0) return fail(error, l, col, "a variation must follow a move");
+      if (f.last < 0) return fail(error, l, col, PgnErrorCode::VARIATION_WITHOUT_MOVE);
       if (int(frames.size()) > limits_.max_variation_depth)
-        return fail(error, l, col, "variations nested deeper than " + decimal(limits_.max_variation_depth));
+        return fail(error, l, col, PgnErrorCode::VARIATION_TOO_DEEP, {}, limits_.max_variation_depth);
       if (!pending.empty()) flush_pending(f.last);
       undo(nodes[f.last]);
       --f.plies;
@@ -315,7 +387,7 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       continue;
     }
     if (c == ')') {
-      if (frames.size() == 1) return fail(error, l, col, "')' without '('");
+      if (frames.size() == 1) return fail(error, l, col, PgnErrorCode::VARIATION_UNOPENED);
       Frame g = frames.back();
       if (g.last >= 0) flush_pending(g.last);
       pending.clear();  // comments of an empty variation are dropped
@@ -335,32 +407,33 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       advance();
       int nag = 0, digits = 0;
       while (is_digit(peek())) {
-        if (++digits > 3) return fail(error, l, col, "NAG out of range (0-255)");
+        if (++digits > 3) return fail(error, l, col, PgnErrorCode::NAG_RANGE);
         nag = nag * 10 + (peek() - '0');
         advance();
       }
-      if (digits == 0) return fail(error, l, col, "'$' must be followed by a number");
-      if (nag > 255) return fail(error, l, col, "NAG out of range (0-255)");
+      if (digits == 0) return fail(error, l, col, PgnErrorCode::NAG_NUMBER);
+      if (nag > 255) return fail(error, l, col, PgnErrorCode::NAG_RANGE);
       add_nag(nag);
       continue;
     }
     if (c == '[') {
-      if (!at_line_start()) return fail(error, l, col, "unexpected '[' in movetext");
+      if (!at_line_start()) return fail(error, l, col, PgnErrorCode::UNEXPECTED_TAG);
       break;  // the next game's tags: this one had no result
     }
     if (c == '*') {
       advance();
-      if (frames.size() > 1) return fail(error, l, col, "result inside a variation");
+      if (frames.size() > 1) return fail(error, l, col, PgnErrorCode::RESULT_IN_VARIATION);
       game.result = "*";
       break;
     }
-    if (is_delimiter(c)) return fail(error, l, col, std::string("unexpected '") + c + "' in movetext");
+    if (is_delimiter(c))
+      return fail(error, l, col, PgnErrorCode::UNEXPECTED_CHARACTER, std::string_view(&c, 1));
 
     size_t start = pos_;
     while (!at_end() && !is_delimiter(peek())) advance();
     std::string_view tok = text_.substr(start, pos_ - start);
     if (tok == "1-0" || tok == "0-1" || tok == "1/2-1/2") {
-      if (frames.size() > 1) return fail(error, l, col, "result inside a variation");
+      if (frames.size() > 1) return fail(error, l, col, PgnErrorCode::RESULT_IN_VARIATION);
       game.result = std::string(tok);
       break;
     }
@@ -385,14 +458,14 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       if (nag) add_nag(nag);
       continue;
     }
-    if (tok.size() > 16) return fail(error, l, col, "not a move: \"" + std::string(tok.substr(0, 32)) + "\"");
+    if (tok.size() > 16) return fail(error, l, col, PgnErrorCode::NOT_A_MOVE, tok.substr(0, 32));
     if (tok == "." || tok == "..") continue;
 
     if (int(nodes.size()) > limits_.max_nodes)
-      return fail(error, l, col, "more than " + decimal(limits_.max_nodes) + " moves in one game");
+      return fail(error, l, col, PgnErrorCode::TOO_MANY_MOVES, {}, limits_.max_nodes);
     PgnNode node;
     if (tok == "--" || tok == "Z0") {
-      if (pos.in_check()) return fail(error, l, col, "null move while in check");
+      if (pos.in_check()) return fail(error, l, col, PgnErrorCode::NULL_MOVE_IN_CHECK);
       node.move = MOVE_NULL;
       node.san = "--";
       node.uci = "0000";
@@ -400,10 +473,10 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     } else {
       SanResult r = parse_san(pos, tok, false);
       if (r.status != SanStatus::OK) {
-        const char* what = r.status == SanStatus::ILLEGAL     ? "illegal move"
-                           : r.status == SanStatus::AMBIGUOUS ? "ambiguous move"
-                                                              : "not a move";
-        return fail(error, l, col, std::string(what) + " \"" + std::string(tok) + "\"");
+        PgnErrorCode code = r.status == SanStatus::ILLEGAL     ? PgnErrorCode::ILLEGAL_MOVE
+                            : r.status == SanStatus::AMBIGUOUS ? PgnErrorCode::AMBIGUOUS_MOVE
+                                                               : PgnErrorCode::NOT_A_MOVE;
+        return fail(error, l, col, code, tok);
       }
       node.move = r.move;
       node.leniency = r.leniency;
@@ -426,7 +499,7 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     after_move = true;
   }
   if (frames.size() > 1)
-    return fail(error, frames.back().line, frames.back().column, "variation not closed: '(' without ')'");
+    return fail(error, frames.back().line, frames.back().column, PgnErrorCode::VARIATION_UNCLOSED);
   if (!pending.empty()) flush_pending(frames.back().last >= 0 ? frames.back().last : 0);
   return true;
 }
