@@ -32,7 +32,7 @@ std::vector<char> io(1024);
 cw::Move move_buffer[cw::MAX_MOVES];
 
 int fill_moves(Handle& h) {
-  const cw::MoveList& list = h.legal_moves();
+  const cw::wasm::LegalMoves list = h.legal_moves();
   std::memcpy(move_buffer, list.moves, size_t(list.count) * sizeof(cw::Move));
   return list.count;
 }
@@ -106,7 +106,7 @@ EMSCRIPTEN_BINDINGS(boundary_bench) {
       "fn_fen_string", +[](uintptr_t h) { return at(h).position().fen(); });
   function(
       "fn_legal_view", +[](uintptr_t h) {
-        const cw::MoveList& list = at(h).legal_moves();
+        const cw::wasm::LegalMoves list = at(h).legal_moves();
         return val(typed_memory_view(size_t(list.count), list.moves));
       });
 
@@ -172,7 +172,7 @@ EMSCRIPTEN_BINDINGS(boundary_bench) {
       .function("outcome",
                 optional_override([](const Handle& h) { return cw::outcome(h.position(), false); }))
       .function("legal_view", optional_override([](Handle& h) {
-                  const cw::MoveList& list = h.legal_moves();
+                  const cw::wasm::LegalMoves list = h.legal_moves();
                   return val(typed_memory_view(size_t(list.count), list.moves));
                 }));
 }

@@ -10,14 +10,17 @@ FenError Handle::set_fen(std::string_view fen, Variant variant) {
   return e;
 }
 
-const MoveList& Handle::legal_moves() {
+LegalMoves Handle::legal_moves() {
   const int ply = pos_.history_size();
-  Entry& e = slot(ply);
+  if (cache_.empty()) cache_.resize(CACHE_PLIES);
+  Entry& e = cache_[size_t(ply) % CACHE_PLIES];
   if (e.ply != ply) {
-    generate_legal(pos_, e.list);
+    MoveList list;
+    generate_legal(pos_, list);
+    e.moves.assign(list.begin(), list.end());
     e.ply = ply;
   }
-  return e.list;
+  return {e.moves.data(), int(e.moves.size())};
 }
 
 bool Handle::is_legal(int m) { return m > 0 && m <= 0xFFFF && legal_moves().contains(Move(m)); }

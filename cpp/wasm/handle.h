@@ -5,10 +5,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "movegen.h"
 #include "position.h"
@@ -22,10 +22,33 @@ enum class PlayStatus : uint8_t {
   NO_HISTORY,  // nothing to take back
 };
 
+// A cached legal move list: the moves, in generation order.
+struct LegalMoves {
+  const Move* moves;
+  int count;
+  const Move* begin() const { return moves; }
+  const Move* end() const { return moves + count; }
+  int size() const { return count; }
+  bool contains(Move m) const {
+    for (int i = 0; i < count; ++i)
+      if (moves[i] == m) return true;
+    return false;
+  }
+  // As a MoveList (for the core's calls that take one).
+  MoveList list() const {
+    MoveList l;
+    for (int i = 0; i < count; ++i) l.moves[i] = moves[i];
+    l.count = count;
+    return l;
+  }
+};
+
 class Handle {
  public:
   // The cache holds this many plies (a ring indexed by ply): enough for play/undo at any
-  // depth of a search or a game replay, and bounded whatever the length of the game.
+  // depth of a search or a game replay, and bounded whatever the length of the game. Each
+  // entry keeps only its moves (about 80 bytes for a middlegame list), so that a position
+  // costs little memory beyond its state stack.
   static constexpr int CACHE_PLIES = 4;
 
   // The standard start position.
@@ -39,8 +62,9 @@ class Handle {
   // Sets the position from a FEN; on an error nothing changes (FenError says why).
   FenError set_fen(std::string_view fen, Variant variant);
 
-  // The legal moves of the current position (computed once per ply, then cached).
-  const MoveList& legal_moves();
+  // The legal moves of the current position (computed once per ply, then cached); valid
+  // until the next call that changes the position or the cache.
+  LegalMoves legal_moves();
   // Whether m (any integer) is a legal move here.
   bool is_legal(int m);
   // Plays m if it is legal (OK), else changes nothing (ILLEGAL).
@@ -57,14 +81,16 @@ class Handle {
  private:
   struct Entry {
     int ply = -1;  // the ply whose list this is, -1 for none
-    MoveList list;
+    std::vector<Move> moves;
   };
-  Entry& slot(int ply) { return cache_[size_t(ply) % CACHE_PLIES]; }
   // Called after the position at the current ply changed (a move or a null move led here).
-  void arrived() { slot(pos_.history_size()).ply = -1; }
+  void arrived() {
+    if (!cache_.empty()) cache_[size_t(pos_.history_size()) % CACHE_PLIES].ply = -1;
+  }
 
   Position pos_;
-  std::array<Entry, CACHE_PLIES> cache_{};
+  // The ring, allocated on first use (a position that never lists its moves pays nothing).
+  std::vector<Entry> cache_;
 };
 
 }  // namespace cw::wasm

@@ -26,7 +26,7 @@ std::vector<Move> fresh(const Position& pos) {
 }
 
 std::vector<Move> cached(Handle& h) {
-  const MoveList& list = h.legal_moves();
+  const cw::wasm::LegalMoves list = h.legal_moves();
   return {list.begin(), list.end()};
 }
 
@@ -60,7 +60,7 @@ TEST(Handle, CacheAgreesWithGenerationInRandomGames) {
     std::vector<Move> line;
     for (int step = 0; step < 300; ++step) {
       ASSERT_EQ(cached(h), fresh(h.position())) << h.position().fen();
-      const MoveList& legal = h.legal_moves();
+      const cw::wasm::LegalMoves legal = h.legal_moves();
       bool back = !line.empty() && (legal.size() == 0 || rng() % 4 == 0);
       if (back) {
         ASSERT_EQ(h.take_back(), int(line.back()));

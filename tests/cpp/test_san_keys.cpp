@@ -70,7 +70,7 @@ TEST(SanKeys, EveryLegalMoveOfRandomGames) {
       ASSERT_EQ(h.set_fen(fen, std::string(variant) == "makruk" ? MAKRUK : CHESS), FenError::OK);
       for (int ply = 0; ply < 120 && h.legal_moves().size() > 0; ++ply) {
         check_position(h);
-        const MoveList& legal = h.legal_moves();
+        const LegalMoves legal = h.legal_moves();
         ASSERT_EQ(h.play(legal.moves[rng() % legal.size()]), PlayStatus::OK);
       }
     }

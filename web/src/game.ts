@@ -3,16 +3,18 @@
  * from and written to PGN by the core (cpp/core/pgn.h).
  *
  * The tree lives in JS (plain {@link GameNode} objects); it crosses the wasm boundary in one
- * piece, as two buffers (see "PGN" in cpp/wasm/bindings.cpp), when a game is read and when it
+ * piece, as two buffers (cpp/wasm/tree_codec.h), when a game is read and when it
  * is written. The game's {@link Game.position} is a wasm {@link Position} whose move history
  * is always the path from the root to the current node, so the core judges repetitions by
  * hash over that line.
  * @module
  */
-import { ChessError, IllegalMoveError, PgnError, describe } from './errors.js';
+import { PgnErrorCode, PgnStatus, TREE_HEADER_WORDS, TREE_NON_ASCII } from './boundary.js';
+import type { PgnSource } from './chesswasm.mjs';
+import { ChessError, IllegalMoveError, PgnError, type PgnErrorReason, describe } from './errors.js';
 import type { Move } from './move.js';
-import { type Outcome, Position, type Variant } from './position.js';
-import { N, heapI32, heapU8, readUtf8 } from './wasm.js';
+import { type Outcome, Position, VARIANTS, type Variant } from './position.js';
+import { M } from './wasm.js';
 
 /** The termination marker of a game: a win, a draw, or `'*'` (unknown, or still going on). */
 export type GameResult = '1-0' | '0-1' | '1/2-1/2' | '*';
@@ -23,8 +25,6 @@ export interface GameOptions {
   variant?: Variant;
 }
 
-const VARIANTS: readonly Variant[] = ['chess', 'chess960', 'makruk'];
-const NON_ASCII = 1 << 30;
 const UCI_PATTERN = /^[a-h][1-8][a-h][1-8][nbrqmNBRQM]?$/;
 // ignoreBOM: a U+FEFF that starts a comment or tag value is text, not a byte-order mark.
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -238,15 +238,16 @@ export class Game {
    * `'no-game'` when the text holds no game.
    */
   static fromPgn(text: string): Game {
-    if (typeof text !== 'string') throw new PgnError('invalid-pgn', `a PGN text must be a string, not ${describe(text)}`);
+    if (typeof text !== 'string')
+      throw new PgnError('invalid-pgn', `a PGN text must be a string, not ${describe(text)}`, 0, 0, 'NOT_A_STRING');
     const src = openSource(encoder.encode(text));
     try {
-      const status = N.pgn_next(src);
-      if (status === 0) return readTree();
-      if (status === 1) throw new PgnError('no-game', 'no game in the PGN text');
+      const status = src.next().value;
+      if (status === GAME) return readTree(src);
+      if (status === END) throw new PgnError('no-game', 'no game in the PGN text');
       throw sourceError(src, 1, 1);
     } finally {
-      N.pgn_close(src);
+      src.delete();
     }
   }
 
@@ -543,13 +544,17 @@ function parseMove(pos: Position, text: unknown): Move {
   return pos.parseSan(text);
 }
 
-// ---- the tree buffers (cpp/wasm/bindings.cpp, "PGN") ------------------------------------------
+// ---- the tree buffers (cpp/wasm/tree_codec.h) ----------------------------------------------------
 
-/** Internal: a PGN source over UTF-8 bytes, ready to read; close it with `N.pgn_close`. */
-export function openSource(bytes: Uint8Array): number {
-  const src = N.pgn_open(bytes.length);
-  heapU8().set(bytes, N.pgn_text(src));
-  N.pgn_start(src);
+/** The PgnStatus codes (PgnSource.next). */
+export const GAME = PgnStatus.indexOf('GAME');
+export const END = PgnStatus.indexOf('END');
+
+/** Internal: a PGN source over UTF-8 bytes, ready to read; free it with `delete()`. */
+export function openSource(bytes: Uint8Array): PgnSource {
+  const src = new M.PgnSource(bytes.length);
+  src.text().set(bytes);
+  src.start();
   return src;
 }
 
@@ -557,34 +562,27 @@ export function openSource(bytes: Uint8Array): number {
  * Internal: the PgnError of the last failed read of a source; `line` and `column` are
  * shifted for a source that starts at line `lineBase`, column `columnBase` of a file.
  */
-export function sourceError(src: number, lineBase: number, columnBase: number): PgnError {
-  const line = N.pgn_error_line(src);
-  const column = N.pgn_error_column(src);
-  const message = readUtf8(N.pgn_error_message(src));
-  const fileLine = lineBase + line - 1;
-  const fileColumn = line === 1 ? columnBase + column - 1 : column;
-  return new PgnError('invalid-pgn', `PGN line ${fileLine}, column ${fileColumn}: ${message}`, fileLine, fileColumn);
+export function sourceError(src: PgnSource, lineBase: number, columnBase: number): PgnError {
+  const e = src.error();
+  const fileLine = lineBase + e.line - 1;
+  const fileColumn = e.line === 1 ? columnBase + e.column - 1 : e.column;
+  const reason = PgnErrorCode[e.code.value] as PgnErrorReason;
+  return new PgnError('invalid-pgn', `PGN line ${fileLine}, column ${fileColumn}: ${e.message}`, fileLine, fileColumn, reason, e.detail);
 }
 
-/** Internal: the game that the tree buffers hold (after a successful `N.pgn_next`). */
-export function readTree(): Game {
-  const words = heapI32();
-  let w = N.tree_words(0) >> 2;
-  const bytesAt = N.tree_bytes(0);
-  const nbytes = words[w + 1]!;
-  const heap = heapU8();
-  w += 2;
+/** Internal: the game that a source's tree buffers hold (after `next()` gave GAME). */
+export function readTree(src: PgnSource): Game {
+  const words = src.treeWords();
+  const bytes = src.treeBytes();
+  let w = TREE_HEADER_WORDS;
   // Pure-ASCII games (the usual case) decode their strings in one go.
-  const end = words[w - 2]! + w - 2;
   let ascii = true;
-  for (let i = w; i < end && ascii; i++) ascii = (words[i]! & NON_ASCII) === 0 || words[i]! < 0;
+  for (let i = w; i < words.length && ascii; i++) ascii = (words[i]! & TREE_NON_ASCII) === 0 || words[i]! < 0;
   let b = 0;
-  let blob = '';
-  if (ascii) blob = decoder.decode(heap.subarray(bytesAt, bytesAt + nbytes));
+  const blob = ascii ? decoder.decode(bytes) : '';
   const str = (): string => {
-    const word = words[w++]!;
-    const len = word & ~NON_ASCII;
-    const s = ascii ? blob.substring(b, b + len) : decoder.decode(heap.subarray(bytesAt + b, bytesAt + b + len));
+    const len = words[w++]! & ~TREE_NON_ASCII;
+    const s = ascii ? blob.substring(b, b + len) : decoder.decode(bytes.subarray(b, b + len));
     b += len;
     return s;
   };
@@ -631,7 +629,7 @@ export function readTree(): Game {
   return game;
 }
 
-// Serialises a game into the tree buffers and has the core write it.
+// Serialises a game into the input tree buffers and has the core write it.
 function writeTree(game: Game): string {
   const words: number[] = [0, 0, VARIANTS.indexOf(game.variant), game.tags.size];
   const parts: string[] = [];
@@ -642,7 +640,7 @@ function writeTree(game: Game): string {
     for (let i = 0; i < s.length; i++)
       if (s.charCodeAt(i) > 127) {
         len = encoder.encode(s).length;
-        flag = NON_ASCII;
+        flag = TREE_NON_ASCII;
         break;
       }
     words.push(len | flag);
@@ -678,11 +676,10 @@ function writeTree(game: Game): string {
     words.push(n.nags.length);
     for (const nag of n.nags) words.push(nag & 255);
   }
-  const wordsAt = N.tree_words(words.length) >> 2;
-  heapI32().set(words, wordsAt);
-  const bytesAt = N.tree_bytes(nbytes);
-  encoder.encodeInto(parts.join(''), heapU8().subarray(bytesAt, bytesAt + nbytes));
-  const len = N.pgn_write(words.length, nbytes);
-  if (len < 0) throw new ChessError('invalid-argument', 'the game tree could not be written');
-  return readUtf8(len);
+  M.treeWordsIn(words.length).set(words);
+  // The bytes buffer is made second: making it may grow wasm memory, which the words are past.
+  encoder.encodeInto(parts.join(''), M.treeBytesIn(nbytes));
+  const text = M.writePgn();
+  if (text === '') throw new ChessError('invalid-argument', 'the game tree could not be written');
+  return text;
 }

@@ -43,6 +43,7 @@ export {
   type ChessErrorCode,
   type FenErrorCode,
   type IllegalMoveCode,
+  type PgnErrorReason,
 } from './errors.js';
 export { chessgroundDests } from './chessground.js';
 export {

@@ -4,8 +4,7 @@
  * @module
  */
 import { ChessError, PgnError, describe } from './errors.js';
-import { Game, openSource, readTree, sourceError } from './game.js';
-import { N } from './wasm.js';
+import { END, GAME, Game, openSource, readTree, sourceError } from './game.js';
 
 /** Options of {@link readGames}. */
 export interface ReadGamesOptions {
@@ -110,13 +109,13 @@ function* fromText(text: string): Generator<Item> {
   const src = openSource(encoder.encode(text));
   try {
     for (;;) {
-      const status = N.pgn_next(src);
-      if (status === 0) yield readTree();
-      else if (status === 2) yield sourceError(src, 1, 1);
-      else return;
+      const status = src.next().value;
+      if (status === GAME) yield readTree(src);
+      else if (status === END) return;
+      else yield sourceError(src, 1, 1);
     }
   } finally {
-    N.pgn_close(src);
+    src.delete();
   }
 }
 
@@ -168,22 +167,22 @@ async function* fromChunks(chunks: AsyncIterable<string | Uint8Array> | Iterable
     let consumedLine = 1;
     try {
       for (;;) {
-        const status = N.pgn_next(src);
-        if (status === 1) {
+        const status = src.next().value;
+        if (status === END) {
           // Only white space, comments or escape lines remain; a line cut by the chunk
           // boundary may go on in the next chunk, so that text waits until the end.
           if (last) consumed = window.length;
           break;
         }
-        const offset = N.pgn_offset(src);
+        const offset = src.offset();
         if (offset >= window.length && !last) break;
-        items.push(status === 0 ? readTree() : sourceError(src, lineBase, columnBase));
+        items.push(status === GAME ? readTree(src) : sourceError(src, lineBase, columnBase));
         consumed = offset;
-        consumedLine = N.pgn_line(src);
+        consumedLine = src.line();
         if (offset >= window.length) break;
       }
     } finally {
-      N.pgn_close(src);
+      src.delete();
     }
     if (consumed > 0) {
       // The new window starts at the consumed offset: its line and column in the text.
