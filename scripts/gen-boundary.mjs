@@ -57,7 +57,13 @@ globalThis.__cwb = { types: new Map(), invokers: [], structs: [] };
 // tests/unit/debug-setup.ts); it is handed the bytes.
 globalThis.window ??= {};
 const { default: create } = await import(pathToFileURL(path.join(tmp, 'glue.mjs')).href);
-const M = await create({ wasmBinary: readFileSync(path.join(buildDir, 'chesswasm.wasm')) });
+const bytes = readFileSync(path.join(buildDir, 'chesswasm.wasm'));
+const M = await create({
+  instantiateWasm(imports, receive) {
+    WebAssembly.instantiate(bytes, imports).then(({ instance }) => receive(instance));
+    return {};
+  },
+});
 const rec = globalThis.__cwb;
 
 // ---- what is registered -------------------------------------------------------------------------

@@ -24,7 +24,7 @@ import {
   type FenErrorCode,
 } from './errors.js';
 import { type Color, type Move, type PieceType, type Square, parseSquare } from './move.js';
-import { M, countView, moveView, play, readString, releaseIo, sanKeyView, takeBack, writeString } from './wasm.js';
+import { M, countView, legalMoves, moveView, play, readString, releaseIo, sanKeyView, takeBack, writeString } from './wasm.js';
 
 /** A rules variant: the core's `Variant` names in lower case. */
 export type Variant = Lowercase<VariantName>;
@@ -145,8 +145,9 @@ function acquire(): Position {
   return newPosition(fresh, fresh.address());
 }
 
-function release(h: NativePosition, address: number): void {
-  if (poolHandles.length < POOL_SIZE && h.historySize() <= POOL_MAX_HISTORY) {
+// version: the position's change count, a bound on its history (which is asked only beyond).
+function release(h: NativePosition, address: number, version: number): void {
+  if (poolHandles.length < POOL_SIZE && (version <= POOL_MAX_HISTORY || h.historySize() <= POOL_MAX_HISTORY)) {
     poolHandles.push(h);
     poolAddresses.push(address);
   } else {
@@ -178,6 +179,8 @@ export class Position {
   #p: number;
   // Bumped whenever the position changes (for the legality marks above).
   #version = 0;
+  // The core's Variant code (changes only with the FEN).
+  #variant = 0;
 
   private constructor(h: NativePosition, address: number) {
     this.#h = h;
@@ -220,6 +223,7 @@ export class Position {
     releaseIo();
     this.#version++;
     if (status !== 0) throw fenError(status, fen);
+    this.#variant = variant;
   }
 
   #live(): NativePosition {
@@ -258,7 +262,8 @@ export class Position {
 
   /** The rules variant. */
   get variant(): Variant {
-    return VARIANTS[this.#live().variant().value]!;
+    this.#live();
+    return VARIANTS[this.#variant]!;
   }
 
   /** The halfmove clock (plies since the last capture or pawn move). */
@@ -288,7 +293,9 @@ export class Position {
 
   /** The legal moves of the side to move, in the core's generation order. */
   legalMoves(): Move[] {
-    const n = this.#live().legalMoves();
+    const p = this.#p;
+    if (p === 0) throw disposedError();
+    const n = legalMoves(p);
     const list = moveView();
     const moves = new Array<Move>(n);
     if (++stamp === 0x100000000) {
@@ -308,9 +315,9 @@ export class Position {
    */
   legalUci(): string[] {
     const h = this.#live();
-    const n = h.legalMoves();
+    const n = legalMoves(this.#p);
     let list = moveView();
-    const cache = uciTable(h.variant().value);
+    const cache = uciTable(this.#variant);
     const out = new Array<string>(n);
     for (let i = 0; i < n; i++) {
       const m = list[i]!;
@@ -398,7 +405,7 @@ export class Position {
     if (!isMoveNumber(move)) throw moveError(move);
     const marked = markedPosition === this && markedVersion === this.#version;
     if (marked ? marks[move] !== stamp : !h.isLegal(move)) throw moveError(move);
-    const cache = uciTable(h.variant().value);
+    const cache = uciTable(this.#variant);
     let text = cache[move]!;
     if (text === '') cache[move] = text = readString(h.uci(move));
     return text;
@@ -549,7 +556,10 @@ export class Position {
   /** An independent copy (with the same moves to take back). */
   clone(): Position {
     const h = new M.Position(this.#live());
-    return newPosition(h, h.address());
+    const copy = newPosition(h, h.address());
+    copy.#variant = this.#variant;
+    copy.#version = this.#version; // a bound on the history it copied (see release)
+    return copy;
   }
 
   /** Frees the wasm memory now; using the position afterwards throws `'disposed'`. Idempotent. */
@@ -561,7 +571,7 @@ export class Position {
     this.#p = 0;
     registry.unregister(this);
     if (markedPosition === this) markedPosition = null;
-    release(h, p);
+    release(h, p, this.#version);
   }
 
   /** The FEN (for debugging and string interpolation). */

@@ -30,10 +30,12 @@ const unloaded = new Proxy({}, { get: notInitialized }) as ChesswasmGlue;
 export let M: ChesswasmGlue = unloaded;
 /**
  * The raw exports (cpp/wasm/bindings.cpp, "raw exports": where embind was measured at least
- * 1.3x slower): play(address, move) -> PlayStatus, takeBack(address) -> the move, or -1.
+ * 1.3x slower): play(address, move) -> PlayStatus, takeBack(address) -> the move or -1,
+ * legalMoves(address) -> the number of legal moves, written into the move buffer.
  */
 export let play: (address: number, move: number) => number = notInitialized;
 export let takeBack: (address: number) => number = notInitialized;
+export let legalMoves: (address: number) => number = notInitialized;
 
 let glue: ChesswasmGlue | null = null;
 let loading: Promise<void> | null = null;
@@ -136,9 +138,11 @@ async function load(options: InitOptions): Promise<void> {
   const address = scratch.address();
   g._cw_play(address, 0);
   g._cw_take_back(address);
+  g._cw_legal_moves(address);
   scratch.delete();
   play = g._cw_play as (address: number, move: number) => number;
   takeBack = g._cw_take_back as (address: number) => number;
+  legalMoves = g._cw_legal_moves as (address: number) => number;
   glue = g;
   M = g;
   ioView = g.ioBuffer(0);
