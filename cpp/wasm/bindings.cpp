@@ -293,20 +293,21 @@ double buffer_bytes() {
 
 // ---- raw exports: the hot calls ---------------------------------------------------------------
 //
-// Each where embind was measured at least 1.3x slower on a row of `npm run bench` (figures:
-// README, "The boundary"; tests/bench/boundary.mjs, Node 20, -O3, CPU time).
+// Each where embind was measured at least 1.3x slower on a row of `npm run bench` (the package
+// built with embind in its place, in-process A/B against this build, CPU time; the per-call
+// figures are tests/bench/boundary.mjs's, README "The boundary").
 
 extern "C" {
 
 // Plays m (any integer) if it is legal: PlayStatus OK, else ILLEGAL and nothing changes.
 // Take-back: the move taken back (0 for a null move), or -1 when there is none.
-// The play + undo row: raw 16.3 M pairs/s; embind method 11.3 M (1.44x slower), embind
-// function on the address 11.8 M (1.38x), on the object 11.1 M (1.47x).
+// The play + undo row with embind: 1.36-1.40x slower with methods, 1.43x with free functions
+// on the address (per call pair: raw 12.7 M/s, method 10.2 M/s, function 12.2 M/s).
 EMSCRIPTEN_KEEPALIVE int cw_play(Handle* h, int m) { return int(h->play(m)); }
 EMSCRIPTEN_KEEPALIVE int cw_take_back(Handle* h) { return h->take_back(); }
-// Fills the move buffer with the legal moves; returns their number. The legal-moves-as-UCI
-// row (one call per position): the package with the embind method ran at 0.74x of the raw
-// export (1.35x slower).
+// Fills the move buffer with the legal moves; returns their number. The legal-moves-as-UCI row
+// with embind: 1.15-1.35x slower over three runs with methods, 1.28x with functions (over the
+// bench's 10% budget at best; per call: raw 6.8 M lists/s, method 5.3 M, function 5.4 M).
 EMSCRIPTEN_KEEPALIVE int cw_legal_moves(Handle* h) { return fill_moves(*h); }
 
 }  // extern "C"
