@@ -435,6 +435,10 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       // The handle's address, for the raw exports.
       .function("address", optional_override([](Handle& h) { return uintptr_t(&h); }))
       .function("setFen", &set_fen)
+      // The start position of a variant (Chess960: the standard array).
+      .function("setStart", optional_override([](Handle& h, cw::Variant v) {
+                  return valid_variant(v) ? h.set_fen(cw::start_fen(v), v) : cw::FenError::EMPTY;
+                }))
       .function("fen", optional_override([](const Handle& h, bool shredder) {
                   return write_io(h.position().fen(shredder));
                 }))

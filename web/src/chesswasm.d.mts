@@ -267,6 +267,7 @@ export interface PgnErrorInfo {
 }
 /** An instance of the registered class `Position` (free it with `delete()`). */
 export interface Position {
+  setStart(arg0: VariantValue): FenErrorValue;
   turn(): ColorValue;
   variant(): VariantValue;
   playNull(): PlayStatusValue;

@@ -196,7 +196,9 @@ export class Position {
   static startpos(variant: Variant = 'chess'): Position {
     const code = variantCode(variant);
     const pos = acquire();
-    pos.#setFen(code === 2 ? MAKRUK_START : STANDARD_START, code);
+    pos.#h!.setStart(M.Variant.values[code]!);
+    pos.#version++;
+    pos.#variant = code;
     return pos;
   }
 
@@ -257,7 +259,7 @@ export class Position {
 
   /** The side to move. */
   get turn(): Color {
-    return this.#live().turn().value === 0 ? 'w' : 'b';
+    return COLORS[this.#live().turn().value] === 'WHITE' ? 'w' : 'b';
   }
 
   /** The rules variant. */
@@ -288,7 +290,7 @@ export class Position {
     if (typeof sq !== 'number' || (sq & 63) !== sq) throw new ChessError('invalid-argument', `not a square: ${describe(square)}`);
     const code = h.pieceOn(sq);
     if (code === 0) return null;
-    return { color: code >> PIECE_COLOR_SHIFT === 0 ? 'w' : 'b', type: PIECE_LETTERS[code & 15] as PieceType };
+    return { color: COLORS[code >> PIECE_COLOR_SHIFT] === 'WHITE' ? 'w' : 'b', type: PIECE_LETTERS[code & ((1 << PIECE_COLOR_SHIFT) - 1)] as PieceType };
   }
 
   /** The legal moves of the side to move, in the core's generation order. */
@@ -614,5 +616,3 @@ function moveError(move: unknown): IllegalMoveError {
   return new IllegalMoveError('illegal', `illegal move: ${move}`, String(move));
 }
 
-const STANDARD_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-const MAKRUK_START = 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1';
