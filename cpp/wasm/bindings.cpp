@@ -3,8 +3,8 @@
 // conversion only: the chess is in cpp/core, the handle's legal-move cache in handle.h, the
 // packed SAN lists in san_keys.h, the game-tree wire format in tree_codec.h.
 //
-// What JS sees (web/src/wasm.ts loads it; web/src/generated/ holds the TypeScript that
-// scripts/gen-boundary.mjs writes from this registration):
+// What JS sees (web/src/wasm.ts loads it; web/src/boundary.ts and web/src/chesswasm.d.mts are
+// the TypeScript that scripts/gen-boundary.mjs writes from this registration):
 //   - enums: every code that crosses (FenError, SanStatus, PlayStatus, Termination,
 //     LineStatus, PuzzleStatus, PgnStatus, PgnErrorCode) and the vocabulary (Variant, Color,
 //     PieceType, MoveFlag, Notation). The code enums take their names from the core's name
@@ -25,8 +25,9 @@
 //
 // Raw exports. An embind call goes through a generated JS invoker and a C++ invoker; a raw
 // `extern "C"` export is the wasm function itself. tests/bench/boundary.mjs (npm run
-// bench:boundary) measures both on every hot path; a raw export stays only where embind is
-// at least 1.3x slower there (README, "The boundary", has the table). Each keeps its figure.
+// bench:boundary) measures both on every hot call; a raw export stays only where embind was
+// measured at least 1.3x slower on a bench row (README, "The boundary", has the table). Each
+// keeps its figure below.
 // SPDX-License-Identifier: MIT
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
