@@ -15,9 +15,10 @@ cd "$ROOT"
 
 seconds="${FUZZ_SECONDS:-60}"
 fuzz_dir=cpp/tools/fuzz
-all_targets=(fuzz_fen fuzz_uci fuzz_moves fuzz_san fuzz_pgn)
-# Longest input per target: a FEN, a UCI move, a move sequence, a SAN move, a few PGN games.
-declare -A max_len=([fuzz_fen]=256 [fuzz_uci]=32 [fuzz_moves]=400 [fuzz_san]=48 [fuzz_pgn]=8192)
+all_targets=(fuzz_fen fuzz_uci fuzz_moves fuzz_san fuzz_pgn fuzz_tree)
+# Longest input per target: a FEN, a UCI move, a move sequence, a SAN move, a few PGN games,
+# an encoded game tree.
+declare -A max_len=([fuzz_fen]=256 [fuzz_uci]=32 [fuzz_moves]=400 [fuzz_san]=48 [fuzz_pgn]=8192 [fuzz_tree]=4096)
 
 cxx="${FUZZ_CXX:-}"
 if [[ -z "$cxx" ]]; then

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the npm package: the wasm module (release and debug), then the TypeScript sources
-# (web/src) with tsc into dist/, next to the emscripten glue and the .wasm:
+# Builds the npm package: the wasm module (release and debug), the TypeScript side of its
+# boundary (scripts/gen-boundary.mjs), then the TypeScript sources (web/src) with tsc into
+# dist/, next to the emscripten glue and the .wasm:
 #   dist/index.js, *.js, *.d.ts      the package (ESM + types)
 #   dist/chesswasm.mjs, .wasm, .d.mts  the module from build/wasm (Release, -O3)
 #   build/dist-debug/                the same JS with build/wasm-debug's module (asserts,
@@ -12,6 +13,10 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
 [[ "${1:-}" == --no-wasm ]] || bash scripts/build.sh wasm wasm-debug
+
+# The TypeScript side of the boundary (web/src/boundary.ts, web/src/chesswasm.d.mts) from the
+# module's embind registration; checked in (npm test fails when the committed files are stale).
+node scripts/gen-boundary.mjs
 
 echo "== tsc (web/src -> dist)"
 npx --no-install tsc -p tsconfig.json

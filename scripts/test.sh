@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The test command (npm test): builds everything, then runs
+# The test command (npm test): builds everything, checks that the generated TypeScript of the
+# wasm boundary (web/src/boundary.ts, web/src/chesswasm.d.mts) is current, then runs
 #   1. the native Release GoogleTest suite          ctest -LE deep  (build/native)
 #   2. the same suite under ASan+UBSan, Debug       ctest -LE deep  (build/debug)
 #   3. the wasm smoke test in Node                  node --test tests/wasm/
@@ -18,6 +19,9 @@ bash scripts/setup.sh
 configs=(native wasm wasm-debug)
 [[ "${SKIP_SANITIZE:-0}" == 1 ]] || configs=(native debug wasm wasm-debug)
 bash scripts/build.sh "${configs[@]}"
+# The committed TypeScript side of the boundary must be what the registration says (before
+# package.sh rewrites it): a code added in C++ needs `node scripts/gen-boundary.mjs` and a commit.
+node scripts/gen-boundary.mjs --check
 bash scripts/package.sh --no-wasm
 
 step() { echo; echo "== $*"; }

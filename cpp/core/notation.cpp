@@ -235,7 +235,7 @@ const char* san_status_name(SanStatus s) {
 
 SanResult parse_san(Position& pos, std::string_view text, bool strict) {
   // Longer than any tolerated spelling ("Ng1xf3=Q+!!" and the like): refuse cheaply.
-  if (text.empty() || text.size() > 16) return fail(SanStatus::SYNTAX);
+  if (text.empty() || text.size() > MAX_SAN_LENGTH) return fail(SanStatus::SYNTAX);
   uint16_t len = SAN_EXACT;
   size_t n = text.size();
   while (n > 0 && (text[n - 1] == '!' || text[n - 1] == '?')) --n;

@@ -68,6 +68,9 @@ struct SanResult {
   uint16_t leniency = SAN_EXACT;  // SanLeniency bits used (also set when strict refuses)
 };
 
+// The longest SAN text parse_san reads ("Ng1xf3=Q+!!" and the like fit); longer text is SYNTAX.
+constexpr size_t MAX_SAN_LENGTH = 16;
+
 // The legal move of pos that SAN text names; never reads outside text.
 // Tolerant mode (strict = false) accepts every SanLeniency tolerance and reports the ones
 // used. Pawn captures must name the origin file (`exd5` or `ed5`; a bare `d5` is only ever

@@ -151,6 +151,11 @@ Position start_position(Variant v) {
   p.set_fen(start_fen(v), v);
   return p;
 }
+// The start positions, copied into the reader's board (cheaper than parsing a FEN per game).
+// Made at start-up, not on first use: a first use during a big read would leave them for good
+// in the middle of the wasm heap, past the text's block, and the heap could not reuse that
+// block for a bigger input (tests/unit/buffers.test.ts).
+const Position START_POSITIONS[3] = {start_position(CHESS), start_position(CHESS960), start_position(MAKRUK)};
 }  // namespace
 
 PgnReader::PgnReader(std::string_view text, PgnLimits limits) : text_(text), limits_(limits) {
@@ -246,10 +251,80 @@ void PgnReader::skip_to_next_game() {
   }
 }
 
-bool PgnReader::fail(PgnError& error, int line, int column, std::string message) {
+// ---- errors ---------------------------------------------------------------------------------
+
+namespace {
+
+// Name and sentence of each PgnErrorCode, in code order. In a sentence, %s stands for the
+// detail, %n for the limit and %f for the FEN error's message.
+constexpr struct {
+  const char* name;
+  const char* text;
+} PGN_ERRORS[] = {
+    {"NONE", "no error"},
+    {"TAG_NAME", "tag name expected after '['"},
+    {"TAG_VALUE_QUOTES", "tag value must be in double quotes"},
+    {"TAG_VALUE_UNTERMINATED", "unterminated tag value"},
+    {"TAG_VALUE_TOO_LONG", "tag value too long (limit %n bytes)"},
+    {"TAG_NOT_CLOSED", "']' expected after the tag value"},
+    {"TOO_MANY_TAGS", "too many tags (limit %n)"},
+    {"UNSUPPORTED_VARIANT", "unsupported variant \"%s\""},
+    {"BAD_FEN_TAG", "invalid FEN tag: %f"},
+    {"GAME_TOO_LONG", "game longer than %n bytes"},
+    {"LINE_TOO_LONG", "line longer than %n bytes"},
+    {"COMMENT_UNTERMINATED", "unterminated comment: '{' without '}'"},
+    {"COMMENT_TOO_LONG", "comment too long (limit %n bytes)"},
+    {"VARIATION_WITHOUT_MOVE", "a variation must follow a move"},
+    {"VARIATION_TOO_DEEP", "variations nested deeper than %n"},
+    {"VARIATION_UNOPENED", "')' without '('"},
+    {"VARIATION_UNCLOSED", "variation not closed: '(' without ')'"},
+    {"NAG_RANGE", "NAG out of range (0-255)"},
+    {"NAG_NUMBER", "'$' must be followed by a number"},
+    {"UNEXPECTED_TAG", "unexpected '[' in movetext"},
+    {"RESULT_IN_VARIATION", "result inside a variation"},
+    {"UNEXPECTED_CHARACTER", "unexpected '%s' in movetext"},
+    {"NOT_A_MOVE", "not a move \"%s\""},
+    {"ILLEGAL_MOVE", "illegal move \"%s\""},
+    {"AMBIGUOUS_MOVE", "ambiguous move \"%s\""},
+    {"TOO_MANY_MOVES", "more than %n moves in one game"},
+    {"NULL_MOVE_IN_CHECK", "null move while in check"},
+};
+constexpr size_t PGN_ERROR_COUNT = sizeof(PGN_ERRORS) / sizeof(PGN_ERRORS[0]);
+
+}  // namespace
+
+const char* pgn_error_name(PgnErrorCode c) {
+  return size_t(c) < PGN_ERROR_COUNT ? PGN_ERRORS[size_t(c)].name : "UNKNOWN";
+}
+
+std::string pgn_error_message(const PgnError& e) {
+  if (size_t(e.code) >= PGN_ERROR_COUNT) return "unknown PGN error";
+  std::string out;
+  for (const char* p = PGN_ERRORS[size_t(e.code)].text; *p; ++p) {
+    if (p[0] == '%' && p[1] == 's') {
+      out += e.detail;
+    } else if (p[0] == '%' && p[1] == 'n') {
+      out += decimal((unsigned long)(e.limit));
+    } else if (p[0] == '%' && p[1] == 'f') {
+      out += fen_error_message(e.fen_error);
+    } else {
+      out += *p;
+      continue;
+    }
+    ++p;
+  }
+  return out;
+}
+
+bool PgnReader::fail(PgnError& error, int line, int column, PgnErrorCode code, std::string_view detail,
+                     long limit, FenError fen_error) {
   error.line = line;
   error.column = column;
-  error.message = std::move(message);
+  error.code = code;
+  error.detail = std::string(detail);
+  error.limit = limit;
+  error.fen_error = fen_error;
+  error.message = pgn_error_message(error);
   return false;
 }
 
@@ -262,13 +337,13 @@ bool PgnReader::read_tags(PgnGame& game, PgnError& error) {
     if (is_symbol_start(peek()))
       while (!at_end() && is_symbol_char(peek())) advance();
     std::string_view name = text_.substr(name_start, pos_ - name_start);
-    if (name.empty()) return fail(error, line_, column(), "tag name expected after '['");
+    if (name.empty()) return fail(error, line_, column(), PgnErrorCode::TAG_NAME);
     while (!at_end() && is_space(peek())) advance();
-    if (peek() != '"') return fail(error, line_, column(), "tag value must be in double quotes");
+    if (peek() != '"') return fail(error, line_, column(), PgnErrorCode::TAG_VALUE_QUOTES);
     advance();
     std::string value;
     for (;;) {
-      if (at_end() || peek() == '\n') return fail(error, l, c, "unterminated tag value");
+      if (at_end() || peek() == '\n') return fail(error, l, c, PgnErrorCode::TAG_VALUE_UNTERMINATED);
       char ch = peek();
       if (ch == '"') {
         // Ends the value if only ']' follows (on this line); an unescaped quote inside a
@@ -283,16 +358,17 @@ bool PgnReader::read_tags(PgnGame& game, PgnError& error) {
       }
       value += ch;
       advance();
-      if (value.size() > limits_.max_token_bytes) return fail(error, l, c, "tag value too long");
+      if (value.size() > limits_.max_token_bytes)
+        return fail(error, l, c, PgnErrorCode::TAG_VALUE_TOO_LONG, {}, long(limits_.max_token_bytes));
     }
     advance();
     while (!at_end() && peek() != '\n' && is_space(peek())) advance();
-    if (peek() != ']') return fail(error, line_, column(), "']' expected after the tag value");
+    if (peek() != ']') return fail(error, line_, column(), PgnErrorCode::TAG_NOT_CLOSED);
     advance();
     // The limit counts the Result tag that every game gets (see settle_result).
     const bool result_slot = name != "Result" && !game.tag("Result");
     if (int(game.tags.size()) + result_slot >= limits_.max_tags && !game.tag(name))
-      return fail(error, l, c, "too many tags (limit " + decimal(limits_.max_tags) + ")");
+      return fail(error, l, c, PgnErrorCode::TOO_MANY_TAGS, {}, limits_.max_tags);
     game.set_tag(name, value);
     // White space and escape lines up to the next tag; a blank line ends the tag section
     // (what follows is movetext, or the next game's tags).
@@ -409,18 +485,16 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
   Variant variant = CHESS;
   if (const std::string* v = game.tag("Variant"))
     if (!variant_of_tag(*v, variant))
-      return fail(error, game.first_line, 1, "unsupported variant \"" + *v + "\"");
+      return fail(error, game.first_line, 1, PgnErrorCode::UNSUPPORTED_VARIANT, *v);
   game.variant = variant;
   // The reader's board, set to the root (a copy of a start position reuses its storage).
   Position& pos = board_;
   if (const std::string* fen = game.tag("FEN")) {
     FenError fe = pos.set_fen(*fen, variant);
-    if (fe != FenError::OK)
-      return fail(error, game.first_line, 1, std::string("invalid FEN tag: ") + fen_error_message(fe));
+    if (fe != FenError::OK) return fail(error, game.first_line, 1, PgnErrorCode::BAD_FEN_TAG, *fen, 0, fe);
     game.root_fen = pos.fen();
   } else {
-    static const Position START[3] = {start_position(CHESS), start_position(CHESS960), start_position(MAKRUK)};
-    pos = START[variant];
+    pos = START_POSITIONS[variant];
     game.root_fen = start_fen(variant);  // what pos.fen() writes for it
     assert(game.root_fen == pos.fen());
   }
@@ -471,9 +545,9 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     if (at_end()) break;
     int l = line_, col = column();
     if (pos_ - game_start_ > limits_.max_game_bytes)
-      return fail(error, l, col, "game longer than " + decimal(limits_.max_game_bytes) + " bytes");
+      return fail(error, l, col, PgnErrorCode::GAME_TOO_LONG, {}, long(limits_.max_game_bytes));
     if (pos_ - line_start_ > limits_.max_line_bytes)
-      return fail(error, l, col, "line longer than " + decimal(limits_.max_line_bytes) + " bytes");
+      return fail(error, l, col, PgnErrorCode::LINE_TOO_LONG, {}, long(limits_.max_line_bytes));
     char c = peek();
     if (c == '%' && pos_ == line_start_) {
       skip_line();
@@ -491,10 +565,11 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
         line_ = save_line;
         line_start_ = save_start;
         lost_sync_ = true;
-        return fail(error, l, col, "unterminated comment: '{' without '}'");
+        return fail(error, l, col, PgnErrorCode::COMMENT_UNTERMINATED);
       }
       advance_to(close);
-      if (pos_ - start > limits_.max_token_bytes) return fail(error, l, col, "comment too long");
+      if (pos_ - start > limits_.max_token_bytes)
+        return fail(error, l, col, PgnErrorCode::COMMENT_TOO_LONG, {}, long(limits_.max_token_bytes));
       add_comment(trim(text_.substr(start, pos_ - start)));
       advance();
       continue;
@@ -503,15 +578,16 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       advance();
       size_t start = pos_;
       pos_ = std::min(text_.find('\n', start), text_.size());  // the line's end, not crossed
-      if (pos_ - start > limits_.max_token_bytes) return fail(error, l, col, "comment too long");
+      if (pos_ - start > limits_.max_token_bytes)
+        return fail(error, l, col, PgnErrorCode::COMMENT_TOO_LONG, {}, long(limits_.max_token_bytes));
       add_comment(trim(text_.substr(start, pos_ - start)));
       continue;
     }
     if (c == '(') {
       Frame& f = frames.back();
-      if (f.last < 0) return fail(error, l, col, "a variation must follow a move");
+      if (f.last < 0) return fail(error, l, col, PgnErrorCode::VARIATION_WITHOUT_MOVE);
       if (int(frames.size()) > limits_.max_variation_depth)
-        return fail(error, l, col, "variations nested deeper than " + decimal(limits_.max_variation_depth));
+        return fail(error, l, col, PgnErrorCode::VARIATION_TOO_DEEP, {}, limits_.max_variation_depth);
       if (!pending.empty()) flush_pending(f.last);
       undo(nodes[f.last]);
       --f.plies;
@@ -522,7 +598,7 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       continue;
     }
     if (c == ')') {
-      if (frames.size() == 1) return fail(error, l, col, "')' without '('");
+      if (frames.size() == 1) return fail(error, l, col, PgnErrorCode::VARIATION_UNOPENED);
       Frame g = frames.back();
       if (g.last >= 0) flush_pending(g.last);
       pending.clear();  // comments of an empty variation are dropped
@@ -542,26 +618,27 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       advance();
       int nag = 0, digits = 0;
       while (is_digit(peek())) {
-        if (++digits > 3) return fail(error, l, col, "NAG out of range (0-255)");
+        if (++digits > 3) return fail(error, l, col, PgnErrorCode::NAG_RANGE);
         nag = nag * 10 + (peek() - '0');
         advance();
       }
-      if (digits == 0) return fail(error, l, col, "'$' must be followed by a number");
-      if (nag > 255) return fail(error, l, col, "NAG out of range (0-255)");
+      if (digits == 0) return fail(error, l, col, PgnErrorCode::NAG_NUMBER);
+      if (nag > 255) return fail(error, l, col, PgnErrorCode::NAG_RANGE);
       add_nag(nag);
       continue;
     }
     if (c == '[') {
-      if (!at_line_start()) return fail(error, l, col, "unexpected '[' in movetext");
+      if (!at_line_start()) return fail(error, l, col, PgnErrorCode::UNEXPECTED_TAG);
       break;  // the next game's tags: this one had no result
     }
     if (c == '*') {
       advance();
-      if (frames.size() > 1) return fail(error, l, col, "result inside a variation");
+      if (frames.size() > 1) return fail(error, l, col, PgnErrorCode::RESULT_IN_VARIATION);
       game.result = "*";
       break;
     }
-    if (is_delimiter(c)) return fail(error, l, col, std::string("unexpected '") + c + "' in movetext");
+    if (is_delimiter(c))
+      return fail(error, l, col, PgnErrorCode::UNEXPECTED_CHARACTER, std::string_view(&c, 1));
 
     // The token (no line ends inside one), and whether it has a byte beyond ASCII.
     size_t start = pos_;
@@ -572,7 +649,7 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     if (high & 0x80) tok = plain_dashes(tok, dash_buf);
     if (tok.size() >= 3 && (tok[0] == '0' || tok[0] == '1'))
       if (std::string_view r = result_of(tok); !r.empty()) {
-        if (frames.size() > 1) return fail(error, l, col, "result inside a variation");
+        if (frames.size() > 1) return fail(error, l, col, PgnErrorCode::RESULT_IN_VARIATION);
         game.result = std::string(r);
         break;
       }
@@ -597,23 +674,23 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       if (nag) add_nag(nag);
       continue;
     }
-    if (tok.size() > 16) return fail(error, l, col, "not a move: \"" + std::string(tok.substr(0, 32)) + "\"");
+    if (tok.size() > 16) return fail(error, l, col, PgnErrorCode::NOT_A_MOVE, tok.substr(0, 32));
     if (tok[0] == '.' && (tok.size() == 1 || (tok.size() == 2 && tok[1] == '.'))) continue;
 
     if (int(used_nodes_) > limits_.max_nodes)
-      return fail(error, l, col, "more than " + decimal(limits_.max_nodes) + " moves in one game");
+      return fail(error, l, col, PgnErrorCode::TOO_MANY_MOVES, {}, limits_.max_nodes);
     Move move = MOVE_NULL;
     uint16_t leniency = 0;
     const bool null_move = tok.size() == 2 && ((tok[0] == '-' && tok[1] == '-') || (tok[0] == 'Z' && tok[1] == '0'));
     if (null_move) {
-      if (pos.in_check()) return fail(error, l, col, "null move while in check");
+      if (pos.in_check()) return fail(error, l, col, PgnErrorCode::NULL_MOVE_IN_CHECK);
     } else {
       SanResult r = parse_san(pos, tok, false);
       if (r.status != SanStatus::OK) {
-        const char* what = r.status == SanStatus::ILLEGAL     ? "illegal move"
-                           : r.status == SanStatus::AMBIGUOUS ? "ambiguous move"
-                                                              : "not a move";
-        return fail(error, l, col, std::string(what) + " \"" + std::string(tok) + "\"");
+        PgnErrorCode code = r.status == SanStatus::ILLEGAL     ? PgnErrorCode::ILLEGAL_MOVE
+                            : r.status == SanStatus::AMBIGUOUS ? PgnErrorCode::AMBIGUOUS_MOVE
+                                                               : PgnErrorCode::NOT_A_MOVE;
+        return fail(error, l, col, code, tok);
       }
       move = r.move;
       leniency = r.leniency;
@@ -646,7 +723,7 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     after_move = true;
   }
   if (frames.size() > 1)
-    return fail(error, frames.back().line, frames.back().column, "variation not closed: '(' without ')'");
+    return fail(error, frames.back().line, frames.back().column, PgnErrorCode::VARIATION_UNCLOSED);
   if (!pending.empty()) flush_pending(frames.back().last >= 0 ? frames.back().last : 0);
   return true;
 }

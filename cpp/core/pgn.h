@@ -54,11 +54,51 @@ struct PgnLimits {
   size_t max_game_bytes = 8 << 20;   // one game, tags and movetext
 };
 
+// Why a game was refused. Codes are stable: the TS layer exposes them by name (PgnError's
+// `reason`), through the embind registration, which takes the names from pgn_error_name.
+enum class PgnErrorCode : uint8_t {
+  NONE = 0,
+  TAG_NAME,                // '[' not followed by a tag name
+  TAG_VALUE_QUOTES,        // a tag value not in double quotes
+  TAG_VALUE_UNTERMINATED,  // a tag value that the line ends
+  TAG_VALUE_TOO_LONG,      // limit: PgnLimits::max_token_bytes
+  TAG_NOT_CLOSED,          // no ']' after a tag value
+  TOO_MANY_TAGS,           // limit: PgnLimits::max_tags
+  UNSUPPORTED_VARIANT,     // detail: the Variant tag's value
+  BAD_FEN_TAG,             // fen_error: why the FEN tag was refused; detail: the tag's value
+  GAME_TOO_LONG,           // limit: PgnLimits::max_game_bytes
+  LINE_TOO_LONG,           // limit: PgnLimits::max_line_bytes
+  COMMENT_UNTERMINATED,    // '{' without '}'
+  COMMENT_TOO_LONG,        // limit: PgnLimits::max_token_bytes
+  VARIATION_WITHOUT_MOVE,  // '(' before any move of the line
+  VARIATION_TOO_DEEP,      // limit: PgnLimits::max_variation_depth
+  VARIATION_UNOPENED,      // ')' without '('
+  VARIATION_UNCLOSED,      // '(' without ')'
+  NAG_RANGE,               // '$' and a number above 255
+  NAG_NUMBER,              // '$' without a number
+  UNEXPECTED_TAG,          // '[' in movetext, not at the start of a line
+  RESULT_IN_VARIATION,     // a game result inside ( )
+  UNEXPECTED_CHARACTER,    // detail: the character
+  NOT_A_MOVE,              // a token that is no move (SanStatus::SYNTAX); detail: the token
+  ILLEGAL_MOVE,            // SanStatus::ILLEGAL; detail: the move as written
+  AMBIGUOUS_MOVE,          // SanStatus::AMBIGUOUS; detail: the move as written
+  TOO_MANY_MOVES,          // limit: PgnLimits::max_nodes
+  NULL_MOVE_IN_CHECK,      // a null move ("--", "Z0") while in check
+};
+const char* pgn_error_name(PgnErrorCode c);  // "ILLEGAL_MOVE"; "UNKNOWN" past the last code
+
 struct PgnError {
   int line = 0;    // 1-based line of the offending token
   int column = 0;  // 1-based column (in bytes; a leading BOM is not counted)
-  std::string message;
+  PgnErrorCode code = PgnErrorCode::NONE;
+  std::string detail;                 // the offending text (see PgnErrorCode), else empty
+  long limit = 0;                     // the limit exceeded (see PgnErrorCode), else 0
+  FenError fen_error = FenError::OK;  // BAD_FEN_TAG: why
+  std::string message;                // a sentence for people: pgn_error_message of the above
 };
+// The sentence for an error ("illegal move \"Ke3\""), from its code and data: the one table
+// of PGN messages.
+std::string pgn_error_message(const PgnError& e);
 
 enum class PgnStatus : uint8_t {
   GAME = 0,  // a game was read
@@ -116,7 +156,8 @@ class PgnReader {
   void trim_nodes(PgnGame& game);                  // the nodes beyond the game's to the spares
   bool read_tags(PgnGame& game, PgnError& error);
   bool read_movetext(PgnGame& game, PgnError& error);
-  bool fail(PgnError& error, int line, int column, std::string message);
+  bool fail(PgnError& error, int line, int column, PgnErrorCode code, std::string_view detail = {},
+            long limit = 0, FenError fen_error = FenError::OK);
 
   std::string_view text_;
   PgnLimits limits_;

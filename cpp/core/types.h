@@ -31,12 +31,17 @@ enum PieceType : uint8_t {
   PIECE_TYPE_NB = 10
 };
 
+// The lower-case letter of a piece type in FEN and UCI (' ' for none; Makruk: 'm' for the
+// Met and a promoted Bia, 's' for the Khon).
+constexpr char piece_type_char(PieceType pt) { return " pnbrqkmsm"[pt]; }
+
 // A piece is its colour in bit 4 and its type in bits 0-3; 0 is the empty square.
 enum Piece : uint8_t { NO_PIECE = 0, PIECE_NB = 32 };
+constexpr int PIECE_COLOR_SHIFT = 4;
 
-constexpr Piece make_piece(Color c, PieceType pt) { return Piece((c << 4) | pt); }
+constexpr Piece make_piece(Color c, PieceType pt) { return Piece((c << PIECE_COLOR_SHIFT) | pt); }
 constexpr PieceType type_of(Piece p) { return PieceType(p & 15); }
-constexpr Color color_of(Piece p) { return Color(p >> 4); }
+constexpr Color color_of(Piece p) { return Color(p >> PIECE_COLOR_SHIFT); }
 
 // Squares a1 = 0, b1 = 1, ..., h8 = 63.
 enum Square : uint8_t {
@@ -146,6 +151,8 @@ constexpr CastlingRights castling_right(Color c, bool king_side) {
 using Move = uint16_t;
 constexpr Move MOVE_NONE = 0;
 constexpr Move MOVE_NULL = 0;
+constexpr int MOVE_TO_SHIFT = 6;
+constexpr int MOVE_FLAG_SHIFT = 12;
 
 enum MoveFlag : uint8_t {
   QUIET = 0,
@@ -167,11 +174,11 @@ enum MoveFlag : uint8_t {
 };
 
 constexpr Move make_move(Square from, Square to, MoveFlag flag = QUIET) {
-  return Move(from | (to << 6) | (flag << 12));
+  return Move(from | (to << MOVE_TO_SHIFT) | (flag << MOVE_FLAG_SHIFT));
 }
 constexpr Square move_from(Move m) { return Square(m & 63); }
-constexpr Square move_to(Move m) { return Square((m >> 6) & 63); }
-constexpr MoveFlag move_flag(Move m) { return MoveFlag(m >> 12); }
+constexpr Square move_to(Move m) { return Square((m >> MOVE_TO_SHIFT) & 63); }
+constexpr MoveFlag move_flag(Move m) { return MoveFlag(m >> MOVE_FLAG_SHIFT); }
 constexpr bool is_castling(Move m) { return move_flag(m) == CASTLE_KING || move_flag(m) == CASTLE_QUEEN; }
 constexpr bool is_en_passant(Move m) { return move_flag(m) == EN_PASSANT; }
 constexpr bool is_promotion(Move m) { return move_flag(m) >= PROMO_MET; }

@@ -1,18 +1,35 @@
-// chesswasm — the wasm boundary: registration and type conversion only, no chess logic.
+// chesswasm — the wasm boundary: what JS sees of the core, registered with embind in one
+// EMSCRIPTEN_BINDINGS block, plus the raw exports of the hot calls. Registration and type
+// conversion only: the chess is in cpp/core, the handle's legal-move cache in handle.h, the
+// packed SAN lists in san_keys.h, the game-tree wire format in tree_codec.h.
 //
-// Every call takes a Handle* (a wasm heap address, a plain number in JS) and returns a status
-// code or a number; strings and move lists cross through two buffers in wasm memory that the
-// TS layer (web/src/wasm.ts) reads and writes through typed-array views:
-//   - the I/O buffer (cw_io_buffer): text in (FEN, UCI) and out (FEN, UCI), bytes + length;
-//   - the move buffer (cw_move_buffer, MAX_MOVES x uint16) and the count buffer
-//     (cw_count_buffer, MAX_MOVES x double): a legal move list or a divide result, filled in
-//     one call (MAX_MOVES, types.h, is the proven most of any position set-up accepts).
-// Why plain `extern "C"` exports rather than embind classes: measured on the play+undo hot path
-// (see README, "Bindings"), a raw export is called directly as a wasm function (about 2x faster
-// per call than an embind method, whose invoker converts every argument), and the glue is
-// smaller. Nothing here throws or aborts on bad input: every argument is validated and bad
-// input becomes a status code that the TS layer turns into a typed error.
+// What JS sees (web/src/wasm.ts loads it; web/src/boundary.ts and web/src/chesswasm.d.mts are
+// the TypeScript that scripts/gen-boundary.mjs writes from this registration):
+//   - enums: every code that crosses (FenError, SanStatus, PlayStatus, Termination,
+//     LineStatus, PuzzleStatus, PgnStatus, PgnErrorCode) and the vocabulary (Variant, Color,
+//     PieceType, MoveFlag, Notation). The code enums take their names from the core's name
+//     tables, so a code added to the core appears here without an edit;
+//   - constants: the move and piece layout and the bounds the TS layer checks;
+//   - the class Position (a cw::wasm::Handle) and the class PgnSource (a PGN text being read);
+//   - value objects for structured results (MoveParse, Outcome, LineReport, PuzzleReport,
+//     PgnErrorInfo);
+//   - typed_memory_views of the buffers that text and move lists cross through.
+//
+// Conventions. Text crosses through the I/O buffer (ioBuffer(): the caller writes UTF-8 bytes
+// and passes their length; a call that writes text returns its length), move lists through
+// the move buffer (a call that fills it returns the count). A call that can be refused
+// returns the code of its enum (0 = OK) and changes nothing when refused; a call that returns
+// a result and a status returns a value object with a `status` field; a text call on a move
+// that is not legal returns the length 0 (no legal move has an empty name). Nothing throws or
+// aborts on bad arguments: every one is checked.
+//
+// Raw exports. An embind call goes through a generated JS invoker and a C++ invoker; a raw
+// `extern "C"` export is the wasm function itself. tests/bench/boundary.mjs (npm run
+// bench:boundary) measures both on every hot call; a raw export stays only where embind was
+// measured at least 1.3x slower on a bench row (README, "The boundary", has the table). Each
+// keeps its figure below.
 // SPDX-License-Identifier: MIT
+#include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 
 #include <cstdint>
@@ -21,6 +38,7 @@
 #include <string_view>
 #include <vector>
 
+#include "handle.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
@@ -28,245 +46,145 @@
 #include "position.h"
 #include "puzzle.h"
 #include "rules.h"
+#include "san_keys.h"
+#include "tree_codec.h"
+
+using namespace emscripten;
+using cw::wasm::Handle;
+using cw::wasm::PlayStatus;
 
 namespace {
 
-// A Position plus, per ply of its history, the legal move list of that ply once computed,
-// so that play() checks legality with a scan of a cached list instead of a fresh move
-// generation (play/undo/play of the same ply reuses it). The list for a ply is dropped when
-// a move is played from the ply below, i.e. whenever the position at that ply changes.
-struct Handle {
-  cw::Position pos;
-  std::vector<cw::MoveList> legal;  // legal[ply], valid when valid[ply]
-  std::vector<uint8_t> valid;
+// ---- buffers --------------------------------------------------------------------------------
 
-  const cw::MoveList& legal_moves() {
-    size_t ply = size_t(pos.history_size());
-    if (ply >= legal.size()) {
-      legal.resize(ply + 1);
-      valid.resize(ply + 1, 0);
-    }
-    if (!valid[ply]) {
-      cw::generate_legal(pos, legal[ply]);
-      valid[ply] = 1;
-    }
-    return legal[ply];
-  }
-  void forget_from(size_t ply) {
-    for (size_t i = ply; i < valid.size(); ++i) valid[i] = 0;
-  }
-};
-
-// Status codes shared with web/src/wasm.ts.
-enum Status : int { OK = 0, ILLEGAL = 1, NO_HISTORY = 2, BAD_ARGUMENT = 3 };
-
-constexpr int IO_CAPACITY_MIN = 1024;
-std::vector<char> io(IO_CAPACITY_MIN);
+// The I/O buffer keeps IO_BASE bytes between calls (a FEN, a move, a SAN list's rare long
+// SAN); a longer text grows it for one call, after which ioBuffer(0) gives the memory back.
+constexpr size_t IO_BASE = 1024;
+std::vector<char> io(IO_BASE);
 cw::Move move_buffer[cw::MAX_MOVES];
 double count_buffer[cw::MAX_MOVES];
-int32_t san_keys[2 * cw::MAX_MOVES];  // see cw_legal_moves_san
+int32_t san_keys[2 * cw::MAX_MOVES];
+std::vector<char> row_buffer;   // CSV rows (the puzzles CLI), empty between chunks
+cw::wasm::TreeBuffers tree_in;  // a game to write (writePgn), empty between calls
 
-bool valid_variant(int v) { return v == cw::CHESS || v == cw::CHESS960 || v == cw::MAKRUK; }
-
-// A SAN packed as two int32: up to 7 ASCII characters, 7 bits each, the first 4 in words[0]
-// (first character lowest) and the rest in words[1]; false (and -1, -1) for a longer or
-// non-ASCII one. The TS layer keeps one string per packed SAN (web/src/position.ts, sanOf).
-bool pack_san(const std::string& s, int32_t words[2]) {
-  words[0] = words[1] = 0;
-  for (size_t j = 0; j < s.size(); ++j) {
-    if (j >= 7 || uint8_t(s[j]) >= 128) {
-      words[0] = words[1] = -1;
-      return false;
-    }
-    words[j / 4] |= int32_t(s[j]) << (7 * (j % 4));
-  }
-  return true;
+// The room a buffer grows to for n bytes: n itself up to 64 KB, else the next power of two.
+// Big inputs of about the same size then ask for blocks of one size, so a block freed by
+// one is reused by the next, wherever it lies in the heap; exact sizes (20,000,056 bytes,
+// then 20,000,060) would each need a fresh block above any small one allocated since, and
+// the heap would grow with every round of such inputs (tests/unit/buffers.test.ts).
+size_t room_for(size_t n) {
+  if (n <= 65536) return n;
+  size_t r = 65536;
+  while (r < n) r *= 2;
+  return r;
 }
 
+// A typed_memory_view (as a val: embind 3.1.6 cannot return a memory_view itself).
+template <typename T>
+val view(size_t n, T* data) {
+  return val(typed_memory_view(n, data));
+}
+
+// The I/O buffer with room for `size` bytes; a size within IO_BASE shrinks it back to IO_BASE.
+val io_buffer(int size) {
+  if (size > int(io.size())) {
+    io.resize(room_for(size_t(size)));
+  } else if (size <= int(IO_BASE) && io.size() > IO_BASE) {
+    std::vector<char>(IO_BASE).swap(io);
+  }
+  return view(io.size(), reinterpret_cast<uint8_t*>(io.data()));
+}
+
+// The first `len` bytes of the I/O buffer (nothing for a length out of range).
+std::string_view io_text(int len) {
+  return len >= 0 && size_t(len) <= io.size() ? std::string_view(io.data(), size_t(len)) : std::string_view();
+}
+// Two texts back to back in the I/O buffer; false when the lengths do not fit in it.
+bool io_texts(int len1, int len2, std::string_view& a, std::string_view& b) {
+  if (len1 < 0 || len2 < 0 || size_t(len1) + size_t(len2) > io.size()) return false;
+  a = std::string_view(io.data(), size_t(len1));
+  b = std::string_view(io.data() + len1, size_t(len2));
+  return true;
+}
 // Copies text into the I/O buffer (growing it if needed); returns its length.
 int write_io(std::string_view s) {
-  if (s.size() > io.size()) io.resize(s.size());
+  if (s.size() > io.size()) io.resize(room_for(s.size()));
   std::memcpy(io.data(), s.data(), s.size());
   return int(s.size());
 }
 
-}  // namespace
+bool valid_variant(int v) { return v == cw::CHESS || v == cw::CHESS960 || v == cw::MAKRUK; }
+bool valid_square(int sq) { return sq >= 0 && sq < 64; }
 
-extern "C" {
-
-// ---- memory ---------------------------------------------------------------------------------
-
-// The I/O buffer, with room for at least `size` bytes (its address may change when it grows).
-EMSCRIPTEN_KEEPALIVE char* cw_io_buffer(int size) {
-  if (size > int(io.size())) io.resize(size_t(size));
-  return io.data();
-}
-EMSCRIPTEN_KEEPALIVE cw::Move* cw_move_buffer() { return move_buffer; }
-EMSCRIPTEN_KEEPALIVE double* cw_count_buffer() { return count_buffer; }
-
-// ---- lifetime -------------------------------------------------------------------------------
-
-// A new position (the standard start position); free it with cw_delete.
-EMSCRIPTEN_KEEPALIVE Handle* cw_new() { return new Handle(); }
-EMSCRIPTEN_KEEPALIVE Handle* cw_clone(const Handle* h) { return new Handle(*h); }
-EMSCRIPTEN_KEEPALIVE void cw_delete(Handle* h) { delete h; }
-
-// ---- FEN ------------------------------------------------------------------------------------
-
-// Sets the position from the `len` bytes of FEN in the I/O buffer; returns the FenError code
-// (0 = OK; the position is unchanged otherwise), or -1 for an unknown variant.
-EMSCRIPTEN_KEEPALIVE int cw_set_fen(Handle* h, int len, int variant) {
-  if (!valid_variant(variant) || len < 0 || len > int(io.size())) return -1;
-  cw::FenError e = h->pos.set_fen(std::string_view(io.data(), size_t(len)), cw::Variant(variant));
-  if (e == cw::FenError::OK) h->forget_from(0);
-  return int(e);
-}
-// Writes the FEN into the I/O buffer (Shredder-FEN castling if shredder); returns its length.
-EMSCRIPTEN_KEEPALIVE int cw_fen(const Handle* h, int shredder) { return write_io(h->pos.fen(shredder != 0)); }
-// Name ("MISSING_KING") and message of a FenError code, as NUL-terminated strings.
-EMSCRIPTEN_KEEPALIVE const char* cw_fen_error_name(int code) {
-  return cw::fen_error_name(cw::FenError(code));
-}
-EMSCRIPTEN_KEEPALIVE const char* cw_fen_error_message(int code) {
-  return cw::fen_error_message(cw::FenError(code));
+// Registers an enum whose names come from the core's name function (codes 0, 1, ... up to
+// the first without a name), so that a code added to the core is registered without an edit.
+template <typename E>
+void enum_from_names(const char* name, const char* (*name_of)(E)) {
+  enum_<E> e(name);
+  for (int v = 0; v < 256; ++v) {
+    const char* n = name_of(E(v));
+    if (std::strcmp(n, "?") == 0 || std::strcmp(n, "UNKNOWN") == 0) break;
+    e.value(n, E(v));
+  }
 }
 
-// ---- state ----------------------------------------------------------------------------------
+// ---- value objects ----------------------------------------------------------------------------
 
-EMSCRIPTEN_KEEPALIVE uint64_t cw_key(const Handle* h) { return h->pos.key(); }
-EMSCRIPTEN_KEEPALIVE int cw_turn(const Handle* h) { return int(h->pos.side_to_move()); }
-EMSCRIPTEN_KEEPALIVE int cw_variant(const Handle* h) { return int(h->pos.variant()); }
-EMSCRIPTEN_KEEPALIVE int cw_in_check(const Handle* h) { return h->pos.in_check(); }
-EMSCRIPTEN_KEEPALIVE uint64_t cw_checkers(const Handle* h) { return h->pos.checkers(); }
-EMSCRIPTEN_KEEPALIVE int cw_has_legal_move(Handle* h) { return h->legal_moves().size() > 0; }
-EMSCRIPTEN_KEEPALIVE int cw_history_size(const Handle* h) { return h->pos.history_size(); }
-EMSCRIPTEN_KEEPALIVE int cw_last_move(const Handle* h) { return h->pos.last_move(); }
-EMSCRIPTEN_KEEPALIVE int cw_rule50(const Handle* h) { return h->pos.rule50(); }
-EMSCRIPTEN_KEEPALIVE int cw_fullmove_number(const Handle* h) { return h->pos.fullmove_number(); }
-// The piece on a square (colour << 4 | type, 0 = empty); 0 for a square out of range.
-EMSCRIPTEN_KEEPALIVE int cw_piece_on(const Handle* h, int sq) {
-  return sq >= 0 && sq < 64 ? int(h->pos.piece_on(cw::Square(sq))) : 0;
+struct MoveParse {
+  cw::SanStatus status = cw::SanStatus::SYNTAX;
+  int move = 0;  // the legal move when status is OK
+};
+
+struct LineReport {
+  cw::LineStatus status = cw::LineStatus::OK;
+  int ply = 0;  // OK: moves played (the first MAX_MOVES in the move buffer); else the bad one
+  cw::FenError fenError = cw::FenError::OK;
+};
+
+struct PgnErrorInfo {
+  cw::PgnErrorCode code = cw::PgnErrorCode::NONE;
+  int line = 0;
+  int column = 0;
+  std::string detail;
+  double limit = 0;
+  cw::FenError fenError = cw::FenError::OK;
+  std::string message;
+};
+
+// ---- the position -----------------------------------------------------------------------------
+
+cw::FenError set_fen(Handle& h, int len, cw::Variant variant) {
+  if (!valid_variant(variant) || len < 0 || size_t(len) > io.size()) return cw::FenError::EMPTY;
+  return h.set_fen(io_text(len), variant);
 }
-// The squares of the pieces of either colour that attack a square (pinned ones included,
-// whatever stands on the square), as a 64-bit set; 0 for a square out of range.
-EMSCRIPTEN_KEEPALIVE uint64_t cw_attackers(const Handle* h, int sq) {
-  return sq >= 0 && sq < 64 ? h->pos.attackers_to(cw::Square(sq)) : 0;
-}
 
-// ---- moves ----------------------------------------------------------------------------------
-
-// Writes the legal moves into the move buffer; returns their number.
-EMSCRIPTEN_KEEPALIVE int cw_legal_moves(Handle* h) {
-  const cw::MoveList& list = h->legal_moves();
+int fill_moves(Handle& h) {
+  const cw::wasm::LegalMoves list = h.legal_moves();
   std::memcpy(move_buffer, list.moves, size_t(list.count) * sizeof(cw::Move));
   return list.count;
 }
-EMSCRIPTEN_KEEPALIVE int cw_is_legal(Handle* h, int m) {
-  return m > 0 && m <= 0xFFFF && h->legal_moves().contains(cw::Move(m));
-}
-// Plays m if it is legal (status OK), else leaves the position unchanged (ILLEGAL).
-EMSCRIPTEN_KEEPALIVE int cw_play(Handle* h, int m) {
-  if (m <= 0 || m > 0xFFFF || !h->legal_moves().contains(cw::Move(m))) return ILLEGAL;
-  h->pos.do_move(cw::Move(m));
-  size_t ply = size_t(h->pos.history_size());
-  if (ply < h->valid.size()) h->valid[ply] = 0;
-  return OK;
-}
-// Takes back the last move (status OK), or NO_HISTORY when there is none.
-EMSCRIPTEN_KEEPALIVE int cw_undo(Handle* h) {
-  if (h->pos.history_size() == 0) return NO_HISTORY;
-  if (h->pos.last_move() == cw::MOVE_NULL)
-    h->pos.undo_null_move();
-  else
-    h->pos.undo_move();
-  return OK;
-}
-// cw_undo returning the move taken back (0 for a null move), or -1 when there is none: one
-// call instead of cw_last_move + cw_undo on the play/undo hot path.
-EMSCRIPTEN_KEEPALIVE int cw_take_back(Handle* h) {
-  if (h->pos.history_size() == 0) return -1;
-  const int m = h->pos.last_move();
-  cw_undo(h);
-  return m;
-}
-// Passes the turn (a null move, undone by cw_undo); ILLEGAL when the side to move is in check.
-EMSCRIPTEN_KEEPALIVE int cw_play_null(Handle* h) {
-  if (h->pos.in_check()) return ILLEGAL;
-  h->pos.do_null_move();
-  size_t ply = size_t(h->pos.history_size());
-  if (ply < h->valid.size()) h->valid[ply] = 0;
-  return OK;
-}
-// Writes the UCI text of m (which must be legal, else status -1) into the I/O buffer;
-// returns its length.
-EMSCRIPTEN_KEEPALIVE int cw_uci(Handle* h, int m) {
-  if (!cw_is_legal(h, m)) return -1;
-  return write_io(cw::move_to_uci(h->pos, cw::Move(m)));
-}
-// The legal move named by the `len` bytes of UCI text in the I/O buffer, or 0.
-EMSCRIPTEN_KEEPALIVE int cw_parse_uci(const Handle* h, int len) {
-  if (len < 0 || len > int(io.size())) return 0;
-  return cw::parse_uci(h->pos, std::string_view(io.data(), size_t(len)));
+
+int uci(Handle& h, int m) { return h.is_legal(m) ? write_io(cw::move_to_uci(h.position(), cw::Move(m))) : 0; }
+
+int san(Handle& h, int m) {
+  if (!h.is_legal(m)) return 0;
+  const cw::MoveList legal = h.legal_moves().list();  // a copy: move_to_san plays on the position
+  return write_io(cw::move_to_san(h.scratch(), cw::Move(m), legal));
 }
 
-// ---- SAN ----------------------------------------------------------------------------------
-
-// Writes the SAN of m (which must be legal, else -1) into the I/O buffer; returns its length.
-EMSCRIPTEN_KEEPALIVE int cw_san(Handle* h, int m) {
-  if (!cw_is_legal(h, m)) return -1;
-  cw::MoveList legal = h->legal_moves();  // a copy: move_to_san plays on pos
-  return write_io(cw::move_to_san(h->pos, cw::Move(m), legal));
-}
-// Writes the legal moves into the move buffer and, for each, its SAN packed as two int32 into
-// the SAN key buffer: up to 7 ASCII characters, 7 bits each, the first 4 in the first word
-// (first character lowest) and the rest in the second; -1, -1 for a longer SAN (the TS layer
-// then asks cw_san). One call per position and no string crossing: the TS layer keeps one
-// string per packed SAN. Returns the number of moves.
-EMSCRIPTEN_KEEPALIVE int cw_legal_moves_san(Handle* h) {
-  const cw::MoveList legal = h->legal_moves();  // a copy: move_to_san plays on pos
-  std::memcpy(move_buffer, legal.moves, size_t(legal.count) * sizeof(cw::Move));
-  for (int i = 0; i < legal.count; ++i)
-    pack_san(cw::move_to_san(h->pos, legal.moves[i], legal), san_keys + 2 * i);
-  return legal.count;
-}
-EMSCRIPTEN_KEEPALIVE int32_t* cw_san_key_buffer() { return san_keys; }
-// Parses the `len` bytes of SAN in the I/O buffer: the move (> 0), or minus the SanStatus
-// code (SYNTAX, ILLEGAL, AMBIGUOUS). strict: only the exact canonical SAN is accepted.
-EMSCRIPTEN_KEEPALIVE int cw_parse_san(Handle* h, int len, int strict) {
-  if (len < 0 || len > int(io.size())) return -int(cw::SanStatus::SYNTAX);
-  cw::SanResult r = cw::parse_san(h->pos, std::string_view(io.data(), size_t(len)), strict != 0);
-  return r.status == cw::SanStatus::OK ? int(r.move) : -int(r.status);
+MoveParse parse_san(Handle& h, int len, bool strict) {
+  MoveParse r;
+  if (len < 0 || size_t(len) > io.size()) return r;
+  cw::SanResult s = cw::parse_san(h.scratch(), io_text(len), strict);
+  r.status = s.status;
+  r.move = s.status == cw::SanStatus::OK ? int(s.move) : 0;
+  return r;
 }
 
-// ---- outcome --------------------------------------------------------------------------------
-
-// The outcome as termination | winner << 8 (termination 0: the game goes on; winner 2: none).
-EMSCRIPTEN_KEEPALIVE int cw_outcome(const Handle* h, int claim_draw) {
-  cw::Outcome o = cw::outcome(h->pos, claim_draw != 0);
-  return int(o.termination) | (int(o.winner) << 8);
-}
-// How often the current position occurred since set-up, this time included (FIDE identity).
-EMSCRIPTEN_KEEPALIVE int cw_repetition_count(const Handle* h) { return cw::repetition_count(h->pos); }
-// The name of a Termination code ("CHECKMATE"), as a NUL-terminated string.
-EMSCRIPTEN_KEEPALIVE const char* cw_termination_name(int t) {
-  return cw::termination_name(cw::Termination(t));
-}
-
-// ---- perft ----------------------------------------------------------------------------------
-
-// Perft count (exact below 2^53), or -1 for a negative depth.
-EMSCRIPTEN_KEEPALIVE double cw_perft(Handle* h, int depth) {
-  if (depth < 0) return -1;
-  return double(cw::perft(h->pos, depth, true));
-}
-// Divide: the moves into the move buffer and their counts into the count buffer; returns the
-// number of moves, or -1 for a negative depth.
-EMSCRIPTEN_KEEPALIVE int cw_divide(Handle* h, int depth) {
-  if (depth < 0) return -1;
-  if (depth == 0) return 0;
-  auto result = cw::divide(h->pos, depth);
+int divide(Handle& h, int depth) {
+  if (depth <= 0) return 0;
   int n = 0;
-  for (const auto& [m, count] : result) {
+  for (const auto& [m, count] : cw::divide(h.scratch(), depth)) {
     move_buffer[n] = m;
     count_buffer[n] = double(count);
     if (++n == cw::MAX_MOVES) break;
@@ -274,298 +192,340 @@ EMSCRIPTEN_KEEPALIVE int cw_divide(Handle* h, int depth) {
   return n;
 }
 
-}  // extern "C"
-
-// ---- PGN ------------------------------------------------------------------------------------
-//
-// A game tree crosses the boundary in one piece, as two buffers (the tree buffers): 32-bit
-// words for its structure and the bytes of its strings, in the same order. Words (after
-// two header words, the word count and the byte count, the latter with bit 30 set when a
-// game read has a string that is not pure ASCII):
-//   variant, tag count, then per tag: name length, value length;
-//   root FEN length, result length, node count, then per node (nodes[0] is the root; a
-//   node's parent comes before it, and the children of a node appear in their order):
-//   parent, move, SAN, [UCI length,] comments-before count, their lengths, comments-after
-//   count, their lengths, NAG count, the NAGs.
-// A string length has bit 30 set when the string is not pure ASCII (the TS side then
-// decodes it as UTF-8). The bytes follow the same order: tag names and values, root FEN,
-// result, then per node [SAN,] [UCI,] comments before, comments after.
-// Two directions:
-//   - a game read (cw_pgn_next, the hot path): the SAN is two words, packed as pack_san
-//     does (or -1 and the SAN's length, its bytes then following), and there is no UCI
-//     (the TS side derives it from the move and the variant);
-//   - a game to write (cw_pgn_write): the SAN and the UCI are strings (one length word each).
-// Both describe the same tree; web/src/game.ts (readTree, writeTree) is the other side.
-
-namespace {
-
-// A PGN text (owned) and the reader going through it, one game per cw_pgn_next.
-struct PgnSource {
-  std::string text;
-  cw::PgnReader reader{std::string_view()};
-  cw::PgnGame game;
-  cw::PgnError error;
-};
-
-std::vector<int32_t> tree_words;
-std::string tree_bytes;
-constexpr int32_t NON_ASCII = 1 << 30;
-bool tree_non_ascii = false;  // some string of the game put is not pure ASCII
-
-void put_string(const std::string& s) {
-  unsigned char high = 0;
-  for (unsigned char c : s) high |= c;
-  tree_words.push_back(int32_t(s.size()) | (high < 128 ? 0 : NON_ASCII));
-  tree_non_ascii |= high >= 128;
-  tree_bytes += s;
-}
-
-void put_strings(const std::vector<std::string>& v) {
-  tree_words.push_back(int32_t(v.size()));
-  for (const auto& s : v) put_string(s);
-}
-
-// Serialises a game into the tree buffers; words[0] and words[1] hold the sizes (words[1]
-// with NON_ASCII set when some string is not pure ASCII).
-void put_game(const cw::PgnGame& g) {
-  tree_words.clear();
-  tree_bytes.clear();
-  tree_non_ascii = false;
-  tree_words.reserve(16 + 2 * g.tags.size() + 8 * g.nodes.size());
-  tree_words.push_back(0);
-  tree_words.push_back(0);
-  tree_words.push_back(int32_t(g.variant));
-  tree_words.push_back(int32_t(g.tags.size()));
-  for (const auto& [name, value] : g.tags) {
-    put_string(name);
-    put_string(value);
+LineReport play_line(Handle& h, int fen_len, int line_len, cw::Variant variant, cw::Notation notation) {
+  LineReport r;
+  std::string_view fen, line;
+  if (!valid_variant(variant) || int(notation) > 2 || !io_texts(fen_len, line_len, fen, line)) {
+    r.status = cw::LineStatus::FEN;
+    r.fenError = cw::FenError::EMPTY;
+    return r;
   }
-  put_string(g.root_fen);
-  put_string(g.result);
-  tree_words.push_back(int32_t(g.nodes.size()));
-  for (const cw::PgnNode& n : g.nodes) {
-    tree_words.push_back(n.parent);
-    tree_words.push_back(int32_t(n.move));
-    int32_t san[2];
-    if (pack_san(n.san, san)) {
-      tree_words.push_back(san[0]);
-      tree_words.push_back(san[1]);
-    } else {
-      tree_words.push_back(-1);
-      put_string(n.san);
-    }
-    put_strings(n.comments_before);
-    put_strings(n.comments_after);
-    tree_words.push_back(int32_t(n.nags.size()));
-    for (uint8_t nag : n.nags) tree_words.push_back(nag);
-  }
-  tree_words[0] = int32_t(tree_words.size());
-  tree_words[1] = int32_t(tree_bytes.size()) | (tree_non_ascii ? NON_ASCII : 0);
+  cw::LineResult l = cw::play_line(h.scratch(), fen, variant, line, notation, move_buffer, cw::MAX_MOVES);
+  if (l.status != cw::LineStatus::FEN) h.forget();
+  r.status = l.status;
+  r.ply = l.ply;
+  r.fenError = l.fen_error;
+  return r;
 }
 
-// Reads a game back from the tree buffers (nwords words from words[2], nbytes bytes); false
-// if they do not hold a well-formed tree.
-bool get_game(int nwords, int nbytes, cw::PgnGame& g) {
-  size_t w = 2, b = 0;
-  bool ok = true;
-  auto word = [&]() -> int32_t {
-    if (w >= size_t(nwords)) {
-      ok = false;
-      return 0;
-    }
-    return tree_words[w++];
-  };
-  auto string = [&]() -> std::string {
-    int32_t len = word() & ~NON_ASCII;
-    if (len < 0 || b + size_t(len) > size_t(nbytes)) {
-      ok = false;
-      return {};
-    }
-    std::string s(tree_bytes.data() + b, size_t(len));
-    b += size_t(len);
-    return s;
-  };
-  auto strings = [&](std::vector<std::string>& v) {
-    int32_t count = word();
-    for (int32_t i = 0; ok && i < count; ++i) v.push_back(string());
-  };
-  int32_t variant = word();
-  if (!valid_variant(variant)) return false;
-  g.variant = cw::Variant(variant);
-  int32_t ntags = word();
-  for (int32_t i = 0; ok && i < ntags; ++i) {
-    std::string name = string();
-    std::string value = string();
-    g.tags.emplace_back(std::move(name), std::move(value));
-  }
-  g.root_fen = string();
-  g.result = string();
-  int32_t nnodes = word();
-  if (!ok || nnodes < 1) return false;
-  g.nodes.resize(size_t(nnodes));
-  for (int32_t i = 0; ok && i < nnodes; ++i) {
-    cw::PgnNode& n = g.nodes[size_t(i)];
-    n.parent = word();
-    if (i == 0 ? n.parent != -1 : (n.parent < 0 || n.parent >= i)) return false;
-    if (i > 0) g.nodes[size_t(n.parent)].children.push_back(i);
-    n.move = cw::Move(word());
-    n.san = string();
-    n.uci = string();
-    strings(n.comments_before);
-    strings(n.comments_after);
-    int32_t nnags = word();
-    for (int32_t k = 0; ok && k < nnags; ++k) n.nags.push_back(uint8_t(word()));
-  }
-  return ok;
-}
-
-}  // namespace
-
-extern "C" {
-
-// A PGN source with room for `len` bytes of text (written by JS at cw_pgn_text); free it
-// with cw_pgn_close. cw_pgn_start then starts reading it from the beginning.
-EMSCRIPTEN_KEEPALIVE PgnSource* cw_pgn_open(int len) {
-  if (len < 0) return nullptr;
-  auto* s = new PgnSource();
-  s->text.resize(size_t(len));
-  return s;
-}
-EMSCRIPTEN_KEEPALIVE char* cw_pgn_text(PgnSource* s) { return s->text.data(); }
-EMSCRIPTEN_KEEPALIVE void cw_pgn_start(PgnSource* s) { s->reader = cw::PgnReader(s->text); }
-// Whether games with a bad move come back up to the move before it (cw_pgn_next: PARTIAL).
-EMSCRIPTEN_KEEPALIVE void cw_pgn_keep_partial(PgnSource* s, int on) { s->reader.keep_partial_games(on != 0); }
-EMSCRIPTEN_KEEPALIVE void cw_pgn_close(PgnSource* s) { delete s; }
-// Reads the next game: the PgnStatus (0 GAME: the tree buffers hold it; 1 END; 2 ERROR:
-// see cw_pgn_error_*; 3 PARTIAL: the tree buffers hold the game up to the error, see
-// cw_pgn_error_*; after an error the reader has moved on to the next game).
-EMSCRIPTEN_KEEPALIVE int cw_pgn_next(PgnSource* s) {
-  cw::PgnStatus st = s->reader.read_game(s->game, s->error);
-  if (st == cw::PgnStatus::GAME || st == cw::PgnStatus::PARTIAL) put_game(s->game);
-  return int(st);
-}
-// Byte offset and line of the reader's next unread character.
-EMSCRIPTEN_KEEPALIVE int cw_pgn_offset(const PgnSource* s) { return int(s->reader.offset()); }
-EMSCRIPTEN_KEEPALIVE int cw_pgn_line(const PgnSource* s) { return s->reader.line(); }
-// The line of the last game read (its first token).
-EMSCRIPTEN_KEEPALIVE int cw_pgn_game_line(const PgnSource* s) { return s->game.first_line; }
-// The last error: line, column, and its message written into the I/O buffer (its length).
-EMSCRIPTEN_KEEPALIVE int cw_pgn_error_line(const PgnSource* s) { return s->error.line; }
-EMSCRIPTEN_KEEPALIVE int cw_pgn_error_column(const PgnSource* s) { return s->error.column; }
-EMSCRIPTEN_KEEPALIVE int cw_pgn_error_message(const PgnSource* s) { return write_io(s->error.message); }
-
-// The tree buffers: the words (at least `words` of them) and the bytes (at least `bytes`);
-// their addresses may change when they grow.
-EMSCRIPTEN_KEEPALIVE int32_t* cw_tree_words(int words) {
-  if (words > int(tree_words.size())) tree_words.resize(size_t(words));
-  return tree_words.data();
-}
-EMSCRIPTEN_KEEPALIVE char* cw_tree_bytes(int bytes) {
-  if (bytes > int(tree_bytes.size())) tree_bytes.resize(size_t(bytes));
-  return tree_bytes.data();
-}
-// Writes the game in the tree buffers (nwords words, nbytes bytes, laid out as cw_pgn_next
-// writes them; words[0..1] are not read) in PGN export format into the I/O buffer; returns
-// its length, or -1 when the buffers do not hold a well-formed tree.
-EMSCRIPTEN_KEEPALIVE int cw_pgn_write(int nwords, int nbytes) {
-  if (nwords < 2 || nwords > int(tree_words.size()) || nbytes < 0 || nbytes > int(tree_bytes.size()))
-    return -1;
-  cw::PgnGame g;
-  if (!get_game(nwords, nbytes, g)) return -1;
-  return write_io(cw::write_pgn(g));
-}
-
-}  // extern "C"
-
-// ---- puzzles --------------------------------------------------------------------------------
-//
-// One call per puzzle (web/src/puzzle.ts, the `chesswasm puzzles` CLI): the text goes in
-// through the I/O buffer (FEN then move line, back to back) or, for CSV rows, through the row
-// buffer (cw_row_buffer: a whole chunk of a file, rows addressed by offset); the report comes
-// back in the result buffer (cw_puzzle_result, 8 x int32):
-//   status, ply, fen_error, plies, solver_moves, mate_in, mate, mating_moves
-// (the fields of cw::PuzzleReport; for cw_play_line: status, ply, fen_error).
-
-namespace {
-int32_t puzzle_result[8];
-std::vector<char> row_buffer;
-
-void put_report(const cw::PuzzleReport& r) {
-  puzzle_result[0] = int32_t(r.status);
-  puzzle_result[1] = r.ply;
-  puzzle_result[2] = int32_t(r.fen_error);
-  puzzle_result[3] = r.plies;
-  puzzle_result[4] = r.solver_moves;
-  puzzle_result[5] = r.mate_in;
-  puzzle_result[6] = r.mate;
-  puzzle_result[7] = r.mating_moves;
-}
-}  // namespace
-
-extern "C" {
-
-EMSCRIPTEN_KEEPALIVE int32_t* cw_puzzle_result() { return puzzle_result; }
-// A buffer of at least `size` bytes for CSV text (its address may change when it grows).
-EMSCRIPTEN_KEEPALIVE char* cw_row_buffer(int size) {
-  if (size > int(row_buffer.size())) row_buffer.resize(size_t(size));
-  return row_buffer.data();
-}
-
-// Sets h from the FEN (fen_len bytes of the I/O buffer) and plays the move line that follows
-// it (line_len bytes); notation: cw::Notation. The moves played go into the move buffer (the
-// first MAX_MOVES). Returns the cw::LineStatus; the result buffer holds status, ply, fen_error.
-// On a bad move h is the position before it; on a bad FEN h is unchanged.
-EMSCRIPTEN_KEEPALIVE int cw_play_line(Handle* h, int fen_len, int line_len, int variant, int notation) {
-  puzzle_result[1] = puzzle_result[2] = 0;
-  if (!valid_variant(variant) || fen_len < 0 || line_len < 0 || notation < 0 || notation > 2 ||
-      size_t(fen_len) + size_t(line_len) > io.size()) {
-    puzzle_result[0] = int32_t(cw::LineStatus::FEN);
-    puzzle_result[2] = int32_t(cw::FenError::EMPTY);
-    return puzzle_result[0];
-  }
-  std::string_view fen(io.data(), size_t(fen_len)), line(io.data() + fen_len, size_t(line_len));
-  cw::LineResult r = cw::play_line(h->pos, fen, cw::Variant(variant), line, cw::Notation(notation),
-                                   move_buffer, cw::MAX_MOVES);
-  if (r.status != cw::LineStatus::FEN) h->forget_from(0);
-  puzzle_result[0] = int32_t(r.status);
-  puzzle_result[1] = r.ply;
-  puzzle_result[2] = int32_t(r.fen_error);
-  return puzzle_result[0];
-}
-
-// cw::check_puzzle on the FEN and line in the I/O buffer (as cw_play_line); h is scratch.
-// Returns the cw::PuzzleStatus; the report is in the result buffer.
-EMSCRIPTEN_KEEPALIVE int cw_check_puzzle(Handle* h, int fen_len, int line_len, int variant, int mate_in,
-                                         int setup_first) {
+cw::PuzzleReport check_puzzle(Handle& h, int fen_len, int line_len, cw::Variant variant, int mate_in,
+                              bool setup_first) {
   cw::PuzzleReport r;
-  if (!valid_variant(variant) || fen_len < 0 || line_len < 0 ||
-      size_t(fen_len) + size_t(line_len) > io.size()) {
+  std::string_view fen, line;
+  if (!valid_variant(variant) || !io_texts(fen_len, line_len, fen, line)) {
     r.status = cw::PuzzleStatus::FEN;
     r.fen_error = cw::FenError::EMPTY;
-  } else {
-    r = cw::check_puzzle(h->pos, std::string_view(io.data(), size_t(fen_len)),
-                         std::string_view(io.data() + fen_len, size_t(line_len)), mate_in, setup_first != 0,
-                         cw::Variant(variant));
-    h->forget_from(0);
+    return r;
   }
-  put_report(r);
-  return puzzle_result[0];
+  r = cw::check_puzzle(h.scratch(), fen, line, mate_in, setup_first, variant);
+  h.forget();
+  return r;
 }
 
-// cw::check_puzzle_row on the `len` bytes at `offset` in the row buffer; h is scratch.
-EMSCRIPTEN_KEEPALIVE int cw_check_puzzle_row(Handle* h, int offset, int len) {
+cw::PuzzleReport check_puzzle_row(Handle& h, int offset, int len) {
   cw::PuzzleReport r;
   if (offset < 0 || len < 0 || size_t(offset) + size_t(len) > row_buffer.size()) {
     r.status = cw::PuzzleStatus::ROW;
-  } else {
-    r = cw::check_puzzle_row(h->pos, std::string_view(row_buffer.data() + offset, size_t(len)));
-    h->forget_from(0);
+    return r;
   }
-  put_report(r);
-  return puzzle_result[0];
+  r = cw::check_puzzle_row(h.scratch(), std::string_view(row_buffer.data() + offset, size_t(len)));
+  h.forget();
+  return r;
 }
 
-// The number of legal moves of the side to move that give checkmate.
-EMSCRIPTEN_KEEPALIVE int cw_count_mating_moves(Handle* h) { return cw::count_mating_moves(h->pos); }
+// ---- PGN --------------------------------------------------------------------------------------
+
+// A PGN text (owned) and the reader going through it, one game per next(); the game read is
+// encoded in its tree buffers (tree_codec.h). Everything is freed with the source.
+class PgnSource {
+ public:
+  explicit PgnSource(int len) {
+    text_.reserve(room_for(size_t(len > 0 ? len : 0)));
+    text_.assign(size_t(len > 0 ? len : 0), '\0');
+  }
+  val text() { return view(text_.size(), reinterpret_cast<uint8_t*>(text_.data())); }
+  // Starts reading the text (written by JS into text()) from its beginning.
+  void start() { reader_ = cw::PgnReader(text_); }
+  // Whether games with a bad move come back up to the move before it (next(): PARTIAL).
+  void keep_partial(bool on) { reader_.keep_partial_games(on); }
+  // Reads the next game: GAME (the tree buffers hold it), END, ERROR (see error()), or
+  // PARTIAL (the tree buffers hold the game up to the error, see error()); after an error the
+  // reader has moved on to the next game.
+  cw::PgnStatus next() {
+    cw::PgnStatus st = reader_.read_game(game_, error_);
+    if (st == cw::PgnStatus::GAME || st == cw::PgnStatus::PARTIAL) cw::wasm::encode_game(game_, tree_);
+    return st;
+  }
+  int offset() const { return int(reader_.offset()); }  // byte offset of the next unread character
+  int line() const { return reader_.line(); }           // and its line
+  int game_line() const { return game_.first_line; }    // the line of the last game's first token
+  PgnErrorInfo error() const {
+    return {error_.code,          error_.line,      error_.column, error_.detail,
+            double(error_.limit), error_.fen_error, error_.message};
+  }
+  val tree_words() { return view(tree_.words.size(), tree_.words.data()); }
+  val tree_bytes() { return view(tree_.bytes.size(), reinterpret_cast<uint8_t*>(tree_.bytes.data())); }
+
+ private:
+  std::string text_;
+  cw::PgnReader reader_{std::string_view()};
+  cw::PgnGame game_;
+  cw::PgnError error_;
+  cw::wasm::TreeBuffers tree_;
+};
+
+// The buffers a game to write goes into: `words` int32 words and `bytes` bytes.
+val tree_words_in(int words) {
+  tree_in.words.reserve(room_for(size_t(words > 0 ? words : 0) * sizeof(int32_t)) / sizeof(int32_t));
+  tree_in.words.assign(size_t(words > 0 ? words : 0), 0);
+  return view(tree_in.words.size(), tree_in.words.data());
+}
+val tree_bytes_in(int bytes) {
+  tree_in.bytes.reserve(room_for(size_t(bytes > 0 ? bytes : 0)));
+  tree_in.bytes.assign(size_t(bytes > 0 ? bytes : 0), '\0');
+  return view(tree_in.bytes.size(), reinterpret_cast<uint8_t*>(tree_in.bytes.data()));
+}
+// The game in the input tree buffers in PGN export format; "" when they hold no well-formed
+// tree. The buffers are freed.
+std::string write_pgn() {
+  cw::PgnGame g;
+  bool ok = cw::wasm::decode_game(tree_in.words.data(), tree_in.words.size(), tree_in.bytes.data(),
+                                  tree_in.bytes.size(), g);
+  std::vector<int32_t>().swap(tree_in.words);
+  std::string().swap(tree_in.bytes);
+  return ok ? cw::write_pgn(g) : std::string();
+}
+
+val row_buffer_of(int size) {
+  if (size <= 0)
+    std::vector<char>().swap(row_buffer);
+  else
+    row_buffer.resize(room_for(size_t(size)));
+  return view(row_buffer.size(), reinterpret_cast<uint8_t*>(row_buffer.data()));
+}
+
+// Bytes held by the buffers above beyond their base sizes (0 between calls).
+double buffer_bytes() {
+  return double(io.capacity() - IO_BASE + row_buffer.capacity() + tree_in.words.capacity() * sizeof(int32_t) +
+                tree_in.bytes.capacity() - std::string().capacity());
+}
+
+}  // namespace
+
+// ---- raw exports: the hot calls ---------------------------------------------------------------
+//
+// Each where embind was measured at least 1.3x slower on a row of `npm run bench` (the package
+// built with embind in its place, in-process A/B against this build, CPU time; the per-call
+// figures are tests/bench/boundary.mjs's, README "The boundary").
+
+extern "C" {
+
+// Plays m (any integer) if it is legal: PlayStatus OK, else ILLEGAL and nothing changes.
+// Take-back: the move taken back (0 for a null move), or -1 when there is none.
+// The play + undo row with embind: 1.36-1.40x slower with methods, 1.43x with free functions
+// on the address (per call pair: raw 12.7 M/s, method 10.2 M/s, function 12.2 M/s).
+EMSCRIPTEN_KEEPALIVE int cw_play(Handle* h, int m) { return int(h->play(m)); }
+EMSCRIPTEN_KEEPALIVE int cw_take_back(Handle* h) { return h->take_back(); }
+// Fills the move buffer with the legal moves; returns their number. The legal-moves-as-UCI row
+// with embind: 1.15-1.35x slower over three runs with methods, 1.28x with functions (over the
+// bench's 10% budget at best; per call: raw 6.8 M lists/s, method 5.3 M, function 5.4 M).
+EMSCRIPTEN_KEEPALIVE int cw_legal_moves(Handle* h) { return fill_moves(*h); }
 
 }  // extern "C"
+
+// ---- the registration -------------------------------------------------------------------------
+
+EMSCRIPTEN_BINDINGS(chesswasm) {
+  // Codes, named by the core's tables.
+  enum_from_names<cw::FenError>("FenError", cw::fen_error_name);
+  enum_from_names<cw::SanStatus>("SanStatus", cw::san_status_name);
+  enum_from_names<cw::Termination>("Termination", cw::termination_name);
+  enum_from_names<cw::LineStatus>("LineStatus", cw::line_status_name);
+  enum_from_names<cw::PuzzleStatus>("PuzzleStatus", cw::puzzle_status_name);
+  enum_from_names<cw::PgnErrorCode>("PgnErrorCode", cw::pgn_error_name);
+  enum_<PlayStatus>("PlayStatus")
+      .value("OK", PlayStatus::OK)
+      .value("ILLEGAL", PlayStatus::ILLEGAL)
+      .value("NO_HISTORY", PlayStatus::NO_HISTORY);
+  enum_<cw::PgnStatus>("PgnStatus")
+      .value("GAME", cw::PgnStatus::GAME)
+      .value("END", cw::PgnStatus::END)
+      .value("ERROR", cw::PgnStatus::ERROR)
+      .value("PARTIAL", cw::PgnStatus::PARTIAL);
+
+  // The vocabulary.
+  enum_<cw::Variant>("Variant")
+      .value("CHESS", cw::CHESS)
+      .value("CHESS960", cw::CHESS960)
+      .value("MAKRUK", cw::MAKRUK);
+  enum_<cw::Color>("Color").value("WHITE", cw::WHITE).value("BLACK", cw::BLACK).value("NONE", cw::COLOR_NB);
+  enum_<cw::PieceType>("PieceType")
+      .value("NONE", cw::NO_PIECE_TYPE)
+      .value("PAWN", cw::PAWN)
+      .value("KNIGHT", cw::KNIGHT)
+      .value("BISHOP", cw::BISHOP)
+      .value("ROOK", cw::ROOK)
+      .value("QUEEN", cw::QUEEN)
+      .value("KING", cw::KING)
+      .value("MET", cw::MET)
+      .value("KHON", cw::KHON)
+      .value("PROMOTED_MET", cw::PMET);
+  enum_<cw::MoveFlag>("MoveFlag")
+      .value("QUIET", cw::QUIET)
+      .value("DOUBLE_PUSH", cw::DOUBLE_PUSH)
+      .value("CASTLE_KING", cw::CASTLE_KING)
+      .value("CASTLE_QUEEN", cw::CASTLE_QUEEN)
+      .value("CAPTURE", cw::CAPTURE)
+      .value("EN_PASSANT", cw::EN_PASSANT)
+      .value("PROMO_MET", cw::PROMO_MET)
+      .value("PROMO_MET_CAPTURE", cw::PROMO_MET_CAPTURE)
+      .value("PROMO_KNIGHT", cw::PROMO_KNIGHT)
+      .value("PROMO_BISHOP", cw::PROMO_BISHOP)
+      .value("PROMO_ROOK", cw::PROMO_ROOK)
+      .value("PROMO_QUEEN", cw::PROMO_QUEEN)
+      .value("PROMO_KNIGHT_CAPTURE", cw::PROMO_KNIGHT_CAPTURE)
+      .value("PROMO_BISHOP_CAPTURE", cw::PROMO_BISHOP_CAPTURE)
+      .value("PROMO_ROOK_CAPTURE", cw::PROMO_ROOK_CAPTURE)
+      .value("PROMO_QUEEN_CAPTURE", cw::PROMO_QUEEN_CAPTURE);
+  enum_<cw::Notation>("Notation")
+      .value("AUTO", cw::Notation::AUTO)
+      .value("UCI", cw::Notation::UCI)
+      .value("SAN", cw::Notation::SAN);
+
+  // The layouts and bounds.
+  constant("MOVE_TO_SHIFT", cw::MOVE_TO_SHIFT);
+  constant("MOVE_FLAG_SHIFT", cw::MOVE_FLAG_SHIFT);
+  constant("PIECE_COLOR_SHIFT", cw::PIECE_COLOR_SHIFT);
+  constant("MAX_MOVES", cw::MAX_MOVES);
+  constant("MAX_SAN_LENGTH", int(cw::MAX_SAN_LENGTH));
+  constant("MAX_LINE_PLIES", cw::MAX_LINE_PLIES);
+  constant("SAN_KEY_CHARS", cw::wasm::SAN_KEY_CHARS);
+  constant("TREE_NON_ASCII", cw::wasm::NON_ASCII);
+  constant("TREE_HEADER_WORDS", cw::wasm::TREE_HEADER_WORDS);
+  // The letter of a piece type, and the piece type a move flag promotes to.
+  function(
+      "pieceLetter", +[](cw::PieceType pt) { return std::string(1, cw::piece_type_char(pt)); });
+  function(
+      "promotionType",
+      +[](cw::MoveFlag f) { return cw::promotion_type(cw::Move(f << cw::MOVE_FLAG_SHIFT)); });
+  function(
+      "fenErrorMessage", +[](cw::FenError e) { return std::string(cw::fen_error_message(e)); });
+
+  // Buffers.
+  function("ioBuffer", &io_buffer);
+  function(
+      "moveBuffer", +[]() { return view(cw::MAX_MOVES, move_buffer); });
+  function(
+      "countBuffer", +[]() { return view(cw::MAX_MOVES, count_buffer); });
+  function(
+      "sanKeyBuffer", +[]() { return view(2 * cw::MAX_MOVES, san_keys); });
+  function("rowBuffer", &row_buffer_of);
+  function("bufferBytes", &buffer_bytes);
+
+  // Structured results.
+  value_object<MoveParse>("MoveParse").field("status", &MoveParse::status).field("move", &MoveParse::move);
+  value_object<cw::Outcome>("Outcome")
+      .field("termination", &cw::Outcome::termination)
+      .field("winner", &cw::Outcome::winner);
+  value_object<LineReport>("LineReport")
+      .field("status", &LineReport::status)
+      .field("ply", &LineReport::ply)
+      .field("fenError", &LineReport::fenError);
+  value_object<cw::PuzzleReport>("PuzzleReport")
+      .field("status", &cw::PuzzleReport::status)
+      .field("ply", &cw::PuzzleReport::ply)
+      .field("fenError", &cw::PuzzleReport::fen_error)
+      .field("plies", &cw::PuzzleReport::plies)
+      .field("solverMoves", &cw::PuzzleReport::solver_moves)
+      .field("mateIn", &cw::PuzzleReport::mate_in)
+      .field("mate", &cw::PuzzleReport::mate)
+      .field("matingMoves", &cw::PuzzleReport::mating_moves);
+  value_object<PgnErrorInfo>("PgnErrorInfo")
+      .field("code", &PgnErrorInfo::code)
+      .field("line", &PgnErrorInfo::line)
+      .field("column", &PgnErrorInfo::column)
+      .field("detail", &PgnErrorInfo::detail)
+      .field("limit", &PgnErrorInfo::limit)
+      .field("fenError", &PgnErrorInfo::fenError)
+      .field("message", &PgnErrorInfo::message);
+
+  // The position: a cw::Position and its legal-move cache (handle.h). Text through the I/O
+  // buffer, moves through the move buffer (see the conventions above).
+  class_<Handle>("Position")
+      .constructor<>()
+      .constructor<const Handle&>()
+      // The handle's address, for the raw exports.
+      .function("address", optional_override([](Handle& h) { return uintptr_t(&h); }))
+      .function("setFen", &set_fen)
+      // The start position of a variant (Chess960: the standard array).
+      .function("setStart", optional_override([](Handle& h, cw::Variant v) {
+                  return valid_variant(v) ? h.set_fen(cw::start_fen(v), v) : cw::FenError::EMPTY;
+                }))
+      .function("fen", optional_override([](const Handle& h, bool shredder) {
+                  return write_io(h.position().fen(shredder));
+                }))
+      .function("key", optional_override([](const Handle& h) { return h.position().key(); }))
+      .function("turn", optional_override([](const Handle& h) { return h.position().side_to_move(); }))
+      .function("variant", optional_override([](const Handle& h) { return h.position().variant(); }))
+      .function("inCheck", optional_override([](const Handle& h) { return h.position().in_check(); }))
+      .function("checkers", optional_override([](const Handle& h) { return h.position().checkers(); }))
+      .function("hasLegalMove", optional_override([](Handle& h) { return h.legal_moves().size() > 0; }))
+      .function("historySize", optional_override([](const Handle& h) { return h.position().history_size(); }))
+      .function("lastMove", optional_override([](const Handle& h) { return int(h.position().last_move()); }))
+      .function("rule50", optional_override([](const Handle& h) { return h.position().rule50(); }))
+      .function("fullmoveNumber",
+                optional_override([](const Handle& h) { return h.position().fullmove_number(); }))
+      // The piece on a square (colour << PIECE_COLOR_SHIFT | type; 0: empty or no square).
+      .function("pieceOn", optional_override([](const Handle& h, int sq) {
+                  return valid_square(sq) ? int(h.position().piece_on(cw::Square(sq))) : 0;
+                }))
+      // The squares of the pieces of either colour attacking a square (0 for no square).
+      .function("attackers", optional_override([](const Handle& h, int sq) {
+                  return valid_square(sq) ? h.position().attackers_to(cw::Square(sq)) : cw::Bitboard(0);
+                }))
+      .function("legalMoves", &fill_moves)
+      .function("legalSan", optional_override([](Handle& h) {
+                  return cw::wasm::legal_moves_san(h, move_buffer, san_keys);
+                }))
+      .function("isLegal", optional_override([](Handle& h, int m) { return h.is_legal(m); }))
+      .function("playNull", optional_override([](Handle& h) { return h.play_null(); }))
+      .function("uci", &uci)
+      .function("parseUci", optional_override([](const Handle& h, int len) {
+                  return int(cw::parse_uci(h.position(), io_text(len)));
+                }))
+      .function("san", &san)
+      .function("parseSan", &parse_san)
+      .function("termination", optional_override([](const Handle& h, bool claim) {
+                  return cw::outcome(h.position(), claim).termination;
+                }))
+      .function("outcome", optional_override(
+                               [](const Handle& h, bool claim) { return cw::outcome(h.position(), claim); }))
+      .function("repetitionCount",
+                optional_override([](const Handle& h) { return cw::repetition_count(h.position()); }))
+      .function("perft", optional_override([](Handle& h, int depth) {
+                  return depth < 0 ? 0.0 : double(cw::perft(h.scratch(), depth, true));
+                }))
+      .function("divide", &divide)
+      .function("playLine", &play_line)
+      .function("checkPuzzle", &check_puzzle)
+      .function("checkPuzzleRow", &check_puzzle_row)
+      .function("countMatingMoves",
+                optional_override([](Handle& h) { return cw::count_mating_moves(h.scratch()); }));
+
+  // A PGN text being read, one game at a time.
+  class_<PgnSource>("PgnSource")
+      .constructor<int>()
+      .function("text", &PgnSource::text)
+      .function("start", &PgnSource::start)
+      .function("keepPartial", &PgnSource::keep_partial)
+      .function("next", &PgnSource::next)
+      .function("offset", &PgnSource::offset)
+      .function("line", &PgnSource::line)
+      .function("gameLine", &PgnSource::game_line)
+      .function("error", &PgnSource::error)
+      .function("treeWords", &PgnSource::tree_words)
+      .function("treeBytes", &PgnSource::tree_bytes);
+  function("treeWordsIn", &tree_words_in);
+  function("treeBytesIn", &tree_bytes_in);
+  function("writePgn", &write_pgn);
+}

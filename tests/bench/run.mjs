@@ -1,21 +1,23 @@
 #!/usr/bin/env node
 // The benchmark table: ours (the package in dist/, wasm in Node) vs chess.js vs chessops vs
 // our native build, one row per module in tests/bench/rows/ (see tests/bench/README.md).
-//   node tests/bench/run.mjs [--json] [--quick] [--runs N] [--only id,id] [--ms T]
+//   node tests/bench/run.mjs [--json] [--quick] [--runs N] [--only id,id] [--ms T] [--cpu]
 // Each figure is the median of N >= 5 runs (default 5; --quick: 3 runs, shorter timings,
 // chess.js perft at depth 4), the implementations of a row measured round-robin within each
 // run so that load changes hit all alike; ratios are computed within this one run.
+// --cpu: rates in this process by its CPU time instead of wall-clock time (steadier when other
+// work shares the machine; child processes and fixed figures are unaffected).
 // A benchmark, not a test: nothing asserts a speed.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { IMPLS, loadRows, median, rate, root, warmUp } from './lib.mjs';
+import { IMPLS, cpuNow, loadRows, median, rate, root, warmUp } from './lib.mjs';
 
-const USAGE = 'usage: node tests/bench/run.mjs [--json] [--quick] [--runs N] [--only id,id] [--ms T]';
+const USAGE = 'usage: node tests/bench/run.mjs [--json] [--quick] [--runs N] [--only id,id] [--ms T] [--cpu]';
 const args = process.argv.slice(2);
-const opts = { json: false, quick: false, runs: 0, only: null, ms: 0 };
+const opts = { json: false, quick: false, runs: 0, only: null, ms: 0, cpu: false };
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '--json') opts.json = true;
@@ -23,6 +25,7 @@ for (let i = 0; i < args.length; i++) {
   else if (a === '--runs') opts.runs = Math.max(1, Number(args[++i]) || 5);
   else if (a === '--only') opts.only = new Set(String(args[++i]).split(','));
   else if (a === '--ms') opts.ms = Math.max(10, Number(args[++i]) || 200);
+  else if (a === '--cpu') opts.cpu = true;
   else {
     console.error(USAGE);
     process.exit(2);
@@ -124,7 +127,7 @@ for (const row of rows) {
       const s = specs[impl];
       if (!s) continue;
       try {
-        if (s.batch) samples[impl].push(rate(s.batch, s.once ? 0 : opts.ms));
+        if (s.batch) samples[impl].push(rate(s.batch, s.once ? 0 : opts.ms, opts.cpu ? cpuNow : undefined));
         else if (s.measure) samples[impl].push(await s.measure());
       } catch (e) {
         // e.g. a native tool being rebuilt meanwhile: this sample is lost, the table goes on
@@ -163,6 +166,7 @@ const machine = {
   load: os.loadavg().map((x) => Number(x.toFixed(2))),
   runs: opts.runs,
   quick: opts.quick,
+  clock: opts.cpu ? 'cpu' : 'wall',
 };
 
 if (opts.json) {
@@ -190,7 +194,8 @@ const table = results.map((r) => [
 ]);
 console.log(
   `chesswasm bench — ${machine.date}, ${machine.cpu} (${machine.threads} threads), node ${machine.node}, ` +
-    `load average ${machine.load.join(' ')}; median of ${opts.runs} runs${opts.quick ? ' (--quick)' : ''}`,
+    `load average ${machine.load.join(' ')}; median of ${opts.runs} runs${opts.quick ? ' (--quick)' : ''}` +
+    (opts.cpu ? '; rates by CPU time' : ''),
 );
 console.log('"vs X": how many times better ours is than X (faster; or smaller / sooner for KB and ms)');
 console.log();

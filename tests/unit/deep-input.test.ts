@@ -266,7 +266,8 @@ describe('a 10 MB PGN file', () => {
 });
 
 describe('huge strings', () => {
-  // Kept last in this file: they grow the wasm heap, which never shrinks.
+  // Kept last in this file: they grow the wasm heap (tests/unit/buffers.test.ts shows that the
+  // memory is given back and reused).
   it('20,000,000-character FEN, SAN, UCI, move line and PGN are refused with typed errors', () => {
     const huge = (c: string) => c.repeat(20_000_000);
     const p = Position.startpos();
@@ -280,12 +281,6 @@ describe('huge strings', () => {
     p.dispose();
   });
 
-  // Known failure: every string goes into one I/O buffer in wasm memory, sized 3 bytes per
-  // UTF-16 unit of the longest string so far (writeString, web/src/wasm.ts) and never
-  // shrunk. So a SAN text, whose documented limit is 16 bytes, of 20,000,000 characters
-  // grows the heap by 60 MB for good (16 -> 63 MiB in a fresh process), and so do a FEN or
-  // a UCI text. Expected: text longer than the notation's limit refused before it is
-  // copied (or the buffer given back after a large call).
   it('a huge SAN text is refused without growing the wasm heap', () => {
     const p = Position.startpos();
     const before = wasmHeapSize();

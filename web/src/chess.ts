@@ -13,7 +13,7 @@ import { withCommandsAsText } from './comment-commands.js';
 import { FenError, IllegalMoveError, PgnError } from './errors.js';
 import { MoveFlag, type Move as MoveNumber, moveFlags, moveFrom, moveTo } from './move.js';
 import { Game, type GameResult } from './game.js';
-import { Position } from './position.js';
+import { Position, fenErrorMessage } from './position.js';
 
 /** White (`'w'`). */
 export const WHITE = 'w';
@@ -521,8 +521,8 @@ export class Chess {
     } catch (e) {
       if (!(e instanceof FenError)) throw e;
       if (!allowRaw) {
-        const why = e instanceof FenError ? e.message.replace(/^invalid FEN \((.*)\):.*$/s, '$1') : String(e);
-        throw new FenError(e instanceof FenError ? e.code : 'EMPTY', `Invalid FEN: ${why}`, fen);
+        const why = e.code === 'NOT_A_STRING' ? 'a FEN must be a string' : fenErrorMessage(e.code);
+        throw new FenError(e.code, `Invalid FEN: ${why}`, fen);
       }
     }
     this.#pos?.dispose();
@@ -1001,10 +1001,8 @@ export class Chess {
       game = readPgn(text);
     } catch (e) {
       // chess.js's message for an illegal move (the core's position of it kept)
-      if (e instanceof PgnError) {
-        const illegal = /: illegal move "(.*)"$/.exec(e.message);
-        if (illegal) throw new PgnError(e.code, `Invalid move in PGN: ${illegal[1]}`, e.line, e.column);
-      }
+      if (e instanceof PgnError && e.reason === 'ILLEGAL_MOVE')
+        throw new PgnError(e.code, `Invalid move in PGN: ${e.detail}`, e.line, e.column, e.reason, e.detail);
       throw e;
     }
     // Build the new state aside, then commit (a failure leaves this object unchanged).

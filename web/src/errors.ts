@@ -3,50 +3,40 @@
  * `code`; a call that throws leaves every object exactly as it was.
  * @module
  */
+import { type FenErrorName, type PgnErrorCodeName, type SanStatusName, SanStatus } from './boundary.js';
 
 /**
- * The names of the core's FEN errors (`cpp/core/position.h`, `enum class FenError`), plus
- * `NOT_A_STRING` when the FEN argument is no string at all.
+ * The names of the core's FEN errors (`cpp/core/position.h`, `enum class FenError`, as the
+ * wasm module registers them), plus `NOT_A_STRING` when the FEN argument is no string at all.
  */
-export type FenErrorCode =
-  | 'EMPTY'
-  | 'FIELD_COUNT'
-  | 'BAD_PIECE'
-  | 'RANK_TOO_LONG'
-  | 'RANK_TOO_SHORT'
-  | 'RANK_COUNT'
-  | 'MISSING_KING'
-  | 'TOO_MANY_KINGS'
-  | 'PAWN_ON_BACK_RANK'
-  | 'BAD_SIDE'
-  | 'BAD_CASTLING'
-  | 'CASTLING_NO_KING'
-  | 'CASTLING_NO_ROOK'
-  | 'BAD_EN_PASSANT'
-  | 'EN_PASSANT_WRONG_RANK'
-  | 'EN_PASSANT_NO_PAWN'
-  | 'EN_PASSANT_OCCUPIED'
-  | 'OPPOSITE_CHECK'
-  | 'IMPOSSIBLE_CHECK'
-  | 'BAD_HALFMOVE'
-  | 'BAD_FULLMOVE'
-  | 'BAD_PROMOTED'
-  | 'BAD_COUNTING'
-  | 'CONSECUTIVE_DIGITS'
-  | 'TOO_MANY_PIECES'
-  | 'TOO_MANY_PAWNS'
-  | 'IMPOSSIBLE_MATERIAL'
-  | 'TOO_MANY_CHECKERS'
-  | 'ALIGNED_CHECKERS'
-  | 'EN_PASSANT_CHECK'
-  | 'NOT_A_STRING';
+export type FenErrorCode = Exclude<FenErrorName, 'OK'> | 'NOT_A_STRING';
 
 /**
- * Why a move was refused: `'syntax'` (not a move in any accepted notation, or not a move
- * number at all), `'illegal'` (well-formed but not legal here, e.g. a move for the wrong
- * side), `'ambiguous'` (SAN that matches more than one legal move).
+ * Why a move was refused (the core's `SanStatus`, in lower case): `'syntax'` (not a move in
+ * any accepted notation, or not a move number at all), `'illegal'` (well-formed but not legal
+ * here, e.g. a move for the wrong side), `'ambiguous'` (SAN that matches more than one legal
+ * move).
  */
-export type IllegalMoveCode = 'syntax' | 'illegal' | 'ambiguous';
+export type IllegalMoveCode = Lowercase<Exclude<SanStatusName, 'OK'>>;
+
+/**
+ * Why a PGN text was refused: the core's `PgnErrorCode` names (`cpp/core/pgn.h`, e.g.
+ * `'ILLEGAL_MOVE'`, `'VARIATION_UNCLOSED'`, `'BAD_FEN_TAG'`), plus `NO_GAME` (the text holds no
+ * game) and `NOT_A_STRING`.
+ */
+export type PgnErrorReason = Exclude<PgnErrorCodeName, 'NONE'> | 'NO_GAME' | 'NOT_A_STRING';
+
+/** The words of a move error's message, by code (the one table of them). */
+export const MOVE_ERROR_TEXT: { readonly [code in IllegalMoveCode]: string } = {
+  syntax: 'not a move',
+  illegal: 'illegal move',
+  ambiguous: 'ambiguous move',
+};
+
+/** The code of a core `SanStatus` value (1-3). */
+export function moveErrorCode(status: number): IllegalMoveCode {
+  return (SanStatus[status] ?? 'SYNTAX').toLowerCase() as IllegalMoveCode;
+}
 
 /**
  * Codes of plain {@link ChessError}s: `'disposed'` (the object was disposed),
@@ -108,24 +98,35 @@ export class IllegalMoveError extends ChessError {
   }
 }
 
-/** A PGN text was refused (thrown by the PGN reader; `line`/`column` locate the problem). */
+/**
+ * A PGN text was refused (thrown by the PGN reader). `code` is `'invalid-pgn'` (a malformed or
+ * illegal game) or `'no-game'`; `reason` says what exactly, `line`/`column` where.
+ */
 export class PgnError extends ChessError {
   /** 1-based line of the offending token (0 when unknown). */
   readonly line: number;
   /** 1-based column of the offending token (0 when unknown). */
   readonly column: number;
+  /** The core's reason (e.g. `'ILLEGAL_MOVE'`). */
+  readonly reason: PgnErrorReason;
+  /** The offending text when the reason has one (a move as written, a character, a tag value), else `''`. */
+  readonly detail: string;
 
   /**
-   * @param code - machine-readable reason.
+   * @param code - `'invalid-pgn'` or `'no-game'`.
    * @param message - a sentence for humans.
    * @param line - 1-based line (0 when unknown).
    * @param column - 1-based column (0 when unknown).
+   * @param reason - the core's reason.
+   * @param detail - the offending text, if any.
    */
-  constructor(code: string, message: string, line = 0, column = 0) {
+  constructor(code: string, message: string, line = 0, column = 0, reason: PgnErrorReason = 'NO_GAME', detail = '') {
     super(code, message);
     this.name = 'PgnError';
     this.line = line;
     this.column = column;
+    this.reason = reason;
+    this.detail = detail;
   }
 }
 

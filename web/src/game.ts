@@ -3,17 +3,19 @@
  * from and written to PGN by the core (cpp/core/pgn.h).
  *
  * The tree lives in JS (plain {@link GameNode} objects); it crosses the wasm boundary in one
- * piece, as two buffers (see "PGN" in cpp/wasm/bindings.cpp), when a game is read and when it
+ * piece, as two buffers (cpp/wasm/tree_codec.h), when a game is read and when it
  * is written. The game's {@link Game.position} is a wasm {@link Position} whose move history
  * is always the path from the root to the current node, so the core judges repetitions by
  * hash over that line.
  * @module
  */
+import { PgnErrorCode, PgnStatus, TREE_HEADER_WORDS, TREE_NON_ASCII } from './boundary.js';
+import type { PgnSource } from './chesswasm.mjs';
 import { type Evaluation, type Shape, commentsWithCommands, takeCommands } from './comment-commands.js';
-import { ChessError, IllegalMoveError, PgnError, describe } from './errors.js';
+import { ChessError, IllegalMoveError, PgnError, type PgnErrorReason, describe } from './errors.js';
 import type { Move } from './move.js';
-import { type Outcome, Position, type Variant, sanOf, uciOfMove } from './position.js';
-import { N, heapI32, heapU8, readUtf8 } from './wasm.js';
+import { type Outcome, Position, VARIANTS, type Variant } from './position.js';
+import { M } from './wasm.js';
 
 /** The termination marker of a game: a win, a draw, or `'*'` (unknown, or still going on). */
 export type GameResult = '1-0' | '0-1' | '1/2-1/2' | '*';
@@ -34,8 +36,6 @@ export interface GameOptions {
   variant?: Variant;
 }
 
-const VARIANTS: readonly Variant[] = ['chess', 'chess960', 'makruk'];
-const NON_ASCII = 1 << 30;
 const UCI_PATTERN = /^[a-h][1-8][a-h][1-8][nbrqmNBRQM]?$/;
 // ignoreBOM: a U+FEFF that starts a comment or tag value is text, not a byte-order mark.
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -264,16 +264,17 @@ export class Game {
    * `'no-game'` when the text holds no game.
    */
   static fromPgn(text: string, options: PgnReadOptions = {}): Game {
-    if (typeof text !== 'string') throw new PgnError('invalid-pgn', `a PGN text must be a string, not ${describe(text)}`);
-    const src = openTextSource(text, options?.partial === true);
+    if (typeof text !== 'string')
+      throw new PgnError('invalid-pgn', `a PGN text must be a string, not ${describe(text)}`, 0, 0, 'NOT_A_STRING');
+    const src = openSource(encoder.encode(text), options?.partial === true);
     try {
-      const status = N.pgn_next(src);
-      if (status === 0) return readTree();
-      if (status === 3) return readPartialTree(src, 1, 1);
-      if (status === 1) throw new PgnError('no-game', 'no game in the PGN text');
+      const status = src.next().value;
+      if (status === GAME) return readTree(src);
+      if (status === PARTIAL) return readPartialTree(src, 1, 1);
+      if (status === END) throw new PgnError('no-game', 'no game in the PGN text');
       throw sourceError(src, 1, 1);
     } finally {
-      N.pgn_close(src);
+      src.delete();
     }
   }
 
@@ -582,44 +583,28 @@ function parseMove(pos: Position, text: unknown): Move {
   return pos.parseSan(text);
 }
 
-// ---- the tree buffers (cpp/wasm/bindings.cpp, "PGN") ------------------------------------------
+// ---- the tree buffers (cpp/wasm/tree_codec.h) ----------------------------------------------------
+
+/** The PgnStatus codes (PgnSource.next). */
+export const GAME = PgnStatus.indexOf('GAME');
+export const END = PgnStatus.indexOf('END');
+export const PARTIAL = PgnStatus.indexOf('PARTIAL');
 
 /**
  * Internal: a PGN source over UTF-8 bytes, ready to read (keeping partial games if asked:
- * `N.pgn_next` then returns 3 for one); close it with `N.pgn_close`.
+ * `next()` then gives PARTIAL for one); free it with `delete()`.
  */
-export function openSource(bytes: Uint8Array, partial = false): number {
-  const src = N.pgn_open(bytes.length);
-  heapU8().set(bytes, N.pgn_text(src));
-  N.pgn_start(src);
-  if (partial) N.pgn_keep_partial(src, 1);
+export function openSource(bytes: Uint8Array, partial = false): PgnSource {
+  const src = new M.PgnSource(bytes.length);
+  src.text().set(bytes);
+  src.start();
+  if (partial) src.keepPartial(true);
   return src;
 }
 
-/**
- * Internal: {@link openSource} for a string, encoded straight into wasm memory (no copy of
- * the whole text in between). The source gets room for the longest UTF-8 the text can take
- * (3 bytes per UTF-16 unit beyond ASCII; the usual PGN is all ASCII), and the room left over
- * is filled with spaces, which the reader passes over at the end of the text.
- */
-export function openTextSource(text: string, partial = false): number {
-  let extra = 0;
-  for (NON_ASCII_UNIT.lastIndex = 0; NON_ASCII_UNIT.test(text); ) extra += 2;
-  const capacity = text.length + extra;
-  const src = N.pgn_open(capacity);
-  const at = N.pgn_text(src);
-  const heap = heapU8();
-  const { written } = encoder.encodeInto(text, heap.subarray(at, at + capacity));
-  heap.fill(32, at + written, at + capacity);
-  N.pgn_start(src);
-  if (partial) N.pgn_keep_partial(src, 1);
-  return src;
-}
-const NON_ASCII_UNIT = /[^\x00-\x7f]/g;
-
-/** Internal: the game of a partial read (status 3), with its error (see {@link sourceError}). */
-export function readPartialTree(src: number, lineBase: number, columnBase: number): Game {
-  const game = readTree();
+/** Internal: the game of a partial read (PARTIAL), with its error (see {@link sourceError}). */
+export function readPartialTree(src: PgnSource, lineBase: number, columnBase: number): Game {
+  const game = readTree(src);
   setErrors(game, [sourceError(src, lineBase, columnBase)]);
   return game;
 }
@@ -628,32 +613,27 @@ export function readPartialTree(src: number, lineBase: number, columnBase: numbe
  * Internal: the PgnError of the last failed read of a source; `line` and `column` are
  * shifted for a source that starts at line `lineBase`, column `columnBase` of a file.
  */
-export function sourceError(src: number, lineBase: number, columnBase: number): PgnError {
-  const line = N.pgn_error_line(src);
-  const column = N.pgn_error_column(src);
-  const message = readUtf8(N.pgn_error_message(src));
-  const fileLine = lineBase + line - 1;
-  const fileColumn = line === 1 ? columnBase + column - 1 : column;
-  return new PgnError('invalid-pgn', `PGN line ${fileLine}, column ${fileColumn}: ${message}`, fileLine, fileColumn);
+export function sourceError(src: PgnSource, lineBase: number, columnBase: number): PgnError {
+  const e = src.error();
+  const fileLine = lineBase + e.line - 1;
+  const fileColumn = e.line === 1 ? columnBase + e.column - 1 : e.column;
+  const reason = PgnErrorCode[e.code.value] as PgnErrorReason;
+  return new PgnError('invalid-pgn', `PGN line ${fileLine}, column ${fileColumn}: ${e.message}`, fileLine, fileColumn, reason, e.detail);
 }
 
-/** Internal: the game that the tree buffers hold (after a successful `N.pgn_next`). */
-export function readTree(): Game {
-  const words = heapI32();
-  let w = N.tree_words(0) >> 2;
-  const bytesAt = N.tree_bytes(0);
-  // Pure-ASCII games (the usual case: the core says so in words[1]) decode their strings in one go.
-  const ascii = (words[w + 1]! & NON_ASCII) === 0;
-  const nbytes = words[w + 1]! & ~NON_ASCII;
-  const heap = heapU8();
-  w += 2;
+/** Internal: the game that a source's tree buffers hold (after `next()` gave GAME or PARTIAL). */
+export function readTree(src: PgnSource): Game {
+  const words = src.treeWords();
+  const bytes = src.treeBytes();
+  let w = TREE_HEADER_WORDS;
+  // Pure-ASCII games (the usual case) decode their strings in one go.
+  let ascii = true;
+  for (let i = w; i < words.length && ascii; i++) ascii = (words[i]! & TREE_NON_ASCII) === 0 || words[i]! < 0;
   let b = 0;
-  let blob = '';
-  if (ascii) blob = decoder.decode(heap.subarray(bytesAt, bytesAt + nbytes));
+  const blob = ascii ? decoder.decode(bytes) : '';
   const str = (): string => {
-    const word = words[w++]!;
-    const len = word & ~NON_ASCII;
-    const s = ascii ? blob.substring(b, b + len) : decoder.decode(heap.subarray(bytesAt + b, bytesAt + b + len));
+    const len = words[w++]! & ~TREE_NON_ASCII;
+    const s = ascii ? blob.substring(b, b + len) : decoder.decode(bytes.subarray(b, b + len));
     b += len;
     return s;
   };
@@ -664,8 +644,7 @@ export function readTree(): Game {
     for (let i = 0; i < n; i++) out[i] = str();
     return out;
   };
-  const variantCode = words[w++]!;
-  const variant = VARIANTS[variantCode]!;
+  const variant = VARIANTS[words[w++]!]!;
   const ntags = words[w++]!;
   const tags = new Map<string, string>();
   for (let i = 0; i < ntags; i++) {
@@ -681,10 +660,8 @@ export function readTree(): Game {
   for (let i = 0; i < nnodes; i++) {
     const parentIndex = words[w++]!;
     const move = words[w++]!;
-    // The SAN packed in two words (or -1 and its length, as a string); the UCI from the move.
-    const lo = words[w++]!;
-    const san = lo !== -1 ? (i === 0 ? (w++, '') : sanOf(lo, words[w++]!)) : str();
-    const uci = i === 0 ? '' : move === 0 ? '0000' : uciOfMove(variantCode, move);
+    const san = str();
+    const uci = str();
     const before = strs();
     const after = strs();
     const nnags = words[w++]!;
@@ -705,7 +682,7 @@ export function readTree(): Game {
   return game;
 }
 
-// Serialises a game into the tree buffers and has the core write it.
+// Serialises a game into the input tree buffers and has the core write it.
 function writeTree(game: Game): string {
   const words: number[] = [0, 0, VARIANTS.indexOf(game.variant), game.tags.size];
   const parts: string[] = [];
@@ -716,7 +693,7 @@ function writeTree(game: Game): string {
     for (let i = 0; i < s.length; i++)
       if (s.charCodeAt(i) > 127) {
         len = encoder.encode(s).length;
-        flag = NON_ASCII;
+        flag = TREE_NON_ASCII;
         break;
       }
     words.push(len | flag);
@@ -752,11 +729,10 @@ function writeTree(game: Game): string {
     words.push(n.nags.length);
     for (const nag of n.nags) words.push(nag & 255);
   }
-  const wordsAt = N.tree_words(words.length) >> 2;
-  heapI32().set(words, wordsAt);
-  const bytesAt = N.tree_bytes(nbytes);
-  encoder.encodeInto(parts.join(''), heapU8().subarray(bytesAt, bytesAt + nbytes));
-  const len = N.pgn_write(words.length, nbytes);
-  if (len < 0) throw new ChessError('invalid-argument', 'the game tree could not be written');
-  return readUtf8(len);
+  M.treeWordsIn(words.length).set(words);
+  // The bytes buffer is made second: making it may grow wasm memory, which the words are past.
+  encoder.encodeInto(parts.join(''), M.treeBytesIn(nbytes));
+  const text = M.writePgn();
+  if (text === '') throw new ChessError('invalid-argument', 'the game tree could not be written');
+  return text;
 }

@@ -56,6 +56,7 @@ export {
   type ChessErrorCode,
   type FenErrorCode,
   type IllegalMoveCode,
+  type PgnErrorReason,
 } from './errors.js';
 export { chessgroundDests } from './chessground.js';
 export {

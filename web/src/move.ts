@@ -4,6 +4,7 @@
  * the castling rook (king-to-rook), in every variant. 0 is the null move.
  * @module
  */
+import { MOVE_FLAGS, MOVE_FLAG_SHIFT, MOVE_TO_SHIFT, PIECE_LETTERS, PROMOTION_TYPE } from './boundary.js';
 
 /** A move: the core's 16-bit encoding, `from | to << 6 | flags << 12`. */
 export type Move = number;
@@ -30,25 +31,8 @@ export type PieceType = 'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'm' | 's';
 /** A piece promoted to by a move. */
 export type PromotionPiece = 'n' | 'b' | 'r' | 'q' | 'm';
 
-/** The 4-bit flags of a move (bits 12-15), as in `cpp/core/types.h`. */
-export const MoveFlag = {
-  QUIET: 0,
-  DOUBLE_PUSH: 1,
-  CASTLE_KING: 2,
-  CASTLE_QUEEN: 3,
-  CAPTURE: 4,
-  EN_PASSANT: 5,
-  PROMO_MET: 6,
-  PROMO_MET_CAPTURE: 7,
-  PROMO_KNIGHT: 8,
-  PROMO_BISHOP: 9,
-  PROMO_ROOK: 10,
-  PROMO_QUEEN: 11,
-  PROMO_KNIGHT_CAPTURE: 12,
-  PROMO_BISHOP_CAPTURE: 13,
-  PROMO_ROOK_CAPTURE: 14,
-  PROMO_QUEEN_CAPTURE: 15,
-} as const;
+/** The 4-bit flags of a move (bits 12-15), as the core registers them (`cpp/core/types.h`). */
+export const MoveFlag = MOVE_FLAGS;
 
 /** The names of all 64 squares, indexed by {@link Square}. */
 export const SQUARE_NAMES: readonly SquareName[] = Object.freeze(
@@ -62,19 +46,18 @@ export function moveFrom(move: Move): Square {
 
 /** The destination square of a move (for castling: the rook's square). */
 export function moveTo(move: Move): Square {
-  return (move >> 6) & 63;
+  return (move >> MOVE_TO_SHIFT) & 63;
 }
 
 /** The flags of a move, one of {@link MoveFlag}'s values. */
 export function moveFlags(move: Move): number {
-  return (move >> 12) & 15;
+  return (move >> MOVE_FLAG_SHIFT) & 15;
 }
 
 /** The piece a move promotes to, or `null` for a move that is no promotion. */
 export function movePromotion(move: Move): PromotionPiece | null {
-  const f = moveFlags(move);
-  if (f >= MoveFlag.PROMO_KNIGHT) return (['n', 'b', 'r', 'q'] as const)[f & 3]!;
-  return f === MoveFlag.PROMO_MET || f === MoveFlag.PROMO_MET_CAPTURE ? 'm' : null;
+  const type = PROMOTION_TYPE[moveFlags(move)]!;
+  return type === 0 ? null : (PIECE_LETTERS[type] as PromotionPiece);
 }
 
 /** Whether a move removes an enemy piece (en passant and capturing promotions included). */

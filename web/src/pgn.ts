@@ -4,8 +4,7 @@
  * @module
  */
 import { ChessError, PgnError, describe } from './errors.js';
-import { Game, type PgnReadOptions, openSource, openTextSource, readPartialTree, readTree, sourceError } from './game.js';
-import { N } from './wasm.js';
+import { END, GAME, Game, PARTIAL, type PgnReadOptions, openSource, readPartialTree, readTree, sourceError } from './game.js';
 
 /** Options of {@link readGames} (`partial`: see {@link PgnReadOptions}). */
 export interface ReadGamesOptions extends PgnReadOptions {
@@ -108,17 +107,17 @@ function asyncIterator(items: AsyncIterator<Item>, onError: ((e: PgnError) => vo
 
 // The games (or errors) of a whole text, read from one source in wasm memory.
 function* fromText(text: string, partial: boolean): Generator<Item> {
-  const src = openTextSource(text, partial);
+  const src = openSource(encoder.encode(text), partial);
   try {
     for (;;) {
-      const status = N.pgn_next(src);
-      if (status === 0) yield readTree();
-      else if (status === 3) yield readPartialTree(src, 1, 1);
-      else if (status === 2) yield sourceError(src, 1, 1);
-      else return;
+      const status = src.next().value;
+      if (status === GAME) yield readTree(src);
+      else if (status === PARTIAL) yield readPartialTree(src, 1, 1);
+      else if (status === END) return;
+      else yield sourceError(src, 1, 1);
     }
   } finally {
-    N.pgn_close(src);
+    src.delete();
   }
 }
 
@@ -173,24 +172,28 @@ async function* fromChunks(
     let consumedLine = 1;
     try {
       for (;;) {
-        const status = N.pgn_next(src);
-        if (status === 1) {
+        const status = src.next().value;
+        if (status === END) {
           // Only white space, comments or escape lines remain; a line cut by the chunk
           // boundary may go on in the next chunk, so that text waits until the end.
           if (last) consumed = window.length;
           break;
         }
-        const offset = N.pgn_offset(src);
+        const offset = src.offset();
         if (offset >= window.length && !last) break;
         items.push(
-          status === 0 ? readTree() : status === 3 ? readPartialTree(src, lineBase, columnBase) : sourceError(src, lineBase, columnBase),
+          status === GAME
+            ? readTree(src)
+            : status === PARTIAL
+              ? readPartialTree(src, lineBase, columnBase)
+              : sourceError(src, lineBase, columnBase),
         );
         consumed = offset;
-        consumedLine = N.pgn_line(src);
+        consumedLine = src.line();
         if (offset >= window.length) break;
       }
     } finally {
-      N.pgn_close(src);
+      src.delete();
     }
     if (consumed > 0) {
       // The new window starts at the consumed offset: its line and column in the text.

@@ -2,40 +2,42 @@
  * `Position`: a mutable position over the core's `cw::Position` in wasm memory.
  * @module
  */
-import { ChessError, FenError, IllegalMoveError, describe, type FenErrorCode, type IllegalMoveCode } from './errors.js';
-import { type Color, type Move, type PieceType, type Square, SQUARE_NAMES, parseSquare } from './move.js';
 import {
-  N,
-  countBufferIndex,
-  heapF64,
-  heapI32,
-  heapU16,
-  moveBufferIndex,
-  readCString,
-  readString,
-  sanKeyIndex,
-  writeString,
-} from './wasm.js';
+  Color as COLORS,
+  FenError as FEN_ERRORS,
+  PIECE_COLOR_SHIFT,
+  PIECE_LETTERS,
+  MAX_SAN_LENGTH,
+  Termination as TERMINATIONS,
+  Variant as VARIANT_NAMES,
+  type TerminationName,
+  type VariantName,
+} from './boundary.js';
+import type { Position as NativePosition } from './chesswasm.mjs';
+import {
+  ChessError,
+  FenError,
+  IllegalMoveError,
+  MOVE_ERROR_TEXT,
+  describe,
+  moveErrorCode,
+  type FenErrorCode,
+} from './errors.js';
+import { type Color, type Move, type PieceType, type Square, parseSquare } from './move.js';
+import { M, countView, legalMoves, moveView, play, readString, releaseIo, sanKeyView, takeBack, writeString } from './wasm.js';
 
-/** A rules variant. */
-export type Variant = 'chess' | 'chess960' | 'makruk';
+/** A rules variant: the core's `Variant` names in lower case. */
+export type Variant = Lowercase<VariantName>;
 
-const VARIANTS: readonly Variant[] = ['chess', 'chess960', 'makruk'];
+/** The variants, indexed by the core's Variant code. */
+export const VARIANTS: readonly Variant[] = VARIANT_NAMES.map((v) => v.toLowerCase() as Variant);
 
 /**
  * How a game ended, by the core's termination names (python-chess's `Termination`):
  * automatic ones, and `FIFTY_MOVES` / `THREEFOLD_REPETITION` when a draw is claimed. In
  * Makruk, `COUNTING_RULE` (the count passed its limit) and `THREEFOLD_REPETITION` are automatic.
  */
-export type Termination =
-  | 'CHECKMATE'
-  | 'STALEMATE'
-  | 'INSUFFICIENT_MATERIAL'
-  | 'SEVENTYFIVE_MOVES'
-  | 'FIVEFOLD_REPETITION'
-  | 'FIFTY_MOVES'
-  | 'THREEFOLD_REPETITION'
-  | 'COUNTING_RULE';
+export type Termination = Exclude<TerminationName, 'NONE'>;
 
 /** The end of a game: why, and who won (`null` for a draw). */
 export interface Outcome {
@@ -59,43 +61,22 @@ export interface FenOptions {
   variant?: Variant;
 }
 
-const PIECE_LETTERS: readonly (PieceType | null)[] = [null, 'p', 'n', 'b', 'r', 'q', 'k', 'm', 's', 'm'];
-const SAN_CODES: readonly (IllegalMoveCode | undefined)[] = [undefined, 'syntax', 'illegal', 'ambiguous'];
 const UCI_PATTERN = /^[a-h][1-8][a-h][1-8][nbrqmNBRQM]?$/;
 
 // UCI text of legal moves, per variant, by move number: the text of a legal move depends
-// only on its bits and the variant (as in the core's move_to_uci), so it is decoded in JS
-// once per move number and kept. The tables are filled with '' (packed elements: faster
-// than a holey array) on first use of a variant.
+// only on its bits and the variant (see the core's move_to_uci), so the core writes it once
+// per move number and variant and it is kept. The tables are filled with '' (packed
+// elements: faster than a holey array) on first use of a variant.
 const uciCache: string[][] = [];
-const PROMOTION_LETTERS = ['', '', '', '', '', '', 'm', 'm', 'n', 'b', 'r', 'q', 'n', 'b', 'r', 'q'];
 
 function uciTable(variant: number): string[] {
   return (uciCache[variant] ??= new Array<string>(65536).fill(''));
 }
 
-/** Internal: the UCI text of a legal move of a variant (by its code), from the cache. */
-export function uciOfMove(variant: number, m: number): string {
-  const cache = uciTable(variant);
-  let text = cache[m]!;
-  if (text === '') cache[m] = text = decodeUci(variant, m);
-  return text;
-}
-
-// Castling is stored king-to-rook; standard chess (and Makruk, which has none) writes the
-// king's destination (g- or c-file of its rank), Chess960 the rook's square.
-function decodeUci(variant: number, m: number): string {
-  const from = m & 63;
-  const flags = m >> 12;
-  let to = (m >> 6) & 63;
-  if ((flags === 2 || flags === 3) && variant !== 1) to = (from & 56) | (flags === 2 ? 6 : 2);
-  return SQUARE_NAMES[from]! + SQUARE_NAMES[to]! + PROMOTION_LETTERS[flags]!;
-}
-
-// SAN text by its packed form (two int32, see cw_legal_moves_san), in an open-addressing
-// table: the distinct SANs are few (a few thousand in practice), so each string is made once
-// and looking one up allocates nothing. When the table is 3/4 full, new SANs are decoded
-// every time instead.
+// SAN text by its packed form (two int32, cpp/wasm/san_keys.h), in an open-addressing table:
+// the distinct SANs are few (a few thousand in practice), so each string is made once and
+// looking one up allocates nothing. When the table is 3/4 full, new SANs are decoded every
+// time instead.
 const SAN_SLOTS = 1 << 14;
 const sanLo = new Int32Array(SAN_SLOTS);
 const sanHi = new Int32Array(SAN_SLOTS);
@@ -123,10 +104,11 @@ export function sanOf(lo: number, hi: number): string {
   return text;
 }
 
-function variantCode(variant: unknown): number {
+/** The core's Variant code of a variant name (`'chess'` when undefined). */
+export function variantCode(variant: unknown): number {
   if (variant === undefined) return 0;
   const code = VARIANTS.indexOf(variant as Variant);
-  if (code < 0) throw new ChessError('invalid-variant', `unknown variant: ${describe(variant)} (chess, chess960, makruk)`);
+  if (code < 0) throw new ChessError('invalid-variant', `unknown variant: ${describe(variant)} (${VARIANTS.join(', ')})`);
   return code;
 }
 
@@ -145,23 +127,37 @@ function disposedError(): ChessError {
 }
 
 // Frees the wasm memory of positions that were dropped without dispose().
-const registry = new FinalizationRegistry<number>((ptr) => N.delete(ptr));
+const registry = new FinalizationRegistry<NativePosition>((h) => h.delete());
 
 // A few disposed handles are kept for reuse: creating a position then costs one FEN parse
-// instead of an allocation plus the core's start-position set-up. Bounded, so the wasm
+// instead of an allocation plus the core's start-position set-up. Bounded in number, and a
+// handle with a long history (whose state stack holds memory) is freed instead, so the wasm
 // heap stays bounded too.
 const POOL_SIZE = 16;
-const pool: number[] = [];
+const POOL_MAX_HISTORY = 256;
+const poolHandles: NativePosition[] = [];
+const poolAddresses: number[] = [];
 
 // A handle whose position is then set from a FEN (its state before that is unspecified).
-function acquire(): number {
-  return pool.pop() ?? N.create();
+function acquire(): Position {
+  const h = poolHandles.pop();
+  if (h !== undefined) return newPosition(h, poolAddresses.pop()!);
+  const fresh = new M.Position();
+  return newPosition(fresh, fresh.address());
 }
 
-function release(ptr: number): void {
-  if (pool.length < POOL_SIZE) pool.push(ptr);
-  else N.delete(ptr);
+// version: the position's change count, a bound on its history (which is asked only beyond).
+function release(h: NativePosition, address: number, version: number): void {
+  if (poolHandles.length < POOL_SIZE && (version <= POOL_MAX_HISTORY || h.historySize() <= POOL_MAX_HISTORY)) {
+    poolHandles.push(h);
+    poolAddresses.push(address);
+  } else {
+    h.delete();
+  }
 }
+
+// Position's constructor is private; the module makes positions through this.
+let newPosition: (h: NativePosition, address: number) => Position;
 
 // Legality marks of the most recently listed position: marks[m] === stamp for each legal m,
 // valid while that position has not changed (its version), so uci() checks in O(1).
@@ -178,20 +174,32 @@ let markedVersion = -1;
  * A method that throws leaves the position unchanged.
  */
 export class Position {
-  #ptr: number;
+  // The wasm position (the registered class Position: cpp/wasm/handle.h) and its address for
+  // the raw exports; null and 0 once disposed.
+  #h: NativePosition | null;
+  #p: number;
   // Bumped whenever the position changes (for the legality marks above).
   #version = 0;
+  // The core's Variant code (changes only with the FEN).
+  #variant = 0;
 
-  private constructor(ptr: number) {
-    this.#ptr = ptr;
-    registry.register(this, ptr, this);
+  private constructor(h: NativePosition, address: number) {
+    this.#h = h;
+    this.#p = address;
+    registry.register(this, h, this);
+  }
+
+  static {
+    newPosition = (h, address) => new Position(h, address);
   }
 
   /** The start position of a variant (Chess960 mode on the standard array for `'chess960'`). */
   static startpos(variant: Variant = 'chess'): Position {
     const code = variantCode(variant);
-    const pos = new Position(acquire());
-    pos.#setFen(code === 2 ? MAKRUK_START : STANDARD_START, code);
+    const pos = acquire();
+    pos.#h!.setStart(M.Variant.values[code]!);
+    pos.#version++;
+    pos.#variant = code;
     return pos;
   }
 
@@ -203,7 +211,7 @@ export class Position {
   static fromFen(fen: string, options: FenOptions = {}): Position {
     const code = variantCode((options as FenOptions | null | undefined)?.variant);
     if (typeof fen !== 'string') throw new FenError('NOT_A_STRING', `a FEN must be a string, not ${describe(fen)}`, describe(fen));
-    const pos = new Position(acquire());
+    const pos = acquire();
     try {
       pos.#setFen(fen, code);
     } catch (e) {
@@ -214,23 +222,22 @@ export class Position {
   }
 
   #setFen(fen: string, variant: number): void {
-    const status = N.set_fen(this.#ptr, writeString(fen), variant);
+    const status = this.#h!.setFen(writeString(fen), M.Variant.values[variant]!).value;
+    releaseIo();
     this.#version++;
-    if (status !== 0) {
-      const name = readCString(N.fen_error_name(status)) as FenErrorCode;
-      throw new FenError(name, `invalid FEN (${readCString(N.fen_error_message(status))}): ${describe(fen)}`, fen);
-    }
+    if (status !== 0) throw fenError(status, fen);
+    this.#variant = variant;
   }
 
-  #live(): number {
-    const p = this.#ptr;
-    if (p === 0) throw disposedError();
-    return p;
+  #live(): NativePosition {
+    const h = this.#h;
+    if (h === null) throw disposedError();
+    return h;
   }
 
   /** Whether {@link Position.dispose} was called. */
   get disposed(): boolean {
-    return this.#ptr === 0;
+    return this.#h === null;
   }
 
   /**
@@ -238,13 +245,12 @@ export class Position {
    * needed) unless `shredder` is set, which writes the rooks' files (`HAha`).
    */
   fen(options: { shredder?: boolean } = {}): string {
-    const p = this.#live();
-    return readString(N.fen(p, options?.shredder ? 1 : 0));
+    return readString(this.#live().fen(options?.shredder === true));
   }
 
   /** The Zobrist key as an unsigned 64-bit bigint (the Polyglot key in standard chess). */
   hash(): bigint {
-    return BigInt.asUintN(64, N.key(this.#live()));
+    return BigInt.asUintN(64, this.#live().key());
   }
 
   /** {@link Position.hash} as 16 lower-case hex digits. */
@@ -254,51 +260,53 @@ export class Position {
 
   /** The side to move. */
   get turn(): Color {
-    return N.turn(this.#live()) === 0 ? 'w' : 'b';
+    return COLORS[this.#live().turn().value] === 'WHITE' ? 'w' : 'b';
   }
 
   /** The rules variant. */
   get variant(): Variant {
-    return VARIANTS[N.variant(this.#live())]!;
+    this.#live();
+    return VARIANTS[this.#variant]!;
   }
 
   /** The halfmove clock (plies since the last capture or pawn move). */
   get halfmoves(): number {
-    return N.rule50(this.#live());
+    return this.#live().rule50();
   }
 
   /** The fullmove number (starts at 1, incremented after black's move). */
   get fullmoves(): number {
-    return N.fullmove_number(this.#live());
+    return this.#live().fullmoveNumber();
   }
 
   /** The number of moves played since the position was set up (what `undo` can take back). */
   get historyLength(): number {
-    return N.history_size(this.#live());
+    return this.#live().historySize();
   }
 
   /** The piece on a square (index or name), or `null` when it is empty. */
   pieceAt(square: Square | string): Piece | null {
-    const p = this.#live();
+    const h = this.#live();
     const sq = typeof square === 'string' ? parseSquare(square) : square;
     if (typeof sq !== 'number' || (sq & 63) !== sq) throw new ChessError('invalid-argument', `not a square: ${describe(square)}`);
-    const code = N.piece_on(p, sq);
+    const code = h.pieceOn(sq);
     if (code === 0) return null;
-    return { color: code >> 4 === 0 ? 'w' : 'b', type: PIECE_LETTERS[code & 15]! };
+    return { color: COLORS[code >> PIECE_COLOR_SHIFT] === 'WHITE' ? 'w' : 'b', type: PIECE_LETTERS[code & ((1 << PIECE_COLOR_SHIFT) - 1)] as PieceType };
   }
 
   /** The legal moves of the side to move, in the core's generation order. */
   legalMoves(): Move[] {
-    const n = N.legal_moves(this.#live());
-    const heap = heapU16();
-    const base = moveBufferIndex;
+    const p = this.#p;
+    if (p === 0) throw disposedError();
+    const n = legalMoves(p);
+    const list = moveView();
     const moves = new Array<Move>(n);
     if (++stamp === 0x100000000) {
       marks.fill(0);
       stamp = 1;
     }
     const s = stamp;
-    for (let i = 0; i < n; i++) marks[(moves[i] = heap[base + i]!)] = s;
+    for (let i = 0; i < n; i++) marks[(moves[i] = list[i]!)] = s;
     markedPosition = this;
     markedVersion = this.#version;
     return moves;
@@ -309,17 +317,18 @@ export class Position {
    * `legalMoves().map((m) => uci(m))`, in one call).
    */
   legalUci(): string[] {
-    const p = this.#live();
-    const n = N.legal_moves(p);
-    const heap = heapU16();
-    const base = moveBufferIndex;
-    const variant = N.variant(p);
-    const cache = uciTable(variant);
+    const h = this.#live();
+    const n = legalMoves(this.#p);
+    let list = moveView();
+    const cache = uciTable(this.#variant);
     const out = new Array<string>(n);
     for (let i = 0; i < n; i++) {
-      const m = heap[base + i]!;
+      const m = list[i]!;
       let text = cache[m]!;
-      if (text === '') cache[m] = text = decodeUci(variant, m);
+      if (text === '') {
+        cache[m] = text = readString(h.uci(m));
+        list = moveView(); // writing the text may have grown wasm memory
+      }
       out[i] = text;
     }
     return out;
@@ -330,22 +339,26 @@ export class Position {
    * `legalMoves().map((m) => san(m))`, computed in one call into wasm).
    */
   legalSan(): string[] {
-    const p = this.#live();
-    const n = N.legal_moves_san(p);
-    const keys = heapI32();
-    const base = sanKeyIndex;
+    const h = this.#live();
+    const n = h.legalSan();
+    let keys = sanKeyView();
     const out = new Array<string>(n);
     for (let i = 0; i < n; i++) {
-      const lo = keys[base + 2 * i]!;
-      out[i] = lo !== -1 ? sanOf(lo, keys[base + 2 * i + 1]!) : readString(N.san(p, heapU16()[moveBufferIndex + i]!));
+      const lo = keys[2 * i]!;
+      if (lo !== -1) {
+        out[i] = sanOf(lo, keys[2 * i + 1]!);
+      } else {
+        out[i] = this.san(moveView()[i]!); // a SAN too long to pack (rare)
+        keys = sanKeyView(); // writing it may have grown wasm memory
+      }
     }
     return out;
   }
 
   /** Whether a move number is a legal move here. */
   isLegal(move: Move): boolean {
-    const p = this.#live();
-    return isMoveNumber(move) && N.is_legal(p, move) === 1;
+    const h = this.#live();
+    return isMoveNumber(move) && h.isLegal(move);
   }
 
   /**
@@ -356,16 +369,17 @@ export class Position {
    * @throws {@link IllegalMoveError} (`'syntax' | 'illegal' | 'ambiguous'`); the position is unchanged.
    */
   play(move: Move | string): Move {
-    const p = this.#live();
+    const p = this.#p;
+    if (p === 0) throw disposedError();
     if (typeof move === 'number') {
-      if ((move & 0xffff) === move && N.play(p, move) === 0) {
+      if ((move & 0xffff) === move && play(p, move) === 0) {
         this.#version++;
         return move;
       }
       throw moveError(move);
     }
-    const m = this.#parseMove(p, move);
-    N.play(p, m);
+    const m = this.#parseMove(this.#h!, move);
+    play(p, m);
     this.#version++;
     return m;
   }
@@ -376,8 +390,9 @@ export class Position {
    * @throws {@link ChessError} `'nothing-to-undo'` when no move was played since set-up.
    */
   undo(): Move {
-    const p = this.#live();
-    const m = N.take_back(p);
+    const p = this.#p;
+    if (p === 0) throw disposedError();
+    const m = takeBack(p);
     if (m < 0) throw new ChessError('nothing-to-undo', 'no move to take back');
     this.#version++;
     return m;
@@ -389,14 +404,13 @@ export class Position {
    * @throws {@link IllegalMoveError} when the move is not legal here.
    */
   uci(move: Move): string {
-    const p = this.#live();
+    const h = this.#live();
     if (!isMoveNumber(move)) throw moveError(move);
     const marked = markedPosition === this && markedVersion === this.#version;
-    if (marked ? marks[move] !== stamp : N.is_legal(p, move) !== 1) throw moveError(move);
-    const variant = N.variant(p);
-    const cache = uciTable(variant);
+    if (marked ? marks[move] !== stamp : !h.isLegal(move)) throw moveError(move);
+    const cache = uciTable(this.#variant);
     let text = cache[move]!;
-    if (text === '') cache[move] = text = decodeUci(variant, move);
+    if (text === '') cache[move] = text = readString(h.uci(move));
     return text;
   }
 
@@ -405,18 +419,18 @@ export class Position {
    * @throws {@link IllegalMoveError} `'syntax'` for malformed text, `'illegal'` otherwise.
    */
   parseUci(uci: string): Move {
-    const p = this.#live();
+    const h = this.#live();
     if (typeof uci !== 'string' || !UCI_PATTERN.test(uci))
       throw new IllegalMoveError('syntax', `not a UCI move: ${describe(uci)}`, describe(uci));
-    const m = N.parse_uci(p, writeString(uci));
+    const m = h.parseUci(writeString(uci));
     if (m === 0) throw new IllegalMoveError('illegal', `illegal move in ${this.fen()}: ${uci}`, uci);
     return m;
   }
 
-  #parseMove(p: number, text: unknown): Move {
+  #parseMove(h: NativePosition, text: unknown): Move {
     if (typeof text !== 'string') throw new IllegalMoveError('syntax', `not a move: ${describe(text)}`, describe(text));
     if (UCI_PATTERN.test(text)) {
-      const m = N.parse_uci(p, writeString(text));
+      const m = h.parseUci(writeString(text));
       if (m !== 0) return m;
     }
     return this.parseSan(text);
@@ -428,10 +442,10 @@ export class Position {
    * @throws {@link IllegalMoveError} when the move is not legal here.
    */
   san(move: Move): string {
-    const p = this.#live();
+    const h = this.#live();
     if (!isMoveNumber(move)) throw moveError(move);
-    const len = N.san(p, move);
-    if (len < 0) throw moveError(move);
+    const len = h.san(move);
+    if (len === 0) throw moveError(move);
     return readString(len);
   }
 
@@ -442,26 +456,27 @@ export class Position {
    * @throws {@link IllegalMoveError} `'syntax' | 'illegal' | 'ambiguous'`.
    */
   parseSan(san: string, options: { strict?: boolean } = {}): Move {
-    const p = this.#live();
+    const h = this.#live();
     if (typeof san !== 'string') throw new IllegalMoveError('syntax', `not a SAN move: ${describe(san)}`, describe(san));
-    // The core refuses SAN longer than 16 bytes; refusing it here too keeps a huge string
-    // from being copied into (and growing) wasm memory.
-    if (san.length > SAN_MAX_LENGTH) throw new IllegalMoveError('syntax', `not a SAN move: ${describe(san)}`, describe(san));
-    const r = N.parse_san(p, writeString(san), options?.strict ? 1 : 0);
-    if (r > 0) return r;
-    const code = SAN_CODES[-r] ?? 'syntax';
-    const why = code === 'syntax' ? 'not a SAN move' : code === 'ambiguous' ? 'ambiguous move' : 'illegal move';
+    // The core refuses longer SAN; refusing it here too keeps a huge string from being
+    // copied into (and growing) wasm memory.
+    if (san.length > MAX_SAN_LENGTH) throw new IllegalMoveError('syntax', `not a SAN move: ${describe(san)}`, describe(san));
+    const r = h.parseSan(writeString(san), options?.strict === true);
+    const status = r.status.value;
+    if (status === 0) return r.move;
+    const code = moveErrorCode(status);
+    const why = code === 'syntax' ? 'not a SAN move' : MOVE_ERROR_TEXT[code];
     throw new IllegalMoveError(code, `${why} in ${this.fen()}: ${describe(san)}`, san);
   }
 
   /** Whether the side to move is in check. */
   isCheck(): boolean {
-    return N.in_check(this.#live()) === 1;
+    return this.#live().inCheck();
   }
 
   /** The squares of the pieces giving check, as a 64-bit set (bit i = square i). */
   checkers(): bigint {
-    return BigInt.asUintN(64, N.checkers(this.#live()));
+    return BigInt.asUintN(64, this.#live().checkers());
   }
 
   /**
@@ -469,10 +484,10 @@ export class Position {
    * included, whatever stands on the square), as a 64-bit set (bit i = square i).
    */
   attackers(square: Square | string): bigint {
-    const p = this.#live();
+    const h = this.#live();
     const sq = typeof square === 'string' ? parseSquare(square) : square;
     if (typeof sq !== 'number' || (sq & 63) !== sq) throw new ChessError('invalid-argument', `not a square: ${describe(square)}`);
-    return BigInt.asUintN(64, N.attackers(p, sq));
+    return BigInt.asUintN(64, h.attackers(sq));
   }
 
   /**
@@ -481,8 +496,8 @@ export class Position {
    * @throws {@link IllegalMoveError} `'illegal'` when the side to move is in check.
    */
   playNull(): void {
-    const p = this.#live();
-    if (N.play_null(p) !== 0) throw new IllegalMoveError('illegal', `a null move is illegal in check: ${this.fen()}`, '--');
+    const h = this.#live();
+    if (h.playNull().value !== 0) throw new IllegalMoveError('illegal', `a null move is illegal in check: ${this.fen()}`, '--');
     this.#version++;
   }
 
@@ -491,19 +506,19 @@ export class Position {
    * included (same pieces, side to move, castling rights and legally possible en passant).
    */
   repetitionCount(): number {
-    return N.repetition_count(this.#live());
+    return this.#live().repetitionCount();
   }
 
   /** Whether the side to move is checkmated. */
   isCheckmate(): boolean {
-    const p = this.#live();
-    return N.in_check(p) === 1 && N.has_legal_move(p) === 0;
+    const h = this.#live();
+    return h.inCheck() && !h.hasLegalMove();
   }
 
   /** Whether the side to move is stalemated. */
   isStalemate(): boolean {
-    const p = this.#live();
-    return N.in_check(p) === 0 && N.has_legal_move(p) === 0;
+    const h = this.#live();
+    return !h.inCheck() && !h.hasLegalMove();
   }
 
   /**
@@ -513,29 +528,29 @@ export class Position {
    * threefold-repetition draw counts too.
    */
   outcome(options: { claim?: boolean } = {}): Outcome | null {
-    const p = this.#live();
-    const r = N.outcome(p, options?.claim ? 1 : 0);
-    const termination = r & 0xff;
-    if (termination === 0) return null;
-    const winner = r >> 8;
+    const h = this.#live();
+    const claim = options?.claim === true;
+    if (h.termination(claim).value === 0) return null;
+    const o = h.outcome(claim);
+    const winner = COLORS[o.winner.value];
     return {
-      termination: readCString(N.termination_name(termination)) as Termination,
-      winner: winner === 0 ? 'w' : winner === 1 ? 'b' : null,
+      termination: TERMINATIONS[o.termination.value] as Termination,
+      winner: winner === 'WHITE' ? 'w' : winner === 'BLACK' ? 'b' : null,
     };
   }
 
   /** The number of leaf nodes of the legal move tree `depth` plies deep (1 for depth 0). */
   perft(depth: number): number {
-    const p = this.#live();
-    return N.perft(p, checkDepth(depth));
+    const h = this.#live();
+    return h.perft(checkDepth(depth));
   }
 
   /** Perft below each legal move, keyed by its UCI text, in generation order. */
   divide(depth: number): Map<string, number> {
-    const p = this.#live();
-    const n = N.divide(p, checkDepth(depth));
-    const moves = Array.from(heapU16().subarray(moveBufferIndex, moveBufferIndex + n));
-    const counts = Array.from(heapF64().subarray(countBufferIndex, countBufferIndex + n));
+    const h = this.#live();
+    const n = h.divide(checkDepth(depth));
+    const moves = Array.from(moveView().subarray(0, n));
+    const counts = Array.from(countView().subarray(0, n));
     const result = new Map<string, number>();
     moves.forEach((m, i) => result.set(this.uci(m), counts[i]!));
     return result;
@@ -543,23 +558,41 @@ export class Position {
 
   /** An independent copy (with the same moves to take back). */
   clone(): Position {
-    return new Position(N.clone(this.#live()));
+    const h = new M.Position(this.#live());
+    const copy = newPosition(h, h.address());
+    copy.#variant = this.#variant;
+    copy.#version = this.#version; // a bound on the history it copied (see release)
+    return copy;
   }
 
   /** Frees the wasm memory now; using the position afterwards throws `'disposed'`. Idempotent. */
   dispose(): void {
-    const p = this.#ptr;
-    if (p === 0) return;
-    this.#ptr = 0;
+    const h = this.#h;
+    if (h === null) return;
+    const p = this.#p;
+    this.#h = null;
+    this.#p = 0;
     registry.unregister(this);
     if (markedPosition === this) markedPosition = null;
-    release(p);
+    release(h, p, this.#version);
   }
 
   /** The FEN (for debugging and string interpolation). */
   toString(): string {
-    return this.#ptr === 0 ? 'Position(disposed)' : this.fen();
+    return this.#h === null ? 'Position(disposed)' : this.fen();
   }
+}
+
+/** The {@link FenError} of a core FenError code, its message from the core's table. */
+export function fenError(code: number, fen: string): FenError {
+  const name = FEN_ERRORS[code];
+  if (name === undefined || name === 'OK') return new FenError('EMPTY', `invalid FEN: ${describe(fen)}`, fen);
+  return new FenError(name, `invalid FEN (${fenErrorMessage(name)}): ${describe(fen)}`, fen);
+}
+
+/** The core's sentence for a FEN error code (the one table of them, cpp/core/fen.cpp). */
+export function fenErrorMessage(code: Exclude<FenErrorCode, 'NOT_A_STRING'>): string {
+  return M.fenErrorMessage(M.FenError[code]);
 }
 
 // `using pos = Position.startpos()`: Symbol.dispose where the runtime has it (Node 20 does),
@@ -584,7 +617,3 @@ function moveError(move: unknown): IllegalMoveError {
   return new IllegalMoveError('illegal', `illegal move: ${move}`, String(move));
 }
 
-/** The longest SAN text the core reads ("Ng1xf3=Q+!!" and the like fit). */
-const SAN_MAX_LENGTH = 16;
-const STANDARD_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-const MAKRUK_START = 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1';

@@ -9,30 +9,17 @@
 import { createReadStream, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { N, heapBytes, heapI32View, init, puzzleExports } from './wasm.js';
+import { PuzzleStatus, type PuzzleStatusName } from './boundary.js';
+import type { Position as NativePosition } from './chesswasm.mjs';
+import { MOVE_ERROR_TEXT } from './errors.js';
+import { M, init } from './wasm.js';
+
+type Dashed<S extends string> = S extends `${infer A}_${infer B}` ? `${A}-${Dashed<B>}` : S;
 
 /** Why a row is invalid (the core's PuzzleStatus, lower case with dashes). */
-export type PuzzleRowReason =
-  | 'syntax'
-  | 'illegal'
-  | 'ambiguous'
-  | 'fen'
-  | 'no-moves'
-  | 'not-mate'
-  | 'mate-length'
-  | 'row';
+export type PuzzleRowReason = Dashed<Lowercase<Exclude<PuzzleStatusName, 'OK'>>>;
 
-const REASONS: readonly (PuzzleRowReason | null)[] = [
-  null,
-  'syntax',
-  'illegal',
-  'ambiguous',
-  'fen',
-  'no-moves',
-  'not-mate',
-  'mate-length',
-  'row',
-];
+const REASONS = PuzzleStatus.map((s) => s.toLowerCase().replaceAll('_', '-') as PuzzleRowReason);
 
 /** Totals of a file or chunk. */
 export interface PuzzleTotals {
@@ -52,9 +39,7 @@ export interface ChunkResult extends PuzzleTotals {
   rows: [number, string][];
 }
 
-let handle = 0;
-let rowPtr = 0;
-let rowCapacity = 0;
+let handle: NativePosition | null = null;
 const latin1 = new TextDecoder('latin1');
 
 function fieldsOf(bytes: Uint8Array, start: number, end: number): string[] {
@@ -71,7 +56,7 @@ function describeRow(reason: PuzzleRowReason, ply: number, fields: string[]): st
     case 'syntax':
     case 'illegal':
     case 'ambiguous':
-      return `${reason === 'syntax' ? 'not a move' : reason === 'illegal' ? 'illegal move' : 'ambiguous move'} at ply ${ply}: ${moves[ply] ?? ''}`;
+      return `${MOVE_ERROR_TEXT[reason]} at ply ${ply}: ${moves[ply] ?? ''}`;
     case 'no-moves':
       return 'no solver move';
     case 'not-mate':
@@ -86,61 +71,58 @@ function describeRow(reason: PuzzleRowReason, ply: number, fields: string[]): st
  * @param json - report every row as a JSON object (else only the invalid ones, as text).
  */
 export function checkChunk(bytes: Uint8Array, json: boolean): ChunkResult {
-  const P = puzzleExports();
-  if (handle === 0) handle = N.create();
-  if (bytes.length > rowCapacity) {
-    rowCapacity = Math.max(bytes.length, 1 << 20);
-    rowPtr = P.row_buffer(rowCapacity);
-  }
-  heapBytes().set(bytes, rowPtr);
-  const resultIndex = P.puzzle_result() >> 2;
+  handle ??= new M.Position();
+  // The chunk in the row buffer, given back at the end.
+  M.rowBuffer(bytes.length).set(bytes);
   const out: ChunkResult = { lines: 0, puzzles: 0, valid: 0, invalid: 0, mateThemes: 0, multipleMates: 0, rows: [] };
   const len = bytes.length;
   let pos = 0;
   let line = 0;
-  while (pos < len) {
-    let end = bytes.indexOf(10, pos);
-    if (end < 0) end = len;
-    const n = end - pos;
-    const index = line++;
-    const start = pos;
-    pos = end + 1;
-    // Skip empty lines and the header.
-    if (n === 0 || (n === 1 && bytes[start] === 13)) continue;
-    if (bytes[start] === 80 /* P */ && latin1.decode(bytes.subarray(start, start + 9)) === 'PuzzleId,') continue;
-    const status = P.check_puzzle_row(handle, start, n);
-    const r = heapI32View();
-    out.puzzles++;
-    const mateIn = r[resultIndex + 5]!;
-    const mating = r[resultIndex + 7]!;
-    if (mateIn > 0) {
-      out.mateThemes++;
-      if (mating > 1) out.multipleMates++;
+  try {
+    while (pos < len) {
+      let end = bytes.indexOf(10, pos);
+      if (end < 0) end = len;
+      const n = end - pos;
+      const index = line++;
+      const start = pos;
+      pos = end + 1;
+      // Skip empty lines and the header.
+      if (n === 0 || (n === 1 && bytes[start] === 13)) continue;
+      if (bytes[start] === 80 /* P */ && latin1.decode(bytes.subarray(start, start + 9)) === 'PuzzleId,') continue;
+      const r = handle.checkPuzzleRow(start, n);
+      const status = r.status.value;
+      out.puzzles++;
+      if (r.mateIn > 0) {
+        out.mateThemes++;
+        if (r.matingMoves > 1) out.multipleMates++;
+      }
+      if (status === 0) out.valid++;
+      else out.invalid++;
+      if (!json && status === 0) continue;
+      const fields = fieldsOf(bytes, start, end);
+      const id = fields[0] ?? '';
+      const reason = REASONS[status] ?? 'row';
+      if (!json) {
+        out.rows.push([index, ` (${id}): ${describeRow(reason, r.ply, fields)}`]);
+        continue;
+      }
+      const o: Record<string, unknown> = { id, valid: status === 0 };
+      if (status !== 0) {
+        o.reason = reason;
+        o.message = describeRow(reason, r.ply, fields);
+        if (reason === 'syntax' || reason === 'illegal' || reason === 'ambiguous') o.ply = r.ply;
+      }
+      if (reason !== 'fen' && reason !== 'row') {
+        o.plies = r.plies;
+        o.solverMoves = r.solverMoves;
+        o.mateIn = r.mateIn;
+        o.mate = r.mate;
+        o.matingMoves = r.matingMoves;
+      }
+      out.rows.push([index, JSON.stringify(o).slice(1)]);
     }
-    if (status === 0) out.valid++;
-    else out.invalid++;
-    if (!json && status === 0) continue;
-    const fields = fieldsOf(bytes, start, end);
-    const id = fields[0] ?? '';
-    const reason = REASONS[status] ?? 'row';
-    if (!json) {
-      out.rows.push([index, ` (${id}): ${describeRow(reason, r[resultIndex + 1]!, fields)}`]);
-      continue;
-    }
-    const o: Record<string, unknown> = { id, valid: status === 0 };
-    if (status !== 0) {
-      o.reason = reason;
-      o.message = describeRow(reason, r[resultIndex + 1]!, fields);
-      if (status <= 3) o.ply = r[resultIndex + 1];
-    }
-    if (status !== 4 && status !== 8) {
-      o.plies = r[resultIndex + 3];
-      o.solverMoves = r[resultIndex + 4];
-      o.mateIn = mateIn;
-      o.mate = r[resultIndex + 6] === 1;
-      o.matingMoves = mating;
-    }
-    out.rows.push([index, JSON.stringify(o).slice(1)]);
+  } finally {
+    M.rowBuffer(0);
   }
   out.lines = line;
   return out;

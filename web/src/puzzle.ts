@@ -3,13 +3,15 @@
  * browser and on a server) and {@link validateLine} (untrusted move lines).
  * @module
  */
-import { ChessError, FenError, IllegalMoveError, describe } from './errors.js';
+import { LineStatus, MAX_MOVES, Notation, type LineStatusName, type NotationName } from './boundary.js';
+import type { Position as NativePosition } from './chesswasm.mjs';
+import { ChessError, IllegalMoveError, MOVE_ERROR_TEXT, describe } from './errors.js';
 import { type Move, moveFrom, squareName } from './move.js';
-import { Position, type Variant } from './position.js';
-import { N, heapI32View, heapU16, moveBufferIndex, puzzleExports, readString, writeString } from './wasm.js';
+import { Position, VARIANTS, type Variant, fenError, variantCode } from './position.js';
+import { M, moveView, readString, releaseIo, writeString } from './wasm.js';
 
-/** Why {@link validateLine} refused a line. */
-export type LineErrorReason = 'syntax' | 'illegal' | 'ambiguous' | 'fen';
+/** Why {@link validateLine} refused a line (the core's `LineStatus`, in lower case). */
+export type LineErrorReason = Lowercase<Exclude<LineStatusName, 'OK'>>;
 
 /**
  * The result of {@link validateLine}: the final position's FEN, or the 0-based index of the
@@ -20,7 +22,7 @@ export type LineValidation =
   | { readonly ok: false; readonly ply: number; readonly reason: LineErrorReason };
 
 /** How the moves of a line are written: UCI, SAN, or either per move (`'auto'`, the default). */
-export type LineNotation = 'auto' | 'uci' | 'san';
+export type LineNotation = Lowercase<NotationName>;
 
 /** Options of {@link validateLine}. */
 export interface ValidateLineOptions {
@@ -30,34 +32,30 @@ export interface ValidateLineOptions {
   notation?: LineNotation;
 }
 
-const VARIANTS: readonly Variant[] = ['chess', 'chess960', 'makruk'];
-const NOTATIONS: readonly LineNotation[] = ['auto', 'uci', 'san'];
-const LINE_REASONS: readonly (LineErrorReason | null)[] = [null, 'syntax', 'illegal', 'ambiguous', 'fen'];
+const NOTATIONS = Notation.map((n) => n.toLowerCase() as LineNotation);
 const encoder = new TextEncoder();
-
-function variantCode(v: unknown): number {
-  if (v === undefined) return 0;
-  const i = VARIANTS.indexOf(v as Variant);
-  if (i < 0) throw new ChessError('invalid-variant', `unknown variant: ${describe(v)} (chess, chess960, makruk)`);
-  return i;
-}
 
 function utf8Length(s: string): number {
   return /^[\x00-\x7f]*$/.test(s) ? s.length : encoder.encode(s).length;
 }
 
-// A scratch position for validateLine (never handed out).
-let scratch = 0;
+// A scratch position for validateLine and the Puzzle constructor (never handed out).
+let scratch: NativePosition | null = null;
 
-// Runs cw_play_line on ptr; returns [status, ply, moveCount].
-function playLine(ptr: number, fen: string, line: string, variant: number, notation: number): [number, number] {
-  const P = puzzleExports();
+// Sets the scratch position from a FEN and plays a line on it: the core's LineReport, with
+// the moves played in the move buffer (the first MAX_MOVES).
+function playLine(fen: string, line: string, variant: number, notation: number) {
+  scratch ??= new M.Position();
   const fenLen = utf8Length(fen);
   const total = writeString(fen + line);
-  const status = P.play_line(ptr, fenLen, total - fenLen, variant, notation);
-  const r = heapI32View();
-  const base = P.puzzle_result() >> 2;
-  return [status, r[base + 1]!];
+  const r = scratch.playLine(fenLen, total - fenLen, M.Variant.values[variant]!, M.Notation.values[notation]!);
+  releaseIo();
+  return { status: r.status.value, ply: r.ply, fenError: r.fenError.value };
+}
+
+// The reason of a LineStatus code.
+function lineReason(status: number): LineErrorReason {
+  return (LineStatus[status] ?? 'SYNTAX').toLowerCase() as LineErrorReason;
 }
 
 function lineText(moves: unknown): string | null {
@@ -78,7 +76,7 @@ function lineText(moves: unknown): string | null {
 export function validateLine(fen: string, moves: string | readonly string[], options: ValidateLineOptions = {}): LineValidation {
   const variant = variantCode(options?.variant);
   const notation = options?.notation === undefined ? 0 : NOTATIONS.indexOf(options.notation);
-  if (notation < 0) throw new ChessError('invalid-argument', `unknown notation: ${describe(options.notation)} (auto, uci, san)`);
+  if (notation < 0) throw new ChessError('invalid-argument', `unknown notation: ${describe(options.notation)} (${NOTATIONS.join(', ')})`);
   if (typeof fen !== 'string') return { ok: false, ply: 0, reason: 'fen' };
   const line = lineText(moves);
   if (line === null) {
@@ -88,14 +86,12 @@ export function validateLine(fen: string, moves: string | readonly string[], opt
     const prefix = validateLine(fen, moves.slice(0, good) as string[], options);
     return prefix.ok ? { ok: false, ply: good, reason: 'syntax' } : prefix;
   }
-  if (scratch === 0) scratch = N.create();
-  const [status, ply] = playLine(scratch, fen, line, variant, notation);
-  if (status !== 0) return { ok: false, ply: status === 4 ? 0 : ply, reason: LINE_REASONS[status] ?? 'syntax' };
-  return { ok: true, fen: readFen(scratch) };
-}
-
-function readFen(ptr: number): string {
-  return readString(N.fen(ptr, 0));
+  const { status, ply } = playLine(fen, line, variant, notation);
+  if (status !== 0) {
+    const reason = lineReason(status);
+    return { ok: false, ply: reason === 'fen' ? 0 : ply, reason };
+  }
+  return { ok: true, fen: readString(scratch!.fen(false)) };
 }
 
 /** What {@link Puzzle.play} says about a move. */
@@ -197,28 +193,26 @@ export class Puzzle {
     const hasSolution = init?.solution !== undefined;
     if (hasMoves === hasSolution)
       throw new ChessError('invalid-argument', 'a puzzle needs exactly one of `moves` (lichess format) and `solution`');
-    const variant = variantCode(init.variant);
+    const variant = variantCode(init?.variant);
     this.variant = VARIANTS[variant]!;
     this.setupFirst = hasMoves;
     const text = lineText(hasMoves ? init.moves : init.solution);
     if (text === null) throw new IllegalMoveError('syntax', `not a move line: ${describe(hasMoves ? init.moves : init.solution)}`, describe(init.moves ?? init.solution));
     this.#pos = Position.fromFen(init.fen, { variant: this.variant }); // throws FenError
     this.fen = init.fen;
-    if (scratch === 0) scratch = N.create();
-    const [status, ply] = playLine(scratch, init.fen, text, variant, 0);
+    const { status, ply, fenError: fenCode } = playLine(init.fen, text, variant, 0);
     if (status !== 0) {
       this.#pos.dispose();
       const token = text.trim().split(/\s+/)[ply] ?? '';
-      const reason = LINE_REASONS[status] ?? 'syntax';
-      if (reason === 'fen') throw new FenError('EMPTY', `invalid FEN: ${describe(init.fen)}`, init.fen);
-      throw new IllegalMoveError(reason, `${reason} move at ply ${ply} of the puzzle line: ${describe(token)}`, token);
+      const reason = lineReason(status);
+      if (reason === 'fen') throw fenError(fenCode, init.fen);
+      throw new IllegalMoveError(reason, `${MOVE_ERROR_TEXT[reason]} at ply ${ply} of the puzzle line: ${describe(token)}`, token);
     }
-    if (ply > 256) {
+    if (ply > MAX_MOVES) {
       this.#pos.dispose();
-      throw new ChessError('invalid-argument', 'a puzzle line has at most 256 moves');
+      throw new ChessError('invalid-argument', `a puzzle line has at most ${MAX_MOVES} moves`);
     }
-    const base = moveBufferIndex;
-    const moves = Array.from(heapU16().subarray(base, base + ply));
+    const moves = Array.from(moveView().subarray(0, ply));
     // UCI of each move (on the puzzle's own position, taken back afterwards).
     const uci: string[] = [];
     for (const m of moves) {

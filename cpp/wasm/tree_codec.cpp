@@ -1,0 +1,134 @@
+// chesswasm — the game-tree wire format: see tree_codec.h.
+// SPDX-License-Identifier: MIT
+#include "tree_codec.h"
+
+#include <string_view>
+
+namespace cw::wasm {
+
+namespace {
+
+// Words a node takes at least: parent, move, SAN, UCI, and the three counts.
+constexpr size_t MIN_NODE_WORDS = 7;
+
+void put_string(TreeBuffers& out, std::string_view s) {
+  bool ascii = true;
+  for (unsigned char c : s) ascii &= c < 128;
+  out.words.push_back(int32_t(s.size()) | (ascii ? 0 : NON_ASCII));
+  out.bytes += s;
+}
+
+void put_strings(TreeBuffers& out, const std::vector<std::string>& v) {
+  out.words.push_back(int32_t(v.size()));
+  for (const std::string& s : v) put_string(out, s);
+}
+
+// Reads the buffers front to back; every read past the end sets ok to false.
+struct Reader {
+  const int32_t* words;
+  size_t nwords;
+  const char* bytes;
+  size_t nbytes;
+  size_t w = TREE_HEADER_WORDS, b = 0;
+  bool ok = true;
+
+  size_t words_left() const { return w < nwords ? nwords - w : 0; }
+  int32_t word() {
+    if (w >= nwords) {
+      ok = false;
+      return 0;
+    }
+    return words[w++];
+  }
+  // A count of items that each take at least per_item more words.
+  size_t count(size_t per_item) {
+    int32_t n = word();
+    if (n < 0 || size_t(n) > words_left() / per_item) {
+      ok = false;
+      return 0;
+    }
+    return size_t(n);
+  }
+  std::string string() {
+    int32_t len = word() & ~NON_ASCII;
+    if (len < 0 || size_t(len) > nbytes - b) {
+      ok = false;
+      return {};
+    }
+    std::string s(bytes + b, size_t(len));
+    b += size_t(len);
+    return s;
+  }
+  void strings(std::vector<std::string>& v) {
+    size_t n = count(1);
+    v.reserve(n);
+    for (size_t i = 0; ok && i < n; ++i) v.push_back(string());
+  }
+};
+
+}  // namespace
+
+void encode_game(const PgnGame& g, TreeBuffers& out) {
+  out.words.clear();
+  out.bytes.clear();
+  out.words.push_back(0);
+  out.words.push_back(0);
+  out.words.push_back(int32_t(g.variant));
+  out.words.push_back(int32_t(g.tags.size()));
+  for (const auto& [name, value] : g.tags) {
+    put_string(out, name);
+    put_string(out, value);
+  }
+  put_string(out, g.root_fen);
+  put_string(out, g.result);
+  out.words.push_back(int32_t(g.nodes.size()));
+  for (const PgnNode& n : g.nodes) {
+    out.words.push_back(n.parent);
+    out.words.push_back(int32_t(n.move));
+    put_string(out, n.san);
+    put_string(out, n.uci);
+    put_strings(out, n.comments_before);
+    put_strings(out, n.comments_after);
+    out.words.push_back(int32_t(n.nags.size()));
+    for (uint8_t nag : n.nags) out.words.push_back(nag);
+  }
+  out.words[0] = int32_t(out.words.size());
+  out.words[1] = int32_t(out.bytes.size());
+}
+
+bool decode_game(const int32_t* words, size_t nwords, const char* bytes, size_t nbytes, PgnGame& g) {
+  g = PgnGame();
+  Reader r{words, nwords, bytes, nbytes};
+  int32_t variant = r.word();
+  if (variant != CHESS && variant != CHESS960 && variant != MAKRUK) return false;
+  g.variant = Variant(variant);
+  size_t ntags = r.count(2);
+  g.tags.reserve(ntags);
+  for (size_t i = 0; r.ok && i < ntags; ++i) {
+    std::string name = r.string();
+    std::string value = r.string();
+    g.tags.emplace_back(std::move(name), std::move(value));
+  }
+  g.root_fen = r.string();
+  g.result = r.string();
+  size_t nnodes = r.count(MIN_NODE_WORDS);
+  if (!r.ok || nnodes < 1) return false;
+  g.nodes.resize(nnodes);
+  for (size_t i = 0; r.ok && i < nnodes; ++i) {
+    PgnNode& n = g.nodes[i];
+    n.parent = r.word();
+    if (i == 0 ? n.parent != -1 : (n.parent < 0 || size_t(n.parent) >= i)) return false;
+    if (i > 0) g.nodes[size_t(n.parent)].children.push_back(int(i));
+    n.move = Move(r.word());
+    n.san = r.string();
+    n.uci = r.string();
+    r.strings(n.comments_before);
+    r.strings(n.comments_after);
+    size_t nnags = r.count(1);
+    n.nags.reserve(nnags);
+    for (size_t k = 0; r.ok && k < nnags; ++k) n.nags.push_back(uint8_t(r.word()));
+  }
+  return r.ok;
+}
+
+}  // namespace cw::wasm

@@ -1,0 +1,256 @@
+#!/usr/bin/env node
+// Writes the TypeScript side of the wasm boundary from its embind registration
+// (cpp/wasm/bindings.cpp), so that no name, code or constant is copied by hand:
+//   web/src/boundary.ts            every registered enum (names by value) and constant, and
+//                                  the tables derived from registered functions (piece
+//                                  letters, promotion piece of each move flag);
+//   web/src/chesswasm.d.mts        the types of the emscripten glue: the module, its classes,
+//                                  functions, value objects, enums and raw exports.
+// Both files are checked in. The registration is read from the built debug module
+// (build/wasm-debug: unminified glue) with a few recording hooks added to a copy of its glue:
+// what embind registers (every type's name, each function's argument and return types, each
+// value object's fields) is exactly what the generated files declare.
+//   node scripts/gen-boundary.mjs          rewrite the files
+//   node scripts/gen-boundary.mjs --check  exit 1 when they differ from what the build registers
+// Run by scripts/package.sh (writes) and scripts/test.sh (--check, before the package is built).
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const check = process.argv.includes('--check');
+const buildDir = path.join(root, process.env.CHESSWASM_WASM_DEBUG_DIR ?? 'build/wasm-debug');
+const gluePath = path.join(buildDir, 'chesswasm.mjs');
+if (!existsSync(gluePath)) {
+  console.error(`gen-boundary: ${gluePath} is missing; build it first (bash scripts/build.sh wasm-debug)`);
+  process.exit(2);
+}
+
+// ---- load the module with recording hooks -----------------------------------------------------
+
+const hooks = [
+  // Every registered type: its raw id and name.
+  ['function registerType(rawType, registeredInstance, options = {}) {', 'globalThis.__cwb.types.set(rawType, registeredInstance.name);'],
+  // Every function, method and constructor: its name and the names of its types.
+  [
+    'function craftInvokerFunction(humanName, argTypes, classType, cppInvokerFunc, cppTargetFunc) {',
+    'globalThis.__cwb.invokers.push({ name: humanName, types: argTypes.map((t) => (t ? t.name : null)) });',
+  ],
+  // Every value object: its fields and their types (raw ids).
+  [
+    'function __embind_finalize_value_object(structType) {',
+    'globalThis.__cwb.structs.push({ id: structType, name: structRegistrations[structType].name, fields: structRegistrations[structType].fields.map((f) => [f.fieldName, f.getterReturnType]) });',
+  ],
+];
+let glue = readFileSync(gluePath, 'utf8');
+for (const [at, code] of hooks) {
+  if (!glue.includes(at)) throw new Error(`gen-boundary: the glue has no "${at}" (another emscripten version?)`);
+  glue = glue.replace(at, `${at}\n${code}`);
+}
+// The debug glue asserts that it runs in a browser; it is handed the bytes here.
+glue = glue.replace(/^assert\(!ENVIRONMENT_IS_NODE, /m, 'if (0) assert(!ENVIRONMENT_IS_NODE, ');
+const tmp = path.join(root, 'build/gen-boundary');
+mkdirSync(tmp, { recursive: true });
+writeFileSync(path.join(tmp, 'glue.mjs'), glue);
+globalThis.__cwb = { types: new Map(), invokers: [], structs: [] };
+// The glue is built for web/worker: an empty `window` lets it start in Node (as in
+// tests/unit/debug-setup.ts); it is handed the bytes.
+globalThis.window ??= {};
+const { default: create } = await import(pathToFileURL(path.join(tmp, 'glue.mjs')).href);
+const bytes = readFileSync(path.join(buildDir, 'chesswasm.wasm'));
+const M = await create({
+  instantiateWasm(imports, receive) {
+    WebAssembly.instantiate(bytes, imports).then(({ instance }) => receive(instance));
+    return {};
+  },
+});
+const rec = globalThis.__cwb;
+
+// ---- what is registered -------------------------------------------------------------------------
+
+const isEnum = (v) => typeof v === 'function' && v.values !== null && typeof v.values === 'object' && !('argCount' in v);
+const enums = [];
+const constants = [];
+for (const key of Object.keys(M).sort()) {
+  const v = M[key];
+  if (isEnum(v)) {
+    const entries = Object.keys(v)
+      .filter((k) => k !== 'values')
+      .map((k) => [k, v[k].value])
+      .sort((a, b) => a[1] - b[1]);
+    enums.push({ name: key, entries });
+  } else if (/^[A-Z][A-Z0-9_]*$/.test(key) && !key.startsWith('HEAP') && typeof v === 'number') {
+    constants.push([key, v]);
+  }
+}
+const enumNames = new Set(enums.map((e) => e.name));
+const rawExports = Object.keys(M).filter((k) => k.startsWith('_cw_')).sort();
+const structs = new Map(rec.structs.map((s) => [s.name, s.fields.map(([f, id]) => [f, rec.types.get(id)])]));
+
+// Classes, their constructors and methods; free functions.
+const classes = new Map();
+const functions = [];
+for (const { name, types } of rec.invokers) {
+  const [ret, , ...args] = types;
+  if (name.startsWith('constructor ')) {
+    const cls = name.slice('constructor '.length);
+    if (!classes.has(cls)) classes.set(cls, { ctors: [], methods: [] });
+    classes.get(cls).ctors.push(args);
+  } else if (name.includes('.')) {
+    const [cls, method] = name.split('.');
+    if (!classes.has(cls)) classes.set(cls, { ctors: [], methods: [] });
+    classes.get(cls).methods.push({ name: method, ret, args });
+  } else {
+    functions.push({ name, ret, args });
+  }
+}
+
+// Functions returning an emscripten::val return a typed_memory_view of a buffer (the only use
+// of val in bindings.cpp): each is called once, with zero arguments, to learn its array type.
+const VIEW_TYPES = new Set(['Int8Array', 'Uint8Array', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array']);
+function viewType(name, value) {
+  const type = value?.constructor?.name;
+  if (!VIEW_TYPES.has(type)) throw new Error(`gen-boundary: ${name} returns an emscripten::val that is no typed array`);
+  return type;
+}
+const zeros = (args) => args.map((a) => (enumNames.has(a) ? M[a].values[0] : a === 'bool' ? false : 0));
+for (const f of functions) if (f.ret === 'emscripten::val') f.view = viewType(f.name, M[f.name](...zeros(f.args)));
+for (const [name, cls] of classes) {
+  const views = cls.methods.filter((m) => m.ret === 'emscripten::val');
+  if (!views.length) continue;
+  const instance = new M[name](...zeros(cls.ctors[0]));
+  for (const m of views) m.view = viewType(`${name}.${m.name}`, instance[m.name](...zeros(m.args)));
+  instance.delete();
+}
+M.ioBuffer(0);
+
+// TypeScript of an embind type name.
+function ts(type) {
+  if (type === 'void') return 'void';
+  if (type === 'bool') return 'boolean';
+  if (/^(unsigned )?(char|signed char|short|int|long|float|double)$/.test(type) || type === 'signed char') return 'number';
+  if (/^(unsigned )?long long$/.test(type) || type === 'int64_t' || type === 'uint64_t') return 'bigint';
+  if (type === 'std::string') return 'string';
+  if (enumNames.has(type)) return `${type}Value`;
+  if (structs.has(type)) return type;
+  const cls = /^(\w+)( const)?\*?$/.exec(type);
+  if (cls && classes.has(cls[1])) return cls[1];
+  throw new Error(`gen-boundary: no TypeScript type for the embind type "${type}"`);
+}
+const params = (args) => args.map((a, i) => `arg${i}: ${ts(a)}`).join(', ');
+
+// ---- web/src/boundary.ts ------------------------------------------------------------------------
+
+const HEADER = (what) =>
+  `// ${what}\n// Generated by scripts/gen-boundary.mjs from the embind registration of the wasm module\n` +
+  '// (cpp/wasm/bindings.cpp): do not edit. scripts/package.sh rewrites it; `npm test` fails when it\n' +
+  '// is stale.\n';
+
+const lines = [HEADER('The codes and constants of the wasm boundary, as registered.')];
+for (const e of enums) {
+  const contiguous = e.entries.every(([, v], i) => v === i);
+  lines.push('');
+  lines.push(`/** The names of the registered enum \`${e.name}\`${contiguous ? ', indexed by value' : ''}. */`);
+  if (contiguous) {
+    lines.push(`export const ${e.name} = [${e.entries.map(([n]) => `'${n}'`).join(', ')}] as const;`);
+    lines.push(`/** A name of \`${e.name}\`. */`);
+    lines.push(`export type ${e.name}Name = (typeof ${e.name})[number];`);
+  } else {
+    lines.push(`export const ${e.name} = { ${e.entries.map(([n, v]) => `${n}: ${v}`).join(', ')} } as const;`);
+    lines.push(`/** A name of \`${e.name}\`. */`);
+    lines.push(`export type ${e.name}Name = keyof typeof ${e.name};`);
+  }
+}
+lines.push('');
+lines.push('/** The values of `MoveFlag` by name. */');
+const moveFlag = enums.find((e) => e.name === 'MoveFlag');
+lines.push(`export const MOVE_FLAGS = { ${moveFlag.entries.map(([n, v]) => `${n}: ${v}`).join(', ')} } as const;`);
+for (const [name, value] of constants) {
+  lines.push('');
+  lines.push(`/** The registered constant \`${name}\`. */`);
+  lines.push(`export const ${name} = ${value};`);
+}
+const pieceTypes = enums.find((e) => e.name === 'PieceType').entries;
+const letters = pieceTypes.map(([, v]) => M.pieceLetter(M.PieceType.values[v]));
+lines.push('');
+lines.push('/** The letter of each piece type (`pieceLetter`), indexed by `PieceType` value; `\' \'` for none. */');
+lines.push(`export const PIECE_LETTERS = [${letters.map((l) => `'${l}'`).join(', ')}] as const;`);
+const promotions = moveFlag.entries.map(([, v]) => M.promotionType(M.MoveFlag.values[v]).value);
+lines.push('');
+lines.push('/** The piece type each move flag promotes to (`promotionType`), indexed by flag; 0 for none. */');
+lines.push(`export const PROMOTION_TYPE = [${promotions.join(', ')}] as const;`);
+const boundaryTs = lines.join('\n') + '\n';
+
+// ---- web/src/chesswasm.d.mts -----------------------------------------------------------------
+
+const d = [HEADER('Types of the emscripten glue (chesswasm.mjs, next to the compiled package).')];
+d.push('');
+for (const e of enums) {
+  d.push(`/** A value of the registered enum \`${e.name}\`. */`);
+  d.push(`export interface ${e.name}Value {\n  readonly value: number;\n  readonly __enum?: '${e.name}';\n}`);
+  d.push(`/** The registered enum \`${e.name}\`: its values by name and by number. */`);
+  d.push(
+    `export type ${e.name}Enum = { readonly values: Readonly<Record<number, ${e.name}Value>> } & {\n` +
+      e.entries.map(([n]) => `  readonly ${n}: ${e.name}Value;`).join('\n') +
+      '\n};',
+  );
+}
+for (const [name, fields] of structs) {
+  d.push(`/** The value object \`${name}\`. */`);
+  d.push(`export interface ${name} {\n${fields.map(([f, t]) => `  ${f}: ${ts(t)};`).join('\n')}\n}`);
+}
+for (const [name, cls] of classes) {
+  d.push(`/** An instance of the registered class \`${name}\` (free it with \`delete()\`). */`);
+  d.push(`export interface ${name} {`);
+  for (const m of cls.methods) d.push(`  ${m.name}(${params(m.args)}): ${m.view ?? ts(m.ret)};`);
+  d.push('  delete(): void;');
+  d.push('  isDeleted(): boolean;');
+  d.push('}');
+  d.push(`/** The registered class \`${name}\`. */`);
+  d.push(`export interface ${name}Class {`);
+  for (const args of cls.ctors) d.push(`  new (${params(args)}): ${name};`);
+  d.push('}');
+}
+d.push('/** The module: what the registration and the raw exports put on it. */');
+d.push('export interface ChesswasmGlue {');
+d.push('  HEAPU8: Uint8Array;');
+for (const e of enums) d.push(`  ${e.name}: ${e.name}Enum;`);
+for (const [name] of constants) d.push(`  ${name}: number;`);
+for (const f of functions) d.push(`  ${f.name}(${params(f.args)}): ${f.view ?? ts(f.ret)};`);
+for (const [name] of classes) d.push(`  ${name}: ${name}Class;`);
+for (const name of rawExports) d.push(`  ${name}(...args: number[]): number;`);
+d.push('}');
+d.push('');
+d.push('export interface ChesswasmGlueOptions {');
+d.push('  instantiateWasm?: (');
+d.push('    imports: WebAssembly.Imports,');
+d.push('    receiveInstance: (instance: WebAssembly.Instance, module?: WebAssembly.Module) => void,');
+d.push('  ) => object;');
+d.push('  print?: (text: string) => void;');
+d.push('  printErr?: (text: string) => void;');
+d.push('}');
+d.push('');
+d.push('declare function createChesswasm(options?: ChesswasmGlueOptions): Promise<ChesswasmGlue>;');
+d.push('export default createChesswasm;');
+const glueDts = d.join('\n') + '\n';
+
+// ---- write or check -----------------------------------------------------------------------------
+
+const outputs = [
+  [path.join(root, 'web/src/boundary.ts'), boundaryTs],
+  [path.join(root, 'web/src/chesswasm.d.mts'), glueDts],
+];
+let stale = 0;
+for (const [file, text] of outputs) {
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : null;
+  if (old === text) continue;
+  if (check) {
+    console.error(`gen-boundary: ${path.relative(root, file)} is stale: run node scripts/gen-boundary.mjs and commit it`);
+    stale++;
+  } else {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    console.error(`gen-boundary: wrote ${path.relative(root, file)}`);
+  }
+}
+process.exit(stale ? 1 : 0);
