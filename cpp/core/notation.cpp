@@ -9,11 +9,13 @@ std::string square_name(Square s) {
   return std::string{char('a' + file_of(s)), char('1' + rank_of(s))};
 }
 
-std::string move_to_uci(const Position& pos, Move m) {
+std::string move_to_uci(const Position& pos, Move m) { return move_to_uci(m, pos.variant()); }
+
+std::string move_to_uci(Move m, Variant v) {
   if (m == MOVE_NULL) return "0000";
   Square from = move_from(m), to = move_to(m);
-  if (is_castling(m) && pos.variant() != CHESS960)
-    to = castle_king_to(pos.side_to_move(), move_flag(m) == CASTLE_KING);
+  if (is_castling(m) && v != CHESS960)
+    to = castle_king_to(rank_of(from) == 0 ? WHITE : BLACK, move_flag(m) == CASTLE_KING);
   const PieceType pt = promotion_type(m);
   char s[5] = {char('a' + file_of(from)), char('1' + rank_of(from)), char('a' + file_of(to)),
                char('1' + rank_of(to)), " pnbrqkmsm"[pt]};

@@ -253,7 +253,7 @@ class PgnSource {
   // reader has moved on to the next game.
   cw::PgnStatus next() {
     cw::PgnStatus st = reader_.read_game(game_, error_);
-    if (st == cw::PgnStatus::GAME || st == cw::PgnStatus::PARTIAL) cw::wasm::encode_game(game_, tree_);
+    if (st == cw::PgnStatus::GAME || st == cw::PgnStatus::PARTIAL) cw::wasm::encode_game_compact(game_, tree_);
     return st;
   }
   int offset() const { return int(reader_.offset()); }  // byte offset of the next unread character
@@ -410,6 +410,14 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       +[](cw::MoveFlag f) { return cw::promotion_type(cw::Move(f << cw::MOVE_FLAG_SHIFT)); });
   function(
       "fenErrorMessage", +[](cw::FenError e) { return std::string(cw::fen_error_message(e)); });
+
+  // The UCI text of a move of a variant (no position needed): a game read from PGN crosses
+  // without UCI strings (tree_codec.h, the compact layout), and the TS side keeps this text
+  // per move number; "" for a variant out of range.
+  function(
+      "moveUci", +[](cw::Variant v, int m) {
+        return valid_variant(v) ? cw::move_to_uci(cw::Move(uint16_t(m)), v) : std::string();
+      });
 
   // Buffers.
   function("ioBuffer", &io_buffer);

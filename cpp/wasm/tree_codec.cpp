@@ -4,6 +4,8 @@
 
 #include <string_view>
 
+#include "san_keys.h"
+
 namespace cw::wasm {
 
 namespace {
@@ -11,16 +13,20 @@ namespace {
 // Words a node takes at least: parent, move, SAN, UCI, and the three counts.
 constexpr size_t MIN_NODE_WORDS = 7;
 
-void put_string(TreeBuffers& out, std::string_view s) {
-  bool ascii = true;
-  for (unsigned char c : s) ascii &= c < 128;
-  out.words.push_back(int32_t(s.size()) | (ascii ? 0 : NON_ASCII));
+// Returns whether s is not pure ASCII.
+bool put_string(TreeBuffers& out, std::string_view s) {
+  unsigned char high = 0;
+  for (unsigned char c : s) high |= c;
+  out.words.push_back(int32_t(s.size()) | (high < 128 ? 0 : NON_ASCII));
   out.bytes += s;
+  return high >= 128;
 }
 
-void put_strings(TreeBuffers& out, const std::vector<std::string>& v) {
+bool put_strings(TreeBuffers& out, const std::vector<std::string>& v) {
   out.words.push_back(int32_t(v.size()));
-  for (const std::string& s : v) put_string(out, s);
+  bool non_ascii = false;
+  for (const std::string& s : v) non_ascii |= put_string(out, s);
+  return non_ascii;
 }
 
 // Reads the buffers front to back; every read past the end sets ok to false.
@@ -66,37 +72,56 @@ struct Reader {
   }
 };
 
-}  // namespace
-
-void encode_game(const PgnGame& g, TreeBuffers& out) {
+void encode(const PgnGame& g, TreeBuffers& out, bool compact) {
   out.words.clear();
   out.bytes.clear();
+  out.words.reserve(16 + 2 * g.tags.size() + 8 * g.nodes.size());
   out.words.push_back(0);
   out.words.push_back(0);
   out.words.push_back(int32_t(g.variant));
   out.words.push_back(int32_t(g.tags.size()));
+  bool non_ascii = false;
   for (const auto& [name, value] : g.tags) {
-    put_string(out, name);
-    put_string(out, value);
+    non_ascii |= put_string(out, name);
+    non_ascii |= put_string(out, value);
   }
-  put_string(out, g.root_fen);
-  put_string(out, g.result);
+  non_ascii |= put_string(out, g.root_fen);
+  non_ascii |= put_string(out, g.result);
   out.words.push_back(int32_t(g.nodes.size()));
   for (const PgnNode& n : g.nodes) {
     out.words.push_back(n.parent);
     out.words.push_back(int32_t(n.move));
-    put_string(out, n.san);
-    put_string(out, n.uci);
-    put_strings(out, n.comments_before);
-    put_strings(out, n.comments_after);
+    if (compact) {
+      int32_t san[2];
+      pack_san(n.san, san);
+      out.words.push_back(san[0]);
+      out.words.push_back(san[1]);
+      if (san[0] == -1) non_ascii |= put_string(out, n.san);
+    } else {
+      put_string(out, n.san);
+      put_string(out, n.uci);
+    }
+    non_ascii |= put_strings(out, n.comments_before);
+    non_ascii |= put_strings(out, n.comments_after);
     out.words.push_back(int32_t(n.nags.size()));
     for (uint8_t nag : n.nags) out.words.push_back(nag);
   }
   out.words[0] = int32_t(out.words.size());
-  out.words[1] = int32_t(out.bytes.size());
+  out.words[1] = int32_t(out.bytes.size()) | (compact && non_ascii ? NON_ASCII : 0);
 }
 
-bool decode_game(const int32_t* words, size_t nwords, const char* bytes, size_t nbytes, PgnGame& g) {
+// The SAN of a packed pair (see san_keys.h).
+std::string unpack_san(int32_t lo, int32_t hi) {
+  std::string s;
+  for (int j = 0; j < SAN_KEY_CHARS; ++j) {
+    const int32_t c = ((j < 4 ? lo : hi) >> (7 * (j % 4))) & 127;
+    if (c == 0) break;
+    s += char(c);
+  }
+  return s;
+}
+
+bool decode(const int32_t* words, size_t nwords, const char* bytes, size_t nbytes, PgnGame& g, bool compact) {
   g = PgnGame();
   Reader r{words, nwords, bytes, nbytes};
   int32_t variant = r.word();
@@ -120,8 +145,13 @@ bool decode_game(const int32_t* words, size_t nwords, const char* bytes, size_t 
     if (i == 0 ? n.parent != -1 : (n.parent < 0 || size_t(n.parent) >= i)) return false;
     if (i > 0) g.nodes[size_t(n.parent)].children.push_back(int(i));
     n.move = Move(r.word());
-    n.san = r.string();
-    n.uci = r.string();
+    if (compact) {
+      const int32_t lo = r.word(), hi = r.word();
+      n.san = lo == -1 ? r.string() : unpack_san(lo, hi);
+    } else {
+      n.san = r.string();
+      n.uci = r.string();
+    }
     r.strings(n.comments_before);
     r.strings(n.comments_after);
     size_t nnags = r.count(1);
@@ -129,6 +159,18 @@ bool decode_game(const int32_t* words, size_t nwords, const char* bytes, size_t 
     for (size_t k = 0; r.ok && k < nnags; ++k) n.nags.push_back(uint8_t(r.word()));
   }
   return r.ok;
+}
+
+}  // namespace
+
+void encode_game(const PgnGame& g, TreeBuffers& out) { encode(g, out, false); }
+void encode_game_compact(const PgnGame& g, TreeBuffers& out) { encode(g, out, true); }
+
+bool decode_game(const int32_t* words, size_t nwords, const char* bytes, size_t nbytes, PgnGame& g) {
+  return decode(words, nwords, bytes, nbytes, g, false);
+}
+bool decode_game_compact(const int32_t* words, size_t nwords, const char* bytes, size_t nbytes, PgnGame& g) {
+  return decode(words, nwords, bytes, nbytes, g, true);
 }
 
 }  // namespace cw::wasm

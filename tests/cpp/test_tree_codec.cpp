@@ -12,7 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "notation.h"
 #include "pgn.h"
+#include "san_keys.h"
 #include "test_util.h"
 #include "tree_codec.h"
 
@@ -81,6 +83,60 @@ TEST(TreeCodec, RoundTripsEveryGame) {
     }
   }
   EXPECT_GT(games, 500);
+}
+
+// The compact layout (what a game read takes to JS): the same tree, SAN packed or spelled
+// out, no UCI (derived from the move and the variant), words[1] flagged for a game with a
+// non-ASCII string.
+TEST(TreeCodec, CompactLayoutRoundTripsEveryGame) {
+  int games = 0, long_sans = 0, non_ascii = 0;
+  for (const char* file : {"corpus/stockfish-selfplay.pgn", "pgn/constructs.pgn", "pgn/chessops-trees.pgn",
+                           "pgn/bom-crlf.pgn", "pgn/chessjs-random.pgn"}) {
+    TreeBuffers t;
+    for (PgnGame g : read_all(slurp(file))) {
+      encode_game_compact(g, t);
+      ASSERT_EQ(size_t(t.words[0]), t.words.size());
+      ASSERT_EQ(size_t(t.words[1] & ~NON_ASCII), t.bytes.size());
+      bool has_non_ascii = false;
+      for (char c : t.bytes) has_non_ascii |= (c & 0x80) != 0;
+      EXPECT_EQ((t.words[1] & NON_ASCII) != 0, has_non_ascii);
+      non_ascii += has_non_ascii;
+      PgnGame back;
+      ASSERT_TRUE(decode_game_compact(t.words.data(), t.words.size(), t.bytes.data(), t.bytes.size(), back))
+          << file << " game " << games;
+      for (PgnNode& n : g.nodes) {
+        long_sans += n.san.size() > size_t(SAN_KEY_CHARS);
+        if (n.parent >= 0) EXPECT_EQ(n.uci, move_to_uci(n.move, g.variant));
+        n.uci.clear();
+      }
+      expect_same(g, back);
+      ++games;
+    }
+  }
+  EXPECT_GT(games, 500);
+  EXPECT_GT(non_ascii, 0);
+  (void)long_sans;
+}
+
+TEST(TreeCodec, CompactLayoutSpellsOutLongSan) {
+  PgnGame g;
+  g.root_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  g.nodes.resize(3);
+  g.nodes[0].children = {1, 2};
+  for (int i : {1, 2}) g.nodes[size_t(i)].parent = 0;
+  g.nodes[1].san = "Qh4xe1+";   // 7 characters: packed
+  g.nodes[2].san = "R1a3xa7+";  // 8: spelled out
+  TreeBuffers t;
+  encode_game_compact(g, t);
+  EXPECT_EQ(t.words[1], int32_t(t.bytes.size()));  // pure ASCII: no flag
+  PgnGame back;
+  ASSERT_TRUE(decode_game_compact(t.words.data(), t.words.size(), t.bytes.data(), t.bytes.size(), back));
+  expect_same(g, back);
+  EXPECT_NE(t.bytes.find("R1a3xa7+"), std::string::npos);
+  EXPECT_EQ(t.bytes.find("Qh4xe1+"), std::string::npos);
+  g.nodes[2].comments_after = {"déjà vu"};
+  encode_game_compact(g, t);
+  EXPECT_NE(t.words[1] & NON_ASCII, 0);
 }
 
 TEST(TreeCodec, FlagsNonAsciiStrings) {

@@ -363,6 +363,7 @@ export interface ChesswasmGlue {
   bufferBytes(): number;
   pieceLetter(arg0: PieceTypeValue): string;
   fenErrorMessage(arg0: FenErrorValue): string;
+  moveUci(arg0: VariantValue, arg1: number): string;
   writePgn(): string;
   ioBuffer(arg0: number): Uint8Array;
   moveBuffer(): Uint16Array;

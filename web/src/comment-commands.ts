@@ -93,6 +93,8 @@ export function formatClock(seconds: number): string {
 }
 
 function parseEval(value: string): Evaluation | null {
+  // The usual case (pawns, no depth) without splitting.
+  if (PAWNS.test(value)) return { pawns: Number(value) + 0 };
   const [score, depthText, ...rest] = value.split(',').map((s) => s.trim());
   if (score === undefined || rest.length) return null;
   let depth: number | undefined;
@@ -277,6 +279,9 @@ export function withCommandsAsText<T>(fn: () => T): T {
   }
 }
 
+// A comment that is one [%clk], [%emt] or [%eval] and nothing else (takeCommands' fast path).
+const SINGLE_COMMAND = /^[\t\n\r ]*\[%(clk|emt|eval) ([^\][\t\n\r ]+)\][\t\n\r ]*$/;
+
 /**
  * Internal (used by {@link Game}): moves the commands out of `node.commentsAfter` into its
  * typed fields; comments that held nothing else are dropped.
@@ -285,6 +290,29 @@ export function takeCommands(node: CommandHolder): void {
   if (commandsAsText) return;
   const comments = node.commentsAfter;
   if (!comments.some((c) => typeof c === 'string' && c.includes('[%'))) return;
+  // The usual case first (engine and lichess exports): one comment holding one clock,
+  // emt or eval and nothing else; it is dropped once its value is taken.
+  if (comments.length === 1) {
+    const m = SINGLE_COMMAND.exec(comments[0]!);
+    if (m !== null) {
+      if (m[1] === 'eval') {
+        const e = parseEval(m[2]!);
+        if (e !== null) {
+          node.eval = e;
+          node.commentsAfter = [];
+          return;
+        }
+      } else {
+        const seconds = parseClock(m[2]!);
+        if (seconds !== null) {
+          if (m[1] === 'clk') node.clock = seconds;
+          else node.emt = seconds;
+          node.commentsAfter = [];
+          return;
+        }
+      }
+    }
+  }
   // From the last comment back, so that the last clock/emt/eval of all is the one taken.
   // Comments without commands are kept exactly; one that held only commands is dropped.
   const texts: string[] = [];

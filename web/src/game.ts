@@ -14,7 +14,7 @@ import type { PgnSource } from './chesswasm.mjs';
 import { type Evaluation, type Shape, commentsWithCommands, takeCommands } from './comment-commands.js';
 import { ChessError, IllegalMoveError, PgnError, type PgnErrorReason, describe } from './errors.js';
 import type { Move } from './move.js';
-import { type Outcome, Position, VARIANTS, type Variant } from './position.js';
+import { type Outcome, Position, VARIANTS, type Variant, sanOf, uciOfMove } from './position.js';
 import { M } from './wasm.js';
 
 /** The termination marker of a game: a win, a draw, or `'*'` (unknown, or still going on). */
@@ -625,10 +625,10 @@ export function sourceError(src: PgnSource, lineBase: number, columnBase: number
 export function readTree(src: PgnSource): Game {
   const words = src.treeWords();
   const bytes = src.treeBytes();
+  // The compact layout (cpp/wasm/tree_codec.h): words[1] says whether some string is not
+  // pure ASCII; a pure-ASCII game (the usual case) decodes its strings in one go.
+  const ascii = (words[1]! & TREE_NON_ASCII) === 0;
   let w = TREE_HEADER_WORDS;
-  // Pure-ASCII games (the usual case) decode their strings in one go.
-  let ascii = true;
-  for (let i = w; i < words.length && ascii; i++) ascii = (words[i]! & TREE_NON_ASCII) === 0 || words[i]! < 0;
   let b = 0;
   const blob = ascii ? decoder.decode(bytes) : '';
   const str = (): string => {
@@ -644,7 +644,8 @@ export function readTree(src: PgnSource): Game {
     for (let i = 0; i < n; i++) out[i] = str();
     return out;
   };
-  const variant = VARIANTS[words[w++]!]!;
+  const variantCode = words[w++]!;
+  const variant = VARIANTS[variantCode]!;
   const ntags = words[w++]!;
   const tags = new Map<string, string>();
   for (let i = 0; i < ntags; i++) {
@@ -660,8 +661,11 @@ export function readTree(src: PgnSource): Game {
   for (let i = 0; i < nnodes; i++) {
     const parentIndex = words[w++]!;
     const move = words[w++]!;
-    const san = str();
-    const uci = str();
+    // The SAN packed in two words (or -1, -1 and then its text); the UCI from the move.
+    const lo = words[w++]!;
+    const hi = words[w++]!;
+    const san = lo === -1 ? str() : i === 0 ? '' : sanOf(lo, hi);
+    const uci = i === 0 ? '' : uciOfMove(variantCode, move);
     const before = strs();
     const after = strs();
     const nnags = words[w++]!;

@@ -73,6 +73,18 @@ function uciTable(variant: number): string[] {
   return (uciCache[variant] ??= new Array<string>(65536).fill(''));
 }
 
+/**
+ * Internal: the UCI text of a move of a variant (by its code), from the table; the core
+ * writes it on a miss (`moveUci`: the text needs no position). Used where moves cross
+ * without their text (a game read from PGN).
+ */
+export function uciOfMove(variant: number, m: number): string {
+  const cache = uciTable(variant);
+  let text = cache[m]!;
+  if (text === '') cache[m] = text = M.moveUci(M.Variant.values[variant]!, m);
+  return text;
+}
+
 // SAN text by its packed form (two int32, cpp/wasm/san_keys.h), in an open-addressing table:
 // the distinct SANs are few (a few thousand in practice), so each string is made once and
 // looking one up allocates nothing. When the table is 3/4 full, new SANs are decoded every
