@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { IMPLS, loadRows, median, rate, root, warmUp } from './lib.mjs';
+import { prng } from '../tools/prng.mjs';
 
 const USAGE = 'usage: node tests/bench/run.mjs [--json] [--quick] [--runs N] [--only id,id] [--ms T]';
 const args = process.argv.slice(2);
@@ -43,8 +44,7 @@ const chesswasm = await import(pathToFileURL(distIndex).href);
 
 // Positions from seeded random games (standard chess, none terminal), shared by the rows.
 function sampleFens(n) {
-  let seed = 12345;
-  const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8);
+  const rand = prng(12345);
   const fens = [];
   while (fens.length < n) {
     const pos = chesswasm.Position.startpos();
@@ -52,7 +52,7 @@ function sampleFens(n) {
       const moves = pos.legalMoves();
       if (moves.length === 0 || pos.outcome()) break;
       if (ply % 5 === 4) fens.push(pos.fen());
-      pos.play(moves[rand() % moves.length]);
+      pos.play(rand.pick(moves));
     }
     pos.dispose();
   }

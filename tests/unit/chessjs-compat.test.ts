@@ -4,21 +4,9 @@
 import { Chess as JsChess, validateFen as jsValidateFen } from 'chess.js';
 import { Chess, SQUARES, validateFen, DEFAULT_POSITION, WHITE, BLACK, KING, QUEEN, PAWN, BISHOP } from 'chesswasm';
 import { describe, expect, it } from 'vitest';
+import { prng } from '../tools/prng.mjs';
 
 type AnyChess = JsChess | Chess;
-
-/** xorshift32: a small seeded PRNG. */
-function prng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x / 4294967296;
-  };
-}
 
 // A plain, comparable rendering of a value: Move objects with their helper results.
 function plain(v: unknown): unknown {
@@ -76,7 +64,7 @@ function sameFiltered(label: string, js: JsChess, ours: Chess, opts: { square?: 
   comparisons++;
   const filtered = js.moves({ ...opts, verbose: true } as { verbose: true });
   const full = new Map(js.moves({ verbose: true }).map((m) => [m.lan, m.san]));
-  const expected = filtered.map((m) => Object.assign(Object.create(Object.getPrototypeOf(m)), m, { san: full.get(m.lan) }));
+  const expected = filtered.map((m) => Object.assign(Object.create(Object.getPrototypeOf(m) as object) as typeof m, m, { san: full.get(m.lan)! }));
   const got = ours.moves(opts as { verbose: true });
   if (opts.verbose) expect({ label, value: plain(got) }).toEqual({ label, value: plain(expected) });
   else expect({ label, value: got }).toEqual({ label, value: expected.map((m) => m.san) });
@@ -588,6 +576,67 @@ describe('chess.js README examples', () => {
 });
 
 // Random games with random API calls interleaved, on both libraries.
+// Edges found by the JS fuzzer (fuzz.test.ts) and by a differential run of mutated FENs and
+// SAN against chess.js 1.4 (the same call on both, compared).
+describe('chess.js compatibility: edges found by fuzzing', () => {
+  const outcome = (c: AnyChess, f: (c: AnyChess) => unknown) => {
+    try {
+      return { ok: true, value: f(c) };
+    } catch {
+      return { ok: false };
+    }
+  };
+  const same = (f: (c: AnyChess) => unknown) => expect(outcome(new Chess(), f)).toEqual(outcome(new JsChess(), f));
+
+  // setTurn on a board the core cannot hold (no black king) with a symbol or a
+  // null-prototype object leaves the object usable (it once stored the argument first and
+  // broke every later fen()). chess.js 1.4 flips the turn for the symbol (a null move).
+  it('setTurn with a symbol or a null-prototype object leaves a raw board usable', () => {
+    for (const v of [Symbol('fuzz'), Object.create(null) as unknown]) {
+      const c = new Chess();
+      c.clear();
+      c.put({ type: 'k', color: 'w' }, 'e1');
+      const before = c.fen();
+      try {
+        c.setTurn(v as 'w');
+      } catch (e) {
+        expect(e).toBeInstanceOf(Error);
+      }
+      expect(() => c.fen()).not.toThrow();
+      expect([before, before.replace(' w - - 0 1', ' b - - 1 1')]).toContain(c.fen());
+    }
+  });
+
+  // A '0' in a FEN rank: chess.js skips it (the digits still sum to 8, so validateFen
+  // accepts it).
+  it("load: a '0' in a rank is skipped, as chess.js does", () => {
+    same((c) => (c.load('K7/8/2n5/1n6/8/8/8/0k6N b - - 0 1'), c.fen())); // chess.js: .../k6N
+    same((c) => (c.load('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/0RNBQKBNR w KQkq - 0 1'), c.fen()));
+  });
+
+  // move(san, { strict: true }) refuses a check or mate sign inside the move ('Nf+3', 'N#f3',
+  // 'f1#R'), as chess.js does (its strict parser only drops a trailing [+#] and glyphs).
+  it('strict SAN refuses a misplaced + or #', () => {
+    same((c) => c.move('Nf+3', { strict: true }).san);
+    same((c) => c.move('N#f3', { strict: true }).san);
+    same((c) => (c.load('8/PPPk4/8/8/8/8/4Kppp/8 b - - 0 1'), c.move('f1#R', { strict: true }).san));
+  });
+
+  // Documented differences (docs/chessjs-migration.md): permissive SAN refuses junk that
+  // chess.js lets through ('Nf=3', 'e=4', 'Ng1f3g'), and load refuses a FEN whose side not to
+  // move is in check, which chess.js loads.
+  it('documented differences: junk SAN and impossible positions are refused', () => {
+    const differs = (f: (c: AnyChess) => unknown) => {
+      expect(outcome(new JsChess(), f).ok).toBe(true);
+      expect(outcome(new Chess(), f).ok).toBe(false);
+    };
+    differs((c) => c.move('Nf=3').san);
+    differs((c) => c.move('e=4').san);
+    differs((c) => c.move('Ng1f3g').san);
+    differs((c) => (c.load('8/8/k7/p7/q7/K7/8/8 b - - 0 1'), c.fen()));
+  });
+});
+
 describe('chess.js compatibility: random', () => {
   const GAMES = Number(process.env.CHESSJS_COMPAT_GAMES ?? 5000);
   it(`${GAMES} random games`, () => {
@@ -708,7 +757,6 @@ describe('chess.js compatibility: random', () => {
       }
       if (rnd() < 0.2) fenPool.push(js.fen());
     }
-    // eslint-disable-next-line no-console
     console.log(`chess.js compat: ${GAMES} games, ${plies} moves played, ${comparisons} comparisons, ${((Date.now() - start) / 1000).toFixed(1)} s (calls: chess.js ${(timeJs / 1000).toFixed(1)} s, chesswasm ${(timeOurs / 1000).toFixed(1)} s)`);
     expect(comparisons).toBeGreaterThan(GAMES * 10);
   });

@@ -280,12 +280,10 @@ describe('huge strings', () => {
     p.dispose();
   });
 
-  // Known failure: every string goes into one I/O buffer in wasm memory, sized 3 bytes per
-  // UTF-16 unit of the longest string so far (writeString, web/src/wasm.ts) and never
-  // shrunk. So a SAN text, whose documented limit is 16 bytes, of 20,000,000 characters
-  // grows the heap by 60 MB for good (16 -> 63 MiB in a fresh process), and so do a FEN or
-  // a UCI text. Expected: text longer than the notation's limit refused before it is
-  // copied (or the buffer given back after a large call).
+  // Every string goes into one I/O buffer in wasm memory, sized for the longest string so
+  // far and never shrunk, so a text far longer than its notation's limit (SAN: 16 bytes) is
+  // refused before it is copied; otherwise a 20,000,000-character SAN text would grow the
+  // heap by 60 MB for good.
   it('a huge SAN text is refused without growing the wasm heap', () => {
     const p = Position.startpos();
     const before = wasmHeapSize();

@@ -46,23 +46,11 @@ import {
   type Variant,
 } from 'chesswasm';
 import { readPerftFile } from './helpers.js';
-
-// ---- seeded PRNG (mulberry32) -----------------------------------------------------------------
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../tools/prng.mjs';
 
 const SEED = 0xc0ffee;
-const rand = mulberry32(SEED);
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+const rand = prng(SEED);
+const { pick } = rand;
 
 // ---- known disagreements (the other library is wrong) ----------------------------------------
 
