@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The test command (npm test): builds everything, then runs
+# The test command (npm test): lints the TypeScript and JavaScript (ESLint, npm run lint),
+# builds everything, then runs
 #   1. the native Release GoogleTest suite          ctest -LE deep  (build/native)
 #   2. the same suite under ASan+UBSan, Debug       ctest -LE deep  (build/debug)
 #   3. the wasm smoke test in Node                  node --test tests/wasm/
@@ -15,12 +16,15 @@ cd "$ROOT"
 
 bash scripts/setup.sh
 
+step() { echo; echo "== $*"; }
+
+step "lint (ESLint with typescript-eslint: npm run lint)"
+npx --no-install eslint .
+
 configs=(native wasm wasm-debug)
 [[ "${SKIP_SANITIZE:-0}" == 1 ]] || configs=(native debug wasm wasm-debug)
 bash scripts/build.sh "${configs[@]}"
 bash scripts/package.sh --no-wasm
-
-step() { echo; echo "== $*"; }
 
 step "native tests (Release)"
 ctest --test-dir build/native -LE deep --output-on-failure

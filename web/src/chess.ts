@@ -282,7 +282,7 @@ interface RawState {
 
 function parseRaw(fen: string): RawState {
   const [placement = '', turn = 'w', castling = '-', ep = '-', half = '0', full = '1'] = fen.split(/\s+/);
-  const board: (ChessPiece | null)[] = new Array(64).fill(null);
+  const board = new Array<ChessPiece | null>(64).fill(null);
   const rows = placement.split('/');
   for (let r = 0; r < 8; r++) {
     let f = 0;
