@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command (npm test): lints the TypeScript and JavaScript (ESLint, npm run lint),
-# builds everything, then runs
+# builds the API reference (TypeDoc, npm run docs: fails on any warning), builds everything,
+# then runs
 #   1. the native Release GoogleTest suite          ctest -LE deep  (build/native)
 #   2. the same suite under ASan+UBSan, Debug       ctest -LE deep  (build/debug)
 #   3. the wasm smoke test in Node                  node --test tests/wasm/
@@ -20,6 +21,9 @@ step() { echo; echo "== $*"; }
 
 step "lint (ESLint with typescript-eslint: npm run lint)"
 npx --no-install eslint .
+
+step "API reference (TypeDoc: npm run docs -> dist/docs; every export documented, warnings are errors)"
+npx --no-install typedoc
 
 configs=(native wasm wasm-debug)
 [[ "${SKIP_SANITIZE:-0}" == 1 ]] || configs=(native debug wasm wasm-debug)

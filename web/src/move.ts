@@ -32,21 +32,37 @@ export type PromotionPiece = 'n' | 'b' | 'r' | 'q' | 'm';
 
 /** The 4-bit flags of a move (bits 12-15), as in `cpp/core/types.h`. */
 export const MoveFlag = {
+  /** A move that captures nothing and is none of the below. */
   QUIET: 0,
+  /** A pawn's two-square first step. */
   DOUBLE_PUSH: 1,
+  /** Castling on the king's side (h-file rook in standard chess). */
   CASTLE_KING: 2,
+  /** Castling on the queen's side (a-file rook in standard chess). */
   CASTLE_QUEEN: 3,
+  /** A capture (not en passant, not a promotion). */
   CAPTURE: 4,
+  /** An en passant capture. */
   EN_PASSANT: 5,
+  /** Makruk: a Bia promoting to a Met. */
   PROMO_MET: 6,
+  /** Makruk: a Bia capturing and promoting to a Met. */
   PROMO_MET_CAPTURE: 7,
+  /** A promotion to a knight. */
   PROMO_KNIGHT: 8,
+  /** A promotion to a bishop. */
   PROMO_BISHOP: 9,
+  /** A promotion to a rook. */
   PROMO_ROOK: 10,
+  /** A promotion to a queen. */
   PROMO_QUEEN: 11,
+  /** A capture promoting to a knight. */
   PROMO_KNIGHT_CAPTURE: 12,
+  /** A capture promoting to a bishop. */
   PROMO_BISHOP_CAPTURE: 13,
+  /** A capture promoting to a rook. */
   PROMO_ROOK_CAPTURE: 14,
+  /** A capture promoting to a queen. */
   PROMO_QUEEN_CAPTURE: 15,
 } as const;
 
