@@ -8,7 +8,7 @@
 //     (cw_count_buffer, MAX_MOVES x double): a legal move list or a divide result, filled in
 //     one call (MAX_MOVES, types.h, is the proven most of any position set-up accepts).
 // Why plain `extern "C"` exports rather than embind classes: measured on the play+undo hot path
-// (see README, "Bindings"), a raw export is called directly as a wasm function (about 2x faster
+// (see docs/architecture.md, "The boundary"), a raw export is called directly as a wasm function (about 2x faster
 // per call than an embind method, whose invoker converts every argument), and the glue is
 // smaller. Nothing here throws or aborts on bad input: every argument is validated and bad
 // input becomes a status code that the TS layer turns into a typed error.

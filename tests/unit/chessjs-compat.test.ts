@@ -1,6 +1,6 @@
 // Differential tests of `Chess` (chesswasm) against chess.js 1.4: the same call sequences on
 // both, every return value and every thrown/not-thrown outcome compared. The documented
-// differences (README, "Differences from chess.js") are the only exclusions, each marked.
+// differences (docs/chessjs-migration.md, "Differences") are the only exclusions, each marked.
 import { Chess as JsChess, validateFen as jsValidateFen } from 'chess.js';
 import { Chess, SQUARES, validateFen, DEFAULT_POSITION, WHITE, BLACK, KING, QUEEN, PAWN, BISHOP } from 'chesswasm';
 import { describe, expect, it } from 'vitest';
@@ -58,7 +58,7 @@ function same(label: string, js: AnyChess, ours: AnyChess, f: (c: AnyChess) => u
 }
 
 // moves({ square | piece }): chess.js computes SAN disambiguation among the filtered moves
-// only ('Nf6' for Ngf6 when asked for the g8 knight's moves), a bug fixed here (README):
+// only ('Nf6' for Ngf6 when asked for the g8 knight's moves), a bug fixed here (docs/chessjs-migration.md):
 // the same moves, in the same order, with the SAN of chess.js's unfiltered list.
 function sameFiltered(label: string, js: JsChess, ours: Chess, opts: { square?: string; piece?: string; verbose?: boolean }): void {
   comparisons++;
@@ -180,7 +180,7 @@ describe('chess.js compatibility: scripted', () => {
     }
   });
 
-  it('documented differences (README)', () => {
+  it('documented differences (docs/chessjs-migration.md)', () => {
     // chess.js promotes 'e7e8' (no piece given) to a knight; ours refuses it, like {from, to}
     expect(new JsChess('8/4P3/8/8/8/8/k7/4K3 w - - 0 1').move('e7e8').san).toBe('e8=N');
     expect(() => new Chess('8/4P3/8/8/8/8/k7/4K3 w - - 0 1').move('e7e8')).toThrow('Invalid move: e7e8');

@@ -24,7 +24,7 @@
 // Known disagreements where the other library is wrong: none found (KNOWN_EXCEPTIONS is
 // empty). A mismatch fails the test with the position, the library, what differed and both
 // answers; one judged to be the other library's bug goes into KNOWN_EXCEPTIONS with its FEN
-// (and into the README's "Differences" notes).
+// (and into the differences notes of docs/architecture.md).
 import { Chess as ChessJs } from 'chess.js';
 import { Chess as ChessOps } from 'chessops/chess';
 import { makeFen, parseFen } from 'chessops/fen';

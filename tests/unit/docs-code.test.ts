@@ -6,7 +6,7 @@
 //   stand-in for chessground and `document`), docs/book.md's blocks in docs-book.test.ts.
 // ```ts blocks are type-level snippets (`using`, declarations) and are not run.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -70,6 +70,50 @@ describe('code blocks of README.md and docs/*.md', () => {
     const file = path.join(tmp, `${name.replace(/[^\w]/g, '_')}.mjs`);
     writeFileSync(file, b.source.replaceAll("'chesswasm'", JSON.stringify(pathToFileURL(distIndex).href)));
     execFileSync(process.execPath, [file], { encoding: 'utf8', cwd: tmp, stdio: ['ignore', 'pipe', 'pipe'] });
+  });
+});
+
+// ---- links and figures ----
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped (not - and _), spaces as -. */
+const slug = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+const anchors = (file: string) =>
+  new Set(
+    readFileSync(path.join(root, file), 'utf8')
+      .replace(/^```[\s\S]*?^```$/gm, '')
+      .split('\n')
+      .filter((l) => /^#{1,6} /.test(l))
+      .map((l) => slug(l.replace(/^#+ /, ''))),
+  );
+
+describe('links and figures of README.md and docs/*.md', () => {
+  test('every relative link points at a file that exists, and at a heading of it', () => {
+    const broken: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(path.join(root, file), 'utf8').replace(/^```[\s\S]*?^```$/gm, '');
+      for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        const target = m[1]!;
+        if (/^[a-z]+:/.test(target)) continue; // http:, https:, mailto:
+        const [rel = '', anchor] = target.split('#');
+        const linked = rel === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), rel));
+        if (!existsSync(path.join(root, linked))) broken.push(`${file}: ${target} (no file ${linked})`);
+        else if (anchor !== undefined && linked.endsWith('.md') && !anchors(linked).has(anchor)) broken.push(`${file}: ${target} (no heading #${anchor})`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  test("the README's performance rows are rows of docs/performance-table.md (one source for every figure)", () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Performance'), readme.indexOf('\n## ', readme.indexOf('## Performance') + 1));
+    const rows = section.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| row '));
+    expect(rows.length).toBeGreaterThan(3);
+    const table = new Set(readFileSync(path.join(root, 'docs/performance-table.md'), 'utf8').split('\n'));
+    expect(rows.filter((r) => !table.has(r))).toEqual([]);
   });
 });
 
