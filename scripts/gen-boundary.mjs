@@ -60,7 +60,7 @@ const { default: create } = await import(pathToFileURL(path.join(tmp, 'glue.mjs'
 const bytes = readFileSync(path.join(buildDir, 'chesswasm.wasm'));
 const M = await create({
   instantiateWasm(imports, receive) {
-    WebAssembly.instantiate(bytes, imports).then(({ instance }) => receive(instance));
+    void WebAssembly.instantiate(bytes, imports).then(({ instance }) => receive(instance));
     return {};
   },
 });
@@ -153,12 +153,12 @@ for (const e of enums) {
   lines.push(`/** The names of the registered enum \`${e.name}\`${contiguous ? ', indexed by value' : ''}. */`);
   if (contiguous) {
     lines.push(`export const ${e.name} = [${e.entries.map(([n]) => `'${n}'`).join(', ')}] as const;`);
-    lines.push(`/** A name of \`${e.name}\`. */`);
-    lines.push(`export type ${e.name}Name = (typeof ${e.name})[number];`);
+    lines.push(`/** A name of the registered enum \`${e.name}\`. */`);
+    lines.push(`export type ${e.name}Name = ${e.entries.map(([n]) => `'${n}'`).join(' | ')};`);
   } else {
     lines.push(`export const ${e.name} = { ${e.entries.map(([n, v]) => `${n}: ${v}`).join(', ')} } as const;`);
-    lines.push(`/** A name of \`${e.name}\`. */`);
-    lines.push(`export type ${e.name}Name = keyof typeof ${e.name};`);
+    lines.push(`/** A name of the registered enum \`${e.name}\`. */`);
+    lines.push(`export type ${e.name}Name = ${e.entries.map(([n]) => `'${n}'`).join(' | ')};`);
   }
 }
 lines.push('');
@@ -218,7 +218,7 @@ for (const e of enums) d.push(`  ${e.name}: ${e.name}Enum;`);
 for (const [name] of constants) d.push(`  ${name}: number;`);
 for (const f of functions) d.push(`  ${f.name}(${params(f.args)}): ${f.view ?? ts(f.ret)};`);
 for (const [name] of classes) d.push(`  ${name}: ${name}Class;`);
-for (const name of rawExports) d.push(`  ${name}(...args: number[]): number;`);
+for (const name of rawExports) d.push(`  ${name}: (this: void, ...args: number[]) => number;`);
 d.push('}');
 d.push('');
 d.push('export interface ChesswasmGlueOptions {');

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The test command (npm test): builds everything, checks that the generated TypeScript of the
-# wasm boundary (web/src/boundary.ts, web/src/chesswasm.d.mts) is current, then runs
+# The test command (npm test): lints the TypeScript and JavaScript (ESLint, npm run lint),
+# builds the API reference (TypeDoc, npm run docs: fails on any warning), builds everything,
+# checks that the generated TypeScript of the wasm boundary (web/src/boundary.ts,
+# web/src/chesswasm.d.mts) is current, then runs
 #   1. the native Release GoogleTest suite          ctest -LE deep  (build/native)
 #   2. the same suite under ASan+UBSan, Debug       ctest -LE deep  (build/debug)
 #   3. the wasm smoke test in Node                  node --test tests/wasm/
@@ -16,6 +18,14 @@ cd "$ROOT"
 
 bash scripts/setup.sh
 
+step() { echo; echo "== $*"; }
+
+step "lint (ESLint with typescript-eslint: npm run lint)"
+npx --no-install eslint .
+
+step "API reference (TypeDoc: npm run docs -> dist/docs; every export documented, warnings are errors)"
+npx --no-install typedoc
+
 configs=(native wasm wasm-debug)
 [[ "${SKIP_SANITIZE:-0}" == 1 ]] || configs=(native debug wasm wasm-debug)
 bash scripts/build.sh "${configs[@]}"
@@ -23,8 +33,6 @@ bash scripts/build.sh "${configs[@]}"
 # package.sh rewrites it): a code added in C++ needs `node scripts/gen-boundary.mjs` and a commit.
 node scripts/gen-boundary.mjs --check
 bash scripts/package.sh --no-wasm
-
-step() { echo; echo "== $*"; }
 
 step "native tests (Release)"
 ctest --test-dir build/native -LE deep --output-on-failure

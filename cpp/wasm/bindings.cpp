@@ -26,7 +26,7 @@
 // Raw exports. An embind call goes through a generated JS invoker and a C++ invoker; a raw
 // `extern "C"` export is the wasm function itself. tests/bench/boundary.mjs (npm run
 // bench:boundary) measures both on every hot call; a raw export stays only where embind was
-// measured at least 1.3x slower on a bench row (README, "The boundary", has the table). Each
+// measured at least 1.3x slower on a bench row (docs/architecture.md, "The boundary", has the table). Each
 // keeps its figure below.
 // SPDX-License-Identifier: MIT
 #include <emscripten/bind.h>

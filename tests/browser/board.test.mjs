@@ -322,6 +322,25 @@ describe('analysis board', () => {
     await page.close();
   });
 
+  it('links to the API reference, which is served next to the board', async () => {
+    for (const size of [undefined, PHONE]) {
+      const page = await open('', size);
+      const link = page.locator('[data-testid=api-link]');
+      assert.ok(await link.isVisible(), 'the API link is visible');
+      const box = await link.boundingBox();
+      const width = await page.evaluate(() => window.innerWidth);
+      assert.ok(box && box.x >= 0 && box.x + box.width <= width, `the API link is inside the viewport (${JSON.stringify(box)})`);
+      assert.equal(await link.textContent(), 'API');
+      const [docs] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+      await docs.waitForLoadState();
+      assert.match(await docs.title(), /chesswasm/);
+      assert.ok(await docs.locator('a[href*="classes/Position.html"]').first().isVisible(), 'the reference lists Position');
+      if (!size) await shot(docs, '12-api-reference');
+      await docs.close();
+      await page.close();
+    }
+  });
+
   it('printed no console errors or warnings', () => {
     assert.deepEqual(b.problems, []);
   });

@@ -77,7 +77,7 @@ worker.postMessage({ fen: ${JSON.stringify(KIWIPETE)}, depth: 3 });`
 // A module worker that imports chesswasm statically sets its handler only after the
 // package's top-level await (the wasm instantiation) has resolved, and Chromium drops the
 // messages that arrive before that: a request posted right after new Worker() would never
-// be answered (README, "Web workers").
+// be answered (README, "Quick start: analysis in a web worker").
 function workerSource(spec: string): string {
   return `const chesswasm = import('${spec}');
 self.onmessage = async (e) => {
@@ -283,7 +283,7 @@ describe.skipIf(!existsSync(CHROMIUM))('browser (Chromium)', () => {
 
   test('(b, d) a Vite production build with a module worker (worker.format "es")', async () => {
     // Vite bundles workers as IIFE by default, which cannot hold the package's top-level
-    // await (rolldown: INVALID_TLA_FORMAT); the one line of config users need (README).
+    // await (rolldown: INVALID_TLA_FORMAT); the one line of config users need (docs/guide.md, "Loading").
     const app = path.join(proj, 'vite-worker');
     write(path.join(app, 'vite.config.js'), "export default { worker: { format: 'es' } };\n");
     write(path.join(app, 'index.html'), html('src="./main.js"'));

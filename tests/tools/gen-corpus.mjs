@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Game } from '../../dist/index.js';
+import { prng } from './prng.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, def) => {
@@ -16,20 +17,12 @@ const opt = (name, def) => {
   return i >= 0 ? args[i + 1] : def;
 };
 const GAMES = Number(opt('--games', 400));
-let seed = Number(opt('--seed', 20261122)) >>> 0;
+const rand = prng(Number(opt('--seed', 20261122)));
 const OUT = opt('--out', new URL('../data/corpus/stockfish-selfplay.pgn', import.meta.url).pathname);
 const STOCKFISH = opt('--stockfish', '/usr/games/stockfish');
 
-// xorshift32: the corpus is reproducible for a seed (given the same Stockfish build).
-function rand() {
-  seed ^= seed << 13;
-  seed >>>= 0;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  seed >>>= 0;
-  return seed / 0x100000000;
-}
-const pick = (a) => a[Math.floor(rand() * a.length)];
+// The corpus is reproducible for a seed (given the same Stockfish build).
+const { pick } = rand;
 
 // A minimal UCI driver: one engine process, one request at a time.
 const engine = spawn(STOCKFISH, [], { stdio: ['pipe', 'pipe', 'inherit'] });

@@ -16,6 +16,7 @@
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import readline from 'node:readline';
+import { prng } from './prng.mjs';
 
 const HEADER = 'PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags';
 const args = process.argv.slice(2);
@@ -24,16 +25,8 @@ const opt = (name, def) => {
   return i >= 0 ? Number(args[i + 1]) : def;
 };
 
-// xorshift32: reproducible runs for a given --seed.
-let seed = opt('seed', 12345) >>> 0 || 1;
-const rand = () => {
-  seed ^= seed << 13;
-  seed >>>= 0;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  seed >>>= 0;
-  return seed / 4294967296;
-};
+// Reproducible runs for a given --seed.
+const rand = prng(opt('seed', 12345));
 
 function id(n) {
   const a = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';

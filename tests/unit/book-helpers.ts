@@ -24,7 +24,7 @@ if (RANDOM64.length !== 781) throw new Error('polyglot-random64.txt: expected 78
 export function polyglotKey(fen: string): bigint {
   const [board, turn, castling, ep] = fen.split(' ');
   let key = 0n;
-  const at: (string | null)[] = new Array(64).fill(null);
+  const at = new Array<string | null>(64).fill(null);
   board!.split('/').forEach((row, i) => {
     let file = 0;
     for (const c of row) {
@@ -87,13 +87,5 @@ export function writeBook(entries: readonly RawEntry[], { sort = true } = {}): U
   return bytes;
 }
 
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-export function rng(seed: number): () => number {
-  let t = seed >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(t ^ (t >>> 15), t | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator of numbers in [0, 1) (tests/tools/prng.mjs). */
+export { prng as rng } from '../tools/prng.mjs';

@@ -1,24 +1,12 @@
 // Differential tests of `Chess` (chesswasm) against chess.js 1.4: the same call sequences on
 // both, every return value and every thrown/not-thrown outcome compared. The documented
-// differences (README, "Differences from chess.js") are the only exclusions, each marked.
+// differences (docs/chessjs-migration.md, "Differences") are the only exclusions, each marked.
 import { Chess as JsChess, validateFen as jsValidateFen } from 'chess.js';
 import { Chess, SQUARES, validateFen, DEFAULT_POSITION, WHITE, BLACK, KING, QUEEN, PAWN, BISHOP } from 'chesswasm';
 import { describe, expect, it } from 'vitest';
+import { prng } from '../tools/prng.mjs';
 
 type AnyChess = JsChess | Chess;
-
-/** xorshift32: a small seeded PRNG. */
-function prng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x / 4294967296;
-  };
-}
 
 // A plain, comparable rendering of a value: Move objects with their helper results.
 function plain(v: unknown): unknown {
@@ -70,13 +58,13 @@ function same(label: string, js: AnyChess, ours: AnyChess, f: (c: AnyChess) => u
 }
 
 // moves({ square | piece }): chess.js computes SAN disambiguation among the filtered moves
-// only ('Nf6' for Ngf6 when asked for the g8 knight's moves), a bug fixed here (README):
+// only ('Nf6' for Ngf6 when asked for the g8 knight's moves), a bug fixed here (docs/chessjs-migration.md):
 // the same moves, in the same order, with the SAN of chess.js's unfiltered list.
 function sameFiltered(label: string, js: JsChess, ours: Chess, opts: { square?: string; piece?: string; verbose?: boolean }): void {
   comparisons++;
   const filtered = js.moves({ ...opts, verbose: true } as { verbose: true });
   const full = new Map(js.moves({ verbose: true }).map((m) => [m.lan, m.san]));
-  const expected = filtered.map((m) => Object.assign(Object.create(Object.getPrototypeOf(m)), m, { san: full.get(m.lan) }));
+  const expected = filtered.map((m) => Object.assign(Object.create(Object.getPrototypeOf(m) as object) as typeof m, m, { san: full.get(m.lan)! }));
   const got = ours.moves(opts as { verbose: true });
   if (opts.verbose) expect({ label, value: plain(got) }).toEqual({ label, value: plain(expected) });
   else expect({ label, value: got }).toEqual({ label, value: expected.map((m) => m.san) });
@@ -192,7 +180,7 @@ describe('chess.js compatibility: scripted', () => {
     }
   });
 
-  it('documented differences (README)', () => {
+  it('documented differences (docs/chessjs-migration.md)', () => {
     // chess.js promotes 'e7e8' (no piece given) to a knight; ours refuses it, like {from, to}
     expect(new JsChess('8/4P3/8/8/8/8/k7/4K3 w - - 0 1').move('e7e8').san).toBe('e8=N');
     expect(() => new Chess('8/4P3/8/8/8/8/k7/4K3 w - - 0 1').move('e7e8')).toThrow('Invalid move: e7e8');
@@ -588,6 +576,67 @@ describe('chess.js README examples', () => {
 });
 
 // Random games with random API calls interleaved, on both libraries.
+// Edges found by the JS fuzzer (fuzz.test.ts) and by a differential run of mutated FENs and
+// SAN against chess.js 1.4 (the same call on both, compared).
+describe('chess.js compatibility: edges found by fuzzing', () => {
+  const outcome = (c: AnyChess, f: (c: AnyChess) => unknown) => {
+    try {
+      return { ok: true, value: f(c) };
+    } catch {
+      return { ok: false };
+    }
+  };
+  const same = (f: (c: AnyChess) => unknown) => expect(outcome(new Chess(), f)).toEqual(outcome(new JsChess(), f));
+
+  // setTurn on a board the core cannot hold (no black king) with a symbol or a
+  // null-prototype object leaves the object usable (it once stored the argument first and
+  // broke every later fen()). chess.js 1.4 flips the turn for the symbol (a null move).
+  it('setTurn with a symbol or a null-prototype object leaves a raw board usable', () => {
+    for (const v of [Symbol('fuzz'), Object.create(null) as unknown]) {
+      const c = new Chess();
+      c.clear();
+      c.put({ type: 'k', color: 'w' }, 'e1');
+      const before = c.fen();
+      try {
+        c.setTurn(v as 'w');
+      } catch (e) {
+        expect(e).toBeInstanceOf(Error);
+      }
+      expect(() => c.fen()).not.toThrow();
+      expect([before, before.replace(' w - - 0 1', ' b - - 1 1')]).toContain(c.fen());
+    }
+  });
+
+  // A '0' in a FEN rank: chess.js skips it (the digits still sum to 8, so validateFen
+  // accepts it).
+  it("load: a '0' in a rank is skipped, as chess.js does", () => {
+    same((c) => (c.load('K7/8/2n5/1n6/8/8/8/0k6N b - - 0 1'), c.fen())); // chess.js: .../k6N
+    same((c) => (c.load('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/0RNBQKBNR w KQkq - 0 1'), c.fen()));
+  });
+
+  // move(san, { strict: true }) refuses a check or mate sign inside the move ('Nf+3', 'N#f3',
+  // 'f1#R'), as chess.js does (its strict parser only drops a trailing [+#] and glyphs).
+  it('strict SAN refuses a misplaced + or #', () => {
+    same((c) => c.move('Nf+3', { strict: true }).san);
+    same((c) => c.move('N#f3', { strict: true }).san);
+    same((c) => (c.load('8/PPPk4/8/8/8/8/4Kppp/8 b - - 0 1'), c.move('f1#R', { strict: true }).san));
+  });
+
+  // Documented differences (docs/chessjs-migration.md): permissive SAN refuses junk that
+  // chess.js lets through ('Nf=3', 'e=4', 'Ng1f3g'), and load refuses a FEN whose side not to
+  // move is in check, which chess.js loads.
+  it('documented differences: junk SAN and impossible positions are refused', () => {
+    const differs = (f: (c: AnyChess) => unknown) => {
+      expect(outcome(new JsChess(), f).ok).toBe(true);
+      expect(outcome(new Chess(), f).ok).toBe(false);
+    };
+    differs((c) => c.move('Nf=3').san);
+    differs((c) => c.move('e=4').san);
+    differs((c) => c.move('Ng1f3g').san);
+    differs((c) => (c.load('8/8/k7/p7/q7/K7/8/8 b - - 0 1'), c.fen()));
+  });
+});
+
 describe('chess.js compatibility: random', () => {
   const GAMES = Number(process.env.CHESSJS_COMPAT_GAMES ?? 5000);
   it(`${GAMES} random games`, () => {
@@ -708,7 +757,6 @@ describe('chess.js compatibility: random', () => {
       }
       if (rnd() < 0.2) fenPool.push(js.fen());
     }
-    // eslint-disable-next-line no-console
     console.log(`chess.js compat: ${GAMES} games, ${plies} moves played, ${comparisons} comparisons, ${((Date.now() - start) / 1000).toFixed(1)} s (calls: chess.js ${(timeJs / 1000).toFixed(1)} s, chesswasm ${(timeOurs / 1000).toFixed(1)} s)`);
     expect(comparisons).toBeGreaterThan(GAMES * 10);
   });

@@ -15,6 +15,7 @@ import {
   readGames,
 } from 'chesswasm';
 import { DATA } from './helpers.js';
+import { prng } from '../tools/prng.mjs';
 
 describe('parseCommentCommands', () => {
   test('a lichess comment: eval and clock, no text', () => {
@@ -150,8 +151,7 @@ describe('makeCommentCommands', () => {
 
   test('parse(make(x)) gives back x for many values', () => {
     const colors = ['green', 'red', 'yellow', 'blue'] as const;
-    let seed = 7;
-    const r = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n);
+    const r = prng(7).int;
     const sq = () => `${'abcdefgh'[r(8)]}${1 + r(8)}` as const;
     for (let i = 0; i < 500; i++) {
       const shapes = [];

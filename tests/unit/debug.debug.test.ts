@@ -5,6 +5,7 @@
 import { expect, test } from 'vitest';
 import { FenError, IllegalMoveError, Position } from 'chesswasm';
 import { readPerftFile } from './helpers.js';
+import { prng } from '../tools/prng.mjs';
 
 test('perft on the CPW positions and Chess960 lines (debug build)', () => {
   for (const c of readPerftFile('perft-cpw6.epd')) {
@@ -18,8 +19,7 @@ test('perft on the CPW positions and Chess960 lines (debug build)', () => {
 });
 
 test('seeded random playouts with take-backs keep hash and FEN consistent (debug build)', () => {
-  let seed = 12345;
-  const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) % n;
+  const rand = prng(12345).int;
   for (const [fen, variant] of [
     ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'chess'],
     ['r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', 'chess'],

@@ -24,7 +24,7 @@
 // Known disagreements where the other library is wrong: none found (KNOWN_EXCEPTIONS is
 // empty). A mismatch fails the test with the position, the library, what differed and both
 // answers; one judged to be the other library's bug goes into KNOWN_EXCEPTIONS with its FEN
-// (and into the README's "Differences" notes).
+// (and into the differences notes of docs/architecture.md).
 import { Chess as ChessJs } from 'chess.js';
 import { Chess as ChessOps } from 'chessops/chess';
 import { makeFen, parseFen } from 'chessops/fen';
@@ -46,23 +46,11 @@ import {
   type Variant,
 } from 'chesswasm';
 import { readPerftFile } from './helpers.js';
-
-// ---- seeded PRNG (mulberry32) -----------------------------------------------------------------
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../tools/prng.mjs';
 
 const SEED = 0xc0ffee;
-const rand = mulberry32(SEED);
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+const rand = prng(SEED);
+const { pick } = rand;
 
 // ---- known disagreements (the other library is wrong) ----------------------------------------
 

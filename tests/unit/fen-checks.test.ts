@@ -18,17 +18,7 @@ import { Chess, isImpossibleCheck, isStandardMaterial } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { expect, test } from 'vitest';
 import { FenError, Position, type FenErrorCode } from 'chesswasm';
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../tools/prng.mjs';
 
 const CHECK_CODES: FenErrorCode[] = ['TOO_MANY_CHECKERS', 'ALIGNED_CHECKERS', 'IMPOSSIBLE_CHECK', 'EN_PASSANT_CHECK'];
 const MATERIAL_CODES: FenErrorCode[] = ['TOO_MANY_PIECES', 'TOO_MANY_PAWNS', 'IMPOSSIBLE_MATERIAL'];
@@ -106,7 +96,7 @@ function attackedBeforePush(pos: Chess): boolean {
 }
 
 test('FEN validity agrees with chessops (impossible checks, material) on generated boards', () => {
-  const rand = mulberry32(16);
+  const rand = prng(16);
   const counts: Record<string, number> = {};
   const count = (k: string) => (counts[k] = (counts[k] ?? 0) + 1);
   for (let i = 0; i < 40_000; i++) {

@@ -7,6 +7,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Position } from 'chesswasm';
+import { prng } from '../tools/prng.mjs';
 
 const FAIRY = '/usr/games/fairy-stockfish';
 const START = 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1';
@@ -83,17 +84,6 @@ class Engine {
   }
 }
 
-/** mulberry32: a small seeded PRNG so every run plays the same games. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const available = existsSync(FAIRY);
 
 describe.runIf(available)('Makruk vs fairy-stockfish', () => {
@@ -109,7 +99,7 @@ describe.runIf(available)('Makruk vs fairy-stockfish', () => {
   test('the FEN after every move of 120 random games, counting fields included', async () => {
     let plies = 0;
     for (let g = 0; g < 120; g++) {
-      const random = rng(1000 + g);
+      const random = prng(1000 + g);
       const start = STARTS[g % STARTS.length]!;
       using pos = Position.fromFen(start, { variant: 'makruk' });
       const line: string[] = [];
@@ -130,7 +120,7 @@ describe.runIf(available)('Makruk vs fairy-stockfish', () => {
   test('perft divide on 240 positions from random playouts', async () => {
     let checked = 0;
     for (let g = 0; g < 240; g++) {
-      const random = rng(5000 + g);
+      const random = prng(5000 + g);
       using pos = Position.fromFen(STARTS[g % STARTS.length]!, { variant: 'makruk' });
       const plies = Math.floor(random() * 40);
       for (let i = 0; i < plies; i++) {

@@ -5,10 +5,7 @@
 import { Chess } from 'chess.js';
 import { expect, test } from 'vitest';
 import { Position, type Variant } from 'chesswasm';
-
-function rng(seed: number) {
-  return () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8);
-}
+import { prng } from '../tools/prng.mjs';
 
 // The second start is Kiwipete with a pawn on the seventh rank for each side (promotions
 // with and without capture), less Kiwipete's black h3 pawn: with it black would have 9
@@ -22,7 +19,7 @@ const starts: [Variant, string | null][] = [
 ];
 
 test.each(starts)('legalUci and legalSan agree with uci() and san() per move (%s %s)', (variant, fen) => {
-  const rand = rng(42);
+  const rand = prng(42);
   let checked = 0;
   for (let game = 0; game < 20; game++) {
     const pos = fen ? Position.fromFen(fen, { variant }) : Position.startpos(variant);
@@ -35,7 +32,7 @@ test.each(starts)('legalUci and legalSan agree with uci() and san() per move (%s
       for (let i = 0; i < moves.length; i++) expect(pos.parseUci(uci[i]!)).toBe(moves[i]);
       checked += moves.length;
       if (moves.length === 0) break;
-      pos.play(moves[rand() % moves.length]!);
+      pos.play(rand.pick(moves)!);
     }
     pos.dispose();
   }
@@ -43,7 +40,7 @@ test.each(starts)('legalUci and legalSan agree with uci() and san() per move (%s
 });
 
 test('legalUci and legalSan equal chess.js (lan, san) over random games', () => {
-  const rand = rng(7);
+  const rand = prng(7);
   const starts = [undefined, 'r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PpPBBPPP/R3K2R w KQkq - 0 1'];
   let positions = 0;
   for (let game = 0; game < 40; game++) {
@@ -56,7 +53,7 @@ test('legalUci and legalSan equal chess.js (lan, san) over random games', () => 
       expect([...pos.legalSan()].sort()).toEqual(verbose.map((m) => m.san).sort());
       positions++;
       if (verbose.length === 0) break;
-      const uci = pos.legalUci()[rand() % verbose.length]!;
+      const uci = pos.legalUci()[rand.int(verbose.length)]!;
       pos.play(uci);
       chess.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
     }

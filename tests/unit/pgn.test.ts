@@ -8,21 +8,12 @@ import { makePgn, parseComment, parsePgn, type PgnNodeData, type Node as OpsNode
 import { describe, expect, test } from 'vitest';
 import { Game, type GameNode, PgnError, Position, readGames } from 'chesswasm';
 import { DATA } from './helpers.js';
+import { prng } from '../tools/prng.mjs';
 
 const read = (name: string) => readFileSync(`${DATA}pgn/${name}`, 'utf8');
 
-// Seeded xorshift32.
-function rng(seed: number): (n: number) => number {
-  let s = seed >>> 0 || 1;
-  return (n) => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return Math.floor((s / 0x100000000) * n);
-  };
-}
+// A seeded source of integers in [0, n).
+const rng = (seed: number): ((n: number) => number) => prng(seed).int;
 
 // A pre-order listing of a tree: parent index, SAN, NAGs, comments (as the chessops oracle).
 function listing(game: Game): string[] {
@@ -299,6 +290,28 @@ describe('errors and iteration', () => {
 });
 
 describe('writing', () => {
+  // Found by the annotations fuzz (fuzz.test.ts), which now generates both.
+  // TextDecoder strips a leading byte order mark unless told not to (ignoreBOM).
+  test('U+FEFF at the start of a tag value or comment is kept', () => {
+    const g = Game.fromPgn('[Event "\ufeffX"]\n\n1. e4 {\ufeffhi} *');
+    expect(g.tags.get('Event')).toBe('\ufeffX');
+    expect(g.root.children[0]!.commentsAfter).toEqual(['\ufeffhi']);
+    expect(Game.fromPgn(g.pgn()).tags.get('Event')).toBe('\ufeffX');
+  });
+
+  // fromPgn(game.pgn()) gives the game back: a line feed in a tag value is written as a
+  // space, a tag whose name is no PGN symbol is left out.
+  test('pgn() of a game with a line break in a tag value or an odd tag name reads back', () => {
+    for (const [name, value] of [['White', 'a\nb'], ['Bad Name', 'v'], ['', 'v']] as const) {
+      const g = Game.fromPgn('1. e4 e5 *');
+      g.tags.set(name, value);
+      const back = Game.fromPgn(g.pgn());
+      if (name === 'White') expect(back.tags.get('White')).toBe('a b');
+      else expect(back.tags.has(name)).toBe(false);
+      expect(back.mainline()).toEqual(['e4', 'e5']);
+    }
+  });
+
   test('export format: roster, tags, 80 columns, numbers after comments and variations', () => {
     const g = new Game();
     g.tags.set('White', 'Alice');

@@ -34,7 +34,8 @@ test('--json: one object per row, in file order', () => {
   const r = run('puzzles', SAMPLE, '--json', '--workers', '2');
   const lines = r.stdout.trim().split('\n');
   expect(lines.at(-1)).toBe('33 puzzles: 21 valid, 12 invalid');
-  const rows = lines.slice(0, -1).map((l) => JSON.parse(l));
+  type Row = { line: number; id: string; valid: boolean; reason?: string; mateIn?: number; matingMoves?: number };
+  const rows = lines.slice(0, -1).map((l) => JSON.parse(l) as Row);
   expect(rows).toHaveLength(33);
   expect(rows.map((o) => o.line)).toEqual(Array.from({ length: 33 }, (_, i) => i + 2));
   for (const o of rows) {
@@ -73,7 +74,7 @@ test.each([
 test('validatePuzzleFile: many small chunks over workers keep rows in file order', async () => {
   await import('chesswasm');
   const { validatePuzzleFile } = (await import(fileURLToPath(new URL('../../dist/puzzle-file.js', import.meta.url)))) as {
-    validatePuzzleFile(p: string, o: object): Promise<{ puzzles: number; valid: number; invalid: number }>;
+    validatePuzzleFile: (p: string, o: object) => Promise<{ puzzles: number; valid: number; invalid: number }>;
   };
   const dir = mkdtempSync(path.join(tmpdir(), 'chesswasm-'));
   const file = path.join(dir, 'p.csv');

@@ -134,7 +134,7 @@ describe('Puzzle', () => {
     p.play('a5a4'); // wrong
     p.hint();
     p.play('d6d1');
-    const state = JSON.parse(JSON.stringify(p));
+    const state = JSON.parse(JSON.stringify(p)) as ReturnType<Puzzle['toJSON']>;
     const q = Puzzle.fromJSON(state);
     expect(q.position.fen()).toBe(p.position.fen());
     expect(q.progress).toEqual(p.progress);

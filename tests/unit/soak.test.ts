@@ -18,21 +18,10 @@
 // 16 MB over 1M plies.
 import { Game, Position, readGames, wasmHeapSize, type Move } from 'chesswasm';
 import { expect, it } from 'vitest';
+import { prng } from '../tools/prng.mjs';
 
 const PLIES = Number(process.env.SOAK_PLIES ?? 1_000_000);
 const BOUND = 8 * 1024 * 1024;
-
-function prng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x / 4294967296;
-  };
-}
 
 it(`${PLIES} plies of random play with undo/redo, PGN round trips and create/dispose keep the wasm heap bounded`, () => {
   const rnd = prng(Number(process.env.SOAK_SEED ?? 20260422));

@@ -6,68 +6,68 @@
 
 /** The names of the registered enum `Color`, indexed by value. */
 export const Color = ['WHITE', 'BLACK', 'NONE'] as const;
-/** A name of `Color`. */
-export type ColorName = (typeof Color)[number];
+/** A name of the registered enum `Color`. */
+export type ColorName = 'WHITE' | 'BLACK' | 'NONE';
 
 /** The names of the registered enum `FenError`, indexed by value. */
 export const FenError = ['OK', 'EMPTY', 'FIELD_COUNT', 'BAD_PIECE', 'RANK_TOO_LONG', 'RANK_TOO_SHORT', 'RANK_COUNT', 'MISSING_KING', 'TOO_MANY_KINGS', 'PAWN_ON_BACK_RANK', 'BAD_SIDE', 'BAD_CASTLING', 'CASTLING_NO_KING', 'CASTLING_NO_ROOK', 'BAD_EN_PASSANT', 'EN_PASSANT_WRONG_RANK', 'EN_PASSANT_NO_PAWN', 'EN_PASSANT_OCCUPIED', 'OPPOSITE_CHECK', 'IMPOSSIBLE_CHECK', 'BAD_HALFMOVE', 'BAD_FULLMOVE', 'BAD_PROMOTED', 'BAD_COUNTING', 'CONSECUTIVE_DIGITS', 'TOO_MANY_PIECES', 'TOO_MANY_PAWNS', 'IMPOSSIBLE_MATERIAL', 'TOO_MANY_CHECKERS', 'ALIGNED_CHECKERS', 'EN_PASSANT_CHECK'] as const;
-/** A name of `FenError`. */
-export type FenErrorName = (typeof FenError)[number];
+/** A name of the registered enum `FenError`. */
+export type FenErrorName = 'OK' | 'EMPTY' | 'FIELD_COUNT' | 'BAD_PIECE' | 'RANK_TOO_LONG' | 'RANK_TOO_SHORT' | 'RANK_COUNT' | 'MISSING_KING' | 'TOO_MANY_KINGS' | 'PAWN_ON_BACK_RANK' | 'BAD_SIDE' | 'BAD_CASTLING' | 'CASTLING_NO_KING' | 'CASTLING_NO_ROOK' | 'BAD_EN_PASSANT' | 'EN_PASSANT_WRONG_RANK' | 'EN_PASSANT_NO_PAWN' | 'EN_PASSANT_OCCUPIED' | 'OPPOSITE_CHECK' | 'IMPOSSIBLE_CHECK' | 'BAD_HALFMOVE' | 'BAD_FULLMOVE' | 'BAD_PROMOTED' | 'BAD_COUNTING' | 'CONSECUTIVE_DIGITS' | 'TOO_MANY_PIECES' | 'TOO_MANY_PAWNS' | 'IMPOSSIBLE_MATERIAL' | 'TOO_MANY_CHECKERS' | 'ALIGNED_CHECKERS' | 'EN_PASSANT_CHECK';
 
 /** The names of the registered enum `LineStatus`, indexed by value. */
 export const LineStatus = ['OK', 'SYNTAX', 'ILLEGAL', 'AMBIGUOUS', 'FEN'] as const;
-/** A name of `LineStatus`. */
-export type LineStatusName = (typeof LineStatus)[number];
+/** A name of the registered enum `LineStatus`. */
+export type LineStatusName = 'OK' | 'SYNTAX' | 'ILLEGAL' | 'AMBIGUOUS' | 'FEN';
 
 /** The names of the registered enum `MoveFlag`, indexed by value. */
 export const MoveFlag = ['QUIET', 'DOUBLE_PUSH', 'CASTLE_KING', 'CASTLE_QUEEN', 'CAPTURE', 'EN_PASSANT', 'PROMO_MET', 'PROMO_MET_CAPTURE', 'PROMO_KNIGHT', 'PROMO_BISHOP', 'PROMO_ROOK', 'PROMO_QUEEN', 'PROMO_KNIGHT_CAPTURE', 'PROMO_BISHOP_CAPTURE', 'PROMO_ROOK_CAPTURE', 'PROMO_QUEEN_CAPTURE'] as const;
-/** A name of `MoveFlag`. */
-export type MoveFlagName = (typeof MoveFlag)[number];
+/** A name of the registered enum `MoveFlag`. */
+export type MoveFlagName = 'QUIET' | 'DOUBLE_PUSH' | 'CASTLE_KING' | 'CASTLE_QUEEN' | 'CAPTURE' | 'EN_PASSANT' | 'PROMO_MET' | 'PROMO_MET_CAPTURE' | 'PROMO_KNIGHT' | 'PROMO_BISHOP' | 'PROMO_ROOK' | 'PROMO_QUEEN' | 'PROMO_KNIGHT_CAPTURE' | 'PROMO_BISHOP_CAPTURE' | 'PROMO_ROOK_CAPTURE' | 'PROMO_QUEEN_CAPTURE';
 
 /** The names of the registered enum `Notation`, indexed by value. */
 export const Notation = ['AUTO', 'UCI', 'SAN'] as const;
-/** A name of `Notation`. */
-export type NotationName = (typeof Notation)[number];
+/** A name of the registered enum `Notation`. */
+export type NotationName = 'AUTO' | 'UCI' | 'SAN';
 
 /** The names of the registered enum `PgnErrorCode`, indexed by value. */
 export const PgnErrorCode = ['NONE', 'TAG_NAME', 'TAG_VALUE_QUOTES', 'TAG_VALUE_UNTERMINATED', 'TAG_VALUE_TOO_LONG', 'TAG_NOT_CLOSED', 'TOO_MANY_TAGS', 'UNSUPPORTED_VARIANT', 'BAD_FEN_TAG', 'GAME_TOO_LONG', 'LINE_TOO_LONG', 'COMMENT_UNTERMINATED', 'COMMENT_TOO_LONG', 'VARIATION_WITHOUT_MOVE', 'VARIATION_TOO_DEEP', 'VARIATION_UNOPENED', 'VARIATION_UNCLOSED', 'NAG_RANGE', 'NAG_NUMBER', 'UNEXPECTED_TAG', 'RESULT_IN_VARIATION', 'UNEXPECTED_CHARACTER', 'NOT_A_MOVE', 'ILLEGAL_MOVE', 'AMBIGUOUS_MOVE', 'TOO_MANY_MOVES', 'NULL_MOVE_IN_CHECK'] as const;
-/** A name of `PgnErrorCode`. */
-export type PgnErrorCodeName = (typeof PgnErrorCode)[number];
+/** A name of the registered enum `PgnErrorCode`. */
+export type PgnErrorCodeName = 'NONE' | 'TAG_NAME' | 'TAG_VALUE_QUOTES' | 'TAG_VALUE_UNTERMINATED' | 'TAG_VALUE_TOO_LONG' | 'TAG_NOT_CLOSED' | 'TOO_MANY_TAGS' | 'UNSUPPORTED_VARIANT' | 'BAD_FEN_TAG' | 'GAME_TOO_LONG' | 'LINE_TOO_LONG' | 'COMMENT_UNTERMINATED' | 'COMMENT_TOO_LONG' | 'VARIATION_WITHOUT_MOVE' | 'VARIATION_TOO_DEEP' | 'VARIATION_UNOPENED' | 'VARIATION_UNCLOSED' | 'NAG_RANGE' | 'NAG_NUMBER' | 'UNEXPECTED_TAG' | 'RESULT_IN_VARIATION' | 'UNEXPECTED_CHARACTER' | 'NOT_A_MOVE' | 'ILLEGAL_MOVE' | 'AMBIGUOUS_MOVE' | 'TOO_MANY_MOVES' | 'NULL_MOVE_IN_CHECK';
 
 /** The names of the registered enum `PgnStatus`, indexed by value. */
 export const PgnStatus = ['GAME', 'END', 'ERROR', 'PARTIAL'] as const;
-/** A name of `PgnStatus`. */
-export type PgnStatusName = (typeof PgnStatus)[number];
+/** A name of the registered enum `PgnStatus`. */
+export type PgnStatusName = 'GAME' | 'END' | 'ERROR' | 'PARTIAL';
 
 /** The names of the registered enum `PieceType`, indexed by value. */
 export const PieceType = ['NONE', 'PAWN', 'KNIGHT', 'BISHOP', 'ROOK', 'QUEEN', 'KING', 'MET', 'KHON', 'PROMOTED_MET'] as const;
-/** A name of `PieceType`. */
-export type PieceTypeName = (typeof PieceType)[number];
+/** A name of the registered enum `PieceType`. */
+export type PieceTypeName = 'NONE' | 'PAWN' | 'KNIGHT' | 'BISHOP' | 'ROOK' | 'QUEEN' | 'KING' | 'MET' | 'KHON' | 'PROMOTED_MET';
 
 /** The names of the registered enum `PlayStatus`, indexed by value. */
 export const PlayStatus = ['OK', 'ILLEGAL', 'NO_HISTORY'] as const;
-/** A name of `PlayStatus`. */
-export type PlayStatusName = (typeof PlayStatus)[number];
+/** A name of the registered enum `PlayStatus`. */
+export type PlayStatusName = 'OK' | 'ILLEGAL' | 'NO_HISTORY';
 
 /** The names of the registered enum `PuzzleStatus`, indexed by value. */
 export const PuzzleStatus = ['OK', 'SYNTAX', 'ILLEGAL', 'AMBIGUOUS', 'FEN', 'NO_MOVES', 'NOT_MATE', 'MATE_LENGTH', 'ROW'] as const;
-/** A name of `PuzzleStatus`. */
-export type PuzzleStatusName = (typeof PuzzleStatus)[number];
+/** A name of the registered enum `PuzzleStatus`. */
+export type PuzzleStatusName = 'OK' | 'SYNTAX' | 'ILLEGAL' | 'AMBIGUOUS' | 'FEN' | 'NO_MOVES' | 'NOT_MATE' | 'MATE_LENGTH' | 'ROW';
 
 /** The names of the registered enum `SanStatus`, indexed by value. */
 export const SanStatus = ['OK', 'SYNTAX', 'ILLEGAL', 'AMBIGUOUS'] as const;
-/** A name of `SanStatus`. */
-export type SanStatusName = (typeof SanStatus)[number];
+/** A name of the registered enum `SanStatus`. */
+export type SanStatusName = 'OK' | 'SYNTAX' | 'ILLEGAL' | 'AMBIGUOUS';
 
 /** The names of the registered enum `Termination`, indexed by value. */
 export const Termination = ['NONE', 'CHECKMATE', 'STALEMATE', 'INSUFFICIENT_MATERIAL', 'SEVENTYFIVE_MOVES', 'FIVEFOLD_REPETITION', 'FIFTY_MOVES', 'THREEFOLD_REPETITION', 'COUNTING_RULE'] as const;
-/** A name of `Termination`. */
-export type TerminationName = (typeof Termination)[number];
+/** A name of the registered enum `Termination`. */
+export type TerminationName = 'NONE' | 'CHECKMATE' | 'STALEMATE' | 'INSUFFICIENT_MATERIAL' | 'SEVENTYFIVE_MOVES' | 'FIVEFOLD_REPETITION' | 'FIFTY_MOVES' | 'THREEFOLD_REPETITION' | 'COUNTING_RULE';
 
 /** The names of the registered enum `Variant`, indexed by value. */
 export const Variant = ['CHESS', 'CHESS960', 'MAKRUK'] as const;
-/** A name of `Variant`. */
-export type VariantName = (typeof Variant)[number];
+/** A name of the registered enum `Variant`. */
+export type VariantName = 'CHESS' | 'CHESS960' | 'MAKRUK';
 
 /** The values of `MoveFlag` by name. */
 export const MOVE_FLAGS = { QUIET: 0, DOUBLE_PUSH: 1, CASTLE_KING: 2, CASTLE_QUEEN: 3, CAPTURE: 4, EN_PASSANT: 5, PROMO_MET: 6, PROMO_MET_CAPTURE: 7, PROMO_KNIGHT: 8, PROMO_BISHOP: 9, PROMO_ROOK: 10, PROMO_QUEEN: 11, PROMO_KNIGHT_CAPTURE: 12, PROMO_BISHOP_CAPTURE: 13, PROMO_ROOK_CAPTURE: 14, PROMO_QUEEN_CAPTURE: 15 } as const;

@@ -5,8 +5,8 @@
  * constants and error messages as chess.js 1.4, so that `import { Chess } from 'chesswasm'`
  * replaces `import { Chess } from 'chess.js'`. Every rule (legality, SAN, check, mate,
  * draws, repetition) and all PGN reading/writing come from the C++ core; this file only
- * adapts shapes. The differences from chess.js are listed in the README ("Differences from
- * chess.js").
+ * adapts shapes. The differences from chess.js are listed in docs/chessjs-migration.md
+ * ("Differences").
  * @module
  */
 import { withCommandsAsText } from './comment-commands.js';
@@ -282,7 +282,7 @@ interface RawState {
 
 function parseRaw(fen: string): RawState {
   const [placement = '', turn = 'w', castling = '-', ep = '-', half = '0', full = '1'] = fen.split(/\s+/);
-  const board: (ChessPiece | null)[] = new Array(64).fill(null);
+  const board = new Array<ChessPiece | null>(64).fill(null);
   const rows = placement.split('/');
   for (let r = 0; r < 8; r++) {
     let f = 0;
@@ -468,8 +468,8 @@ interface HistoryEntry {
 }
 
 /**
- * A game of chess with chess.js 1.x's API, on the core. See the README, "Differences from
- * chess.js", for the few documented differences.
+ * A game of chess with chess.js 1.x's API, on the core. See docs/chessjs-migration.md,
+ * "Differences", for the few documented differences.
  */
 export class Chess {
   // The core position (null while the board is one the core cannot hold, e.g. no kings).
@@ -633,8 +633,8 @@ export class Chess {
 
   /**
    * Places a piece. `false` (and no change) for a bad piece or square, or a second king of a
-   * colour. The position is then re-loaded from the edited board (see the README: board
-   * edits start a new move history).
+   * colour. The position is then re-loaded from the edited board (see
+   * docs/chessjs-migration.md: board edits start a new move history).
    */
   put({ type, color }: { type: PieceSymbol; color: ChessColor }, square: ChessSquare): boolean {
     const sq = squareIndex(square);
@@ -995,7 +995,7 @@ export class Chess {
       .split(/(\{[^}]*\})/)
       .map((part, i) => (i % 2 ? part : part.replace(/(\d+)\.\s+\.\.\./g, '$1...')))
       .join('');
-    void strict; // the core's reader takes SAN tolerantly (see the README)
+    void strict; // the core's reader takes SAN tolerantly (see docs/chessjs-migration.md)
     let game: ReturnType<typeof readPgn>;
     try {
       game = readPgn(text);

@@ -374,9 +374,9 @@ export interface ChesswasmGlue {
   treeBytesIn(arg0: number): Uint8Array;
   Position: PositionClass;
   PgnSource: PgnSourceClass;
-  _cw_legal_moves(...args: number[]): number;
-  _cw_play(...args: number[]): number;
-  _cw_take_back(...args: number[]): number;
+  _cw_legal_moves: (this: void, ...args: number[]) => number;
+  _cw_play: (this: void, ...args: number[]) => number;
+  _cw_take_back: (this: void, ...args: number[]) => number;
 }
 
 export interface ChesswasmGlueOptions {

@@ -36,7 +36,23 @@ export interface Shape {
  * (`[%eval #-3]`: Black mates in 3 moves; positive when White mates). `depth` is the search
  * depth when the comment gives one (`[%eval 0.17,23]`).
  */
-export type Evaluation = { pawns: number; mate?: undefined; depth?: number } | { mate: number; pawns?: undefined; depth?: number };
+export type Evaluation =
+  | {
+      /** The evaluation in pawns, White's view (`0.17`, `-1.5`). */
+      pawns: number;
+      /** Absent when `pawns` is given. */
+      mate?: undefined;
+      /** The search depth, when the comment gives one. */
+      depth?: number;
+    }
+  | {
+      /** Moves to mate: positive when White mates, negative when Black mates. */
+      mate: number;
+      /** Absent when `mate` is given. */
+      pawns?: undefined;
+      /** The search depth, when the comment gives one. */
+      depth?: number;
+    };
 
 /** A comment split into its commands and the rest of its text. */
 export interface CommentCommands {
@@ -53,7 +69,10 @@ export interface CommentCommands {
 }
 
 /** The commands of a {@link CommentCommands} without its text, as {@link makeCommentCommands} takes them. */
-export type CommentCommandValues = Omit<CommentCommands, 'text'> & { text?: string };
+export type CommentCommandValues = Omit<CommentCommands, 'text'> & {
+  /** Text to write before the commands (default: none). */
+  text?: string;
+};
 
 const COLORS: Record<string, ShapeColor> = { G: 'green', R: 'red', Y: 'yellow', B: 'blue' };
 const COLOR_LETTERS: Record<ShapeColor, string> = { green: 'G', red: 'R', yellow: 'Y', blue: 'B' };
@@ -325,9 +344,18 @@ export function takeCommands(node: CommandHolder): void {
       continue;
     }
     const c = parseWithout(comment, seen);
-    if (c.clock !== null) (node.clock = c.clock), seen.add('clk');
-    if (c.emt !== null) (node.emt = c.emt), seen.add('emt');
-    if (c.eval !== null) (node.eval = c.eval), seen.add('eval');
+    if (c.clock !== null) {
+      node.clock = c.clock;
+      seen.add('clk');
+    }
+    if (c.emt !== null) {
+      node.emt = c.emt;
+      seen.add('emt');
+    }
+    if (c.eval !== null) {
+      node.eval = c.eval;
+      seen.add('eval');
+    }
     shapes.unshift(c.shapes);
     if (c.text !== '') texts.unshift(c.text);
   }

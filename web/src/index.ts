@@ -93,6 +93,17 @@ export {
 } from './chess.js';
 export { chess960StartFen, chess960BackRank } from './chess960.js';
 export { Book, type BookEntry } from './book.js';
+// The names of the core's codes that the types above are made of (generated from the wasm
+// module's registration, web/src/boundary.ts).
+export type {
+  FenErrorName,
+  LineStatusName,
+  NotationName,
+  PgnErrorCodeName,
+  SanStatusName,
+  TerminationName,
+  VariantName,
+} from './boundary.js';
 
 // Load from the default location (chesswasm.wasm next to this file). A failure is kept, not
 // thrown, so that hosts that place the file elsewhere can still import and call init().

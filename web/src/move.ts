@@ -31,7 +31,16 @@ export type PieceType = 'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'm' | 's';
 /** A piece promoted to by a move. */
 export type PromotionPiece = 'n' | 'b' | 'r' | 'q' | 'm';
 
-/** The 4-bit flags of a move (bits 12-15), as the core registers them (`cpp/core/types.h`). */
+/**
+ * The 4-bit flags of a move (bits 12-15), by name, as the core registers them
+ * (`cpp/core/types.h`; the values are generated from the registration, so they are
+ * documented here as a whole): `QUIET` (no capture, none of the below), `DOUBLE_PUSH` (a
+ * pawn's two-square first step), `CASTLE_KING` / `CASTLE_QUEEN` (castling on the king's /
+ * queen's side), `CAPTURE` (a capture that is not en passant and no promotion),
+ * `EN_PASSANT`, `PROMO_MET` / `PROMO_MET_CAPTURE` (Makruk: a Bia promoting to a Met, without /
+ * with a capture), `PROMO_KNIGHT`, `PROMO_BISHOP`, `PROMO_ROOK`, `PROMO_QUEEN` (promotions) and
+ * `PROMO_KNIGHT_CAPTURE` … `PROMO_QUEEN_CAPTURE` (capturing promotions).
+ */
 export const MoveFlag = MOVE_FLAGS;
 
 /** The names of all 64 squares, indexed by {@link Square}. */

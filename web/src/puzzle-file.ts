@@ -249,7 +249,8 @@ async function runPool(
   const sizes = new Map<number, number>();
   let nextToEmit = 0;
   let nextId = 0;
-  let failure: unknown = null;
+  // What a worker threw, boxed: `null` until then (a thrown value may be anything).
+  let failure = null as { error: unknown } | null;
   const idle: Worker[] = [...pool, ...pool]; // two chunks in flight per worker
   let wake: (() => void) | null = null;
   const signal = () => {
@@ -270,7 +271,7 @@ async function runPool(
       signal();
     });
     w.on('error', (e) => {
-      failure = e;
+      failure = { error: e };
       signal();
     });
   }
@@ -278,12 +279,12 @@ async function runPool(
   for await (const chunk of source) {
     await drain?.();
     while (idle.length === 0 && failure === null) await waitIdle();
-    if (failure !== null) throw failure;
+    if (failure !== null) throw failure.error;
     const w = idle.pop()!;
     const id = nextId++;
     sizes.set(id, chunk.length);
     w.postMessage({ id, bytes: chunk, json }, [chunk.buffer as ArrayBuffer]);
   }
   while (nextToEmit < nextId && failure === null) await waitIdle();
-  if (failure !== null) throw failure;
+  if (failure !== null) throw failure.error;
 }

@@ -18,8 +18,20 @@ export type LineErrorReason = Lowercase<Exclude<LineStatusName, 'OK'>>;
  * first bad move (`0` for a bad FEN) and why it is bad.
  */
 export type LineValidation =
-  | { readonly ok: true; readonly fen: string }
-  | { readonly ok: false; readonly ply: number; readonly reason: LineErrorReason };
+  | {
+      /** Every move is legal. */
+      readonly ok: true;
+      /** The FEN after the last move. */
+      readonly fen: string;
+    }
+  | {
+      /** A move (or the FEN) is bad. */
+      readonly ok: false;
+      /** The 0-based index of the first bad move (`0` for a bad FEN). */
+      readonly ply: number;
+      /** Why it is bad. */
+      readonly reason: LineErrorReason;
+    };
 
 /** How the moves of a line are written: UCI, SAN, or either per move (`'auto'`, the default). */
 export type LineNotation = Lowercase<NotationName>;
@@ -107,8 +119,11 @@ export type PuzzleResult = 'correct' | 'solved' | 'wrong';
  * Lines are space-separated strings or arrays, in UCI or SAN (mixed is fine).
  */
 export interface PuzzleInit {
+  /** The start position (before the setup move with `moves`; the solver's with `solution`). */
   fen: string;
+  /** The lichess line: the opponent's setup move, then solver and opponent in turn. */
   moves?: string | readonly string[];
+  /** The line from the solver's first move (no setup move). */
   solution?: string | readonly string[];
   /** The rules variant (default `'chess'`). */
   variant?: Variant;
@@ -130,18 +145,25 @@ export interface PuzzleProgress {
 
 /** The serialisable state of a {@link Puzzle} (plain JSON: see {@link Puzzle.toJSON}). */
 export interface PuzzleState {
+  /** The format's version (1). */
   readonly version: 1;
+  /** The puzzle's start FEN (as given). */
   readonly fen: string;
+  /** The rules variant. */
   readonly variant: Variant;
   /** The whole line in UCI (with the setup move first when `setupFirst`). */
   readonly line: readonly string[];
+  /** Whether the line starts with the opponent's setup move (the `moves` form). */
   readonly setupFirst: boolean;
   /** The moves played by both sides since the solver's first turn, in UCI. */
   readonly played: readonly string[];
+  /** Wrong moves tried so far. */
   readonly mistakes: number;
+  /** Calls to {@link Puzzle.hint} so far. */
   readonly hints: number;
   /** 0: no hint for the current move yet; 1: the from-square was given; 2: the move. */
   readonly hintLevel: number;
+  /** Whether the puzzle is solved. */
   readonly solved: boolean;
 }
 
@@ -368,7 +390,7 @@ export class Puzzle {
     );
     try {
       for (let i = 0; i < s.played.length; i += 2) {
-        const r = p.play(s.played[i]!);
+        const r = p.play(s.played[i] as string);
         if (r === 'wrong' || (r === 'correct' && p.lastReply !== (s.played[i + 1] ?? null))) throw new Error('diverges');
       }
     } catch {

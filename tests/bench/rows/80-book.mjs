@@ -1,3 +1,4 @@
+import { prng } from '../../tools/prng.mjs';
 // Polyglot opening book lookups (ours only: chess.js and chessops read no books; no native
 // reader). The book is made here: 1-4 legal moves with random weights for each of ctx.fens,
 // plus entries with random keys up to 100,000 entries (a mid-sized book: 17 search steps).
@@ -8,8 +9,8 @@
 const BOOK_ENTRIES = 100_000;
 
 function makeBook({ chesswasm, fens }) {
-  let seed = 2024;
-  const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+  const random = prng(2024);
+  const rand = () => Math.floor(random() * 4294967296); // a 32-bit unsigned integer
   const rows = [];
   for (const fen of fens) {
     const pos = chesswasm.Position.fromFen(fen);

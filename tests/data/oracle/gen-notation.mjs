@@ -5,12 +5,11 @@ import { Chess } from 'chess.js';
 import { Chess as OpsChess } from 'chessops/chess';
 import { parseFen, makeFen } from 'chessops/fen';
 import { makeSan } from 'chessops/san';
-import { makeUci } from 'chessops/util';
-import { makePgn, Node, ChildNode, defaultGame } from 'chessops/pgn';
+import { makePgn, ChildNode, defaultGame } from 'chessops/pgn';
 import fs from 'fs';
+import { prng } from '../../tools/prng.mjs';
 
-let seed = 12345;
-const rnd = (n) => { seed = (seed * 1103515245 + 12345) >>> 0; return (seed >>> 8) % n; };
+const rnd = prng(12345).int; // tests/tools/prng.mjs: seeded, reproducible
 const out = process.env.OUT || new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 
 // --- SAN, standard chess (chess.js)

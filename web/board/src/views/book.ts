@@ -239,7 +239,7 @@ const savedBook = {
       const req = indexedDB.open('chesswasm-board', 1);
       req.onupgradeneeded = () => req.result.createObjectStore('files');
       req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
+      req.onerror = () => reject(req.error ?? new Error('IndexedDB: the database did not open'));
     }));
   },
   async run(mode: IDBTransactionMode, fn: (store: IDBObjectStore) => IDBRequest): Promise<unknown> {
@@ -248,7 +248,7 @@ const savedBook = {
       return await new Promise((resolve, reject) => {
         const req = fn(db.transaction('files', mode).objectStore('files'));
         req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
+        req.onerror = () => reject(req.error ?? new Error('IndexedDB: the request failed'));
       });
     } catch {
       return undefined;
