@@ -196,10 +196,14 @@ describe('board editor', () => {
       return bg;
     });
     assert.notEqual(khon, bishopChess, 'the Khon is not drawn as a chess bishop');
-    // A Met on d4, then continue: a Makruk game.
+    // The d6 Bia removed (a side has at most 16 pieces), a Met on d4, then continue: a Makruk game.
+    await page.click('[data-tool=trash]');
+    await clickSquare(page, 'd6');
+    assert.equal(await waitFen(page, 'rnsmksnr/8/ppp1pppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1'), 'rnsmksnr/8/ppp1pppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1');
     await page.click('[data-tool=bm]');
     await clickSquare(page, 'd4');
-    assert.equal(await waitFen(page, 'rnsmksnr/8/pppppppp/8/3m4/PPPPPPPP/8/RNSKMSNR w - - 0 1'), 'rnsmksnr/8/pppppppp/8/3m4/PPPPPPPP/8/RNSKMSNR w - - 0 1');
+    assert.equal(await waitFen(page, 'rnsmksnr/8/ppp1pppp/8/3m4/PPPPPPPP/8/RNSKMSNR w - - 0 1'), 'rnsmksnr/8/ppp1pppp/8/3m4/PPPPPPPP/8/RNSKMSNR w - - 0 1');
+    assert.equal(await editorError(page, ''), '');
     await shot(page, '51-editor-makruk-phone');
     await page.click('[data-testid=editor-continue]');
     assert.equal(await page.inputValue('[data-testid=variant]'), 'makruk');
