@@ -57,8 +57,17 @@ describe('engine', () => {
     await clickMove(page, 'e2', 'e4');
     await page.waitForFunction(() => /^1…/.test(document.querySelector('[data-testid=engine-line] .pv-moves')?.textContent ?? ''), null, { timeout: ENGINE_TIMEOUT });
     // Clicking a move of a line plays the line up to it.
-    const first = await page.$eval('[data-testid=engine-line] .pv-move', (e) => e.textContent);
-    await page.click('[data-testid=engine-line] .pv-move');
+    // (Read and pressed in one task: the lines are redrawn as the search deepens, so the move
+    // read by one call could be another by the time a second call clicks it.)
+    const first = await page.evaluate(() => {
+      const move = document.querySelector('[data-testid=engine-line] .pv-move');
+      const rect = move.getBoundingClientRect();
+      const at = { bubbles: true, cancelable: true, button: 0, clientX: rect.x + 2, clientY: rect.y + 2 };
+      move.dispatchEvent(new MouseEvent('mousedown', at));
+      move.dispatchEvent(new MouseEvent('mouseup', at));
+      move.dispatchEvent(new MouseEvent('click', at));
+      return move.textContent;
+    });
     await page.waitForFunction((san) => document.querySelector('[data-testid=moves] .move.current')?.dataset.san === san, first);
     // Off: the lines and the eval go, and nothing comes back.
     await page.click('[data-testid=engine-toggle]');
