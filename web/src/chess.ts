@@ -1095,9 +1095,12 @@ export class Chess {
     return this.getHeaders();
   }
 
-  /** Removes a header (a Seven Tag Roster one goes back to its default); whether it was set. */
+  /**
+   * Removes a header (a Seven Tag Roster one goes back to its default); whether the key was
+   * known (set, or one of the tags chess.js lists as `null` in {@link Chess.header}).
+   */
   removeHeader(key: string): boolean {
-    if (key in this.#header && this.#header[key] !== null) {
+    if (key in this.#header) {
       this.#header[key] = SEVEN_TAG_ROSTER[key] ?? null;
       return true;
     }
@@ -1312,6 +1315,7 @@ export class Chess {
 
   /** The castling rights of a colour (not whether castling is legal now). */
   getCastlingRights(color: ChessColor): { k: boolean; q: boolean } {
+    if (color !== 'w' && color !== 'b') return { k: false, q: false };
     const castling = this.#pos ? this.#pos.fen().split(' ')[2]! : this.#raw!.castling;
     const [k, q] = color === 'w' ? ['K', 'Q'] : ['k', 'q'];
     return { k: castling.includes(k), q: castling.includes(q) };
