@@ -193,6 +193,7 @@ struct FenParser {
   static FenError parse_castling(Position& pos, std::string_view field);
   static FenError parse_en_passant(Position& pos, std::string_view field);
   static FenError check_checks(const Position& pos);
+  static std::string drop_contradicted(std::string_view fen, Variant variant);
 };
 
 FenError FenParser::parse_board(Position& pos, std::string_view board, Variant variant) {
@@ -484,6 +485,41 @@ FenError FenParser::parse(Position& pos, std::string_view fen, Variant variant) 
   if (FenError e = check_checks(pos); e != FenError::OK) return e;
   pos.finish_setup();
   return FenError::OK;
+}
+
+std::string FenParser::drop_contradicted(std::string_view fen, Variant variant) {
+  std::string_view f[6];
+  const int n = split_fields(fen, f, 6);
+  if ((n != 4 && n != 6) || variant == MAKRUK) return std::string(fen);
+  Position pos{Position::Blank{}};
+  pos.clear();
+  pos.variant_ = variant;
+  if (parse_board(pos, f[0], variant) != FenError::OK || (f[1] != "w" && f[1] != "b"))
+    return std::string(fen);
+  pos.side_ = f[1] == "w" ? WHITE : BLACK;
+  std::string castling;
+  if (f[2] != "-")
+    for (char c : f[2]) {
+      // Kept: the rights the board allows, and malformed letters (set_fen reports them).
+      const FenError e = parse_castling(pos, std::string_view(&c, 1));
+      const char lc = char(c | 0x20);
+      const bool letter = lc == 'k' || lc == 'q' || (lc >= 'a' && lc <= 'h');
+      if (e == FenError::OK || (e == FenError::BAD_CASTLING && !letter)) castling += c;
+    }
+  if (castling.empty()) castling = "-";
+  std::string_view ep = f[3];
+  const FenError ep_error = parse_en_passant(pos, ep);
+  if (ep_error == FenError::EN_PASSANT_NO_PAWN || ep_error == FenError::EN_PASSANT_OCCUPIED) ep = "-";
+  std::string out;
+  out.append(f[0]).append(" ").append(f[1]).append(" ").append(castling).append(" ").append(ep);
+  if (n == 6) out.append(" ").append(f[4]).append(" ").append(f[5]);
+  return out;
+}
+
+std::string drop_contradicted_fields(std::string_view fen, Variant variant) {
+  init_bitboards();
+  zobrist::init();
+  return FenParser::drop_contradicted(fen, variant);
 }
 
 const char* const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

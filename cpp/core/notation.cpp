@@ -262,9 +262,9 @@ SanResult parse_san(Position& pos, std::string_view text, bool strict) {
   else if (body == "O-O-O")
     castle = 2;
   else if (body == "0-0" || body == "o-o")
-    castle = 1, len |= SAN_ZERO_CASTLING;
+    castle = 1, len |= SAN_ZERO_CASTLING | (c0 == 'o' ? SAN_LOWER_CASE : 0);
   else if (body == "0-0-0" || body == "o-o-o")
-    castle = 2, len |= SAN_ZERO_CASTLING;
+    castle = 2, len |= SAN_ZERO_CASTLING | (c0 == 'o' ? SAN_LOWER_CASE : 0);
   if (castle) {
     generate_legal(pos, legal);
     MoveFlag want = castle == 1 ? CASTLE_KING : CASTLE_QUEEN;
@@ -290,11 +290,11 @@ SanResult parse_san(Position& pos, std::string_view text, bool strict) {
         if (body[j - 2] == '=') {
           promo = pp;
           j -= 2;
-          if (!upper) len |= SAN_PROMOTION;
+          if (!upper) len |= SAN_PROMOTION | SAN_LOWER_CASE;
         } else if (is_rank(body[j - 2])) {
           promo = pp;
           j -= 1;
-          len |= SAN_PROMOTION;
+          len |= SAN_PROMOTION | (upper ? 0 : SAN_LOWER_CASE);
         }
       }
     }
@@ -317,6 +317,7 @@ SanResult parse_san(Position& pos, std::string_view text, bool strict) {
     const int given = (from_file >= 0 ? 1 : 0) | (from_rank >= 0 ? 2 : 0);
     bool full_from = given == 3;
     if (dash && !full_from) return fail(SanStatus::SYNTAX, len);
+    if ((len & SAN_PAWN_LETTER) && given == 0) len |= SAN_SHORT_PAWN_LETTER;
     // Long algebraic without a letter (g1f3, e2e4, e1g1): any piece may move.
     bool long_any = piece == NO_PIECE_TYPE && full_from;
     if (dash || long_any) len |= SAN_LONG_ALGEBRAIC;
@@ -401,13 +402,16 @@ SanResult parse_san(Position& pos, std::string_view text, bool strict) {
     if (matches == 0) return fail(SanStatus::ILLEGAL, len);
     if (matches > 1) return fail(SanStatus::AMBIGUOUS, len);
     if (!is_castling(found)) {
-      if (capture != is_capture(found)) len |= SAN_CAPTURE_MARK;
+      // (with any origin information, chess.js's parser ignores an `x`)
+      if (capture != is_capture(found))
+        len |= SAN_CAPTURE_MARK | (capture && given == 0 ? SAN_EXTRA_CAPTURE_MARK : 0);
       int needed = needed_disambiguation(pos, found, &legal);
       if (given != needed && !(len & SAN_LONG_ALGEBRAIC)) len |= SAN_DISAMBIGUATION;
     }
   }
   // Long algebraic has no capture mark and spells promotions as it likes (UCI: e7e8q).
-  if (len & SAN_LONG_ALGEBRAIC) len &= ~(SAN_CAPTURE_MARK | SAN_PROMOTION);
+  if (len & SAN_LONG_ALGEBRAIC)
+    len &= ~(SAN_CAPTURE_MARK | SAN_EXTRA_CAPTURE_MARK | SAN_PROMOTION | SAN_LOWER_CASE);
   char expected = check_suffix(pos, found);
   if (expected != suffix) len |= SAN_CHECK_SUFFIX;
   if (strict && len != SAN_EXACT) return fail(SanStatus::SYNTAX, len);

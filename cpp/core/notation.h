@@ -63,6 +63,11 @@ enum SanLeniency : uint16_t {
   SAN_ANNOTATION = 1 << 5,      // trailing glyphs `!`, `?`, `!!`, `??`, `!?`, `?!` (any run)
   SAN_CAPTURE_MARK = 1 << 6,    // `x` missing (Nf3 for a capture, ed5) or superfluous, or `:`
   SAN_PAWN_LETTER = 1 << 7,     // a pawn move with a `P` letter: Pe4
+  // Finer bits, each set together with one above (chess.js's permissive parser refuses them):
+  SAN_EXTRA_CAPTURE_MARK = 1 << 8,  // (with CAPTURE_MARK) an `x` on a move that captures nothing,
+                                    // without origin file or rank (Nxf3, not Ngxf3 or Ng1xf3)
+  SAN_LOWER_CASE = 1 << 9,          // (with ZERO_CASTLING or PROMOTION) `o-o`, `e8=q`, `e8q`
+  SAN_SHORT_PAWN_LETTER = 1 << 10,  // (with PAWN_LETTER) `P` without origin (Pe4, not Pexd5, Pe2e4)
 };
 
 struct SanResult {

@@ -288,6 +288,8 @@ constexpr struct {
     {"AMBIGUOUS_MOVE", "ambiguous move \"%s\""},
     {"TOO_MANY_MOVES", "more than %n moves in one game"},
     {"NULL_MOVE_IN_CHECK", "null move while in check"},
+    {"SETUP_WITHOUT_FEN", "a SetUp tag \"1\" without a FEN tag"},
+    {"REFUSED_TOLERANCE", "move not in the SAN required \"%s\""},
 };
 constexpr size_t PGN_ERROR_COUNT = sizeof(PGN_ERRORS) / sizeof(PGN_ERRORS[0]);
 
@@ -489,7 +491,30 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
   game.variant = variant;
   // The reader's board, set to the root (a copy of a start position reuses its storage).
   Position& pos = board_;
-  if (const std::string* fen = game.tag("FEN")) {
+  const std::string* fen = nullptr;
+  switch (fen_rule_) {
+    case FenTagRule::FEN_TAG:
+      fen = game.tag("FEN");
+      break;
+    case FenTagRule::ANY_CASE:
+      for (const auto& t : game.tags)
+        if (t.first.size() == 3 && (t.first[0] | 0x20) == 'f' && (t.first[1] | 0x20) == 'e' &&
+            (t.first[2] | 0x20) == 'n')
+          fen = &t.second;
+      break;
+    case FenTagRule::WITH_SETUP:
+      if (const std::string* setup = game.tag("SetUp"); setup && *setup == "1") {
+        fen = game.tag("FEN");
+        if (!fen) return fail(error, game.first_line, 1, PgnErrorCode::SETUP_WITHOUT_FEN);
+      }
+      break;
+  }
+  std::string repaired;
+  if (fen && drop_contradicted_) {
+    repaired = drop_contradicted_fields(*fen, variant);
+    if (repaired != *fen) fen = &repaired;
+  }
+  if (fen) {
     FenError fe = pos.set_fen(*fen, variant);
     if (fe != FenError::OK) return fail(error, game.first_line, 1, PgnErrorCode::BAD_FEN_TAG, *fen, 0, fe);
     game.root_fen = pos.fen();
@@ -570,7 +595,8 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       advance_to(close);
       if (pos_ - start > limits_.max_token_bytes)
         return fail(error, l, col, PgnErrorCode::COMMENT_TOO_LONG, {}, long(limits_.max_token_bytes));
-      add_comment(trim(text_.substr(start, pos_ - start)));
+      const std::string_view body = text_.substr(start, pos_ - start);
+      add_comment(raw_braces_ ? body : trim(body));
       advance();
       continue;
     }
@@ -681,7 +707,8 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       return fail(error, l, col, PgnErrorCode::TOO_MANY_MOVES, {}, limits_.max_nodes);
     Move move = MOVE_NULL;
     uint16_t leniency = 0;
-    const bool null_move = tok.size() == 2 && ((tok[0] == '-' && tok[1] == '-') || (tok[0] == 'Z' && tok[1] == '0'));
+    const bool null_move =
+        tok.size() == 2 && ((tok[0] == '-' && tok[1] == '-') || (tok[0] == 'Z' && tok[1] == '0'));
     if (null_move) {
       if (pos.in_check()) return fail(error, l, col, PgnErrorCode::NULL_MOVE_IN_CHECK);
     } else {
@@ -694,6 +721,8 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       }
       move = r.move;
       leniency = r.leniency;
+      if ((leniency & refused_) && frames.size() == 1)
+        return fail(error, l, col, PgnErrorCode::REFUSED_TOLERANCE, tok);
     }
     Frame& f = frames.back();
     // Comments before the game's first move are the game comment (python-chess's rule).

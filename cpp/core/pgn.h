@@ -84,6 +84,17 @@ enum class PgnErrorCode : uint8_t {
   AMBIGUOUS_MOVE,          // SanStatus::AMBIGUOUS; detail: the move as written
   TOO_MANY_MOVES,          // limit: PgnLimits::max_nodes
   NULL_MOVE_IN_CHECK,      // a null move ("--", "Z0") while in check
+  SETUP_WITHOUT_FEN,       // (FenTagRule::WITH_SETUP) [SetUp "1"] without a FEN tag
+  REFUSED_TOLERANCE,       // a main-line move written with a SanLeniency the reader refuses
+                           // (PgnReader::refuse_tolerances); detail: the move as written
+};
+
+// Which tag gives a game's root position (PgnReader::set_fen_tag_rule).
+enum class FenTagRule : uint8_t {
+  FEN_TAG = 0,  // the tag named FEN, when there is one (the default)
+  ANY_CASE,     // the last tag named FEN in any letter case (`fen`, `Fen`), when there is one
+  WITH_SETUP,   // the FEN tag only with [SetUp "1"] (the standard's rule); [SetUp "1"]
+                // without a FEN tag is SETUP_WITHOUT_FEN; a FEN tag without it is ignored
 };
 const char* pgn_error_name(PgnErrorCode c);  // "ILLEGAL_MOVE"; "UNKNOWN" past the last code
 
@@ -134,6 +145,17 @@ class PgnReader {
   // (PARTIAL, like python-chess) instead of only an ERROR. Errors in the tag section, the
   // FEN or Variant tag stay errors. Off by default.
   void keep_partial_games(bool on) { partial_ = on; }
+  // Which tag gives the root position (FenTagRule::FEN_TAG by default).
+  void set_fen_tag_rule(FenTagRule rule) { fen_rule_ = rule; }
+  // Whether castling rights and an en passant square that the root FEN's board contradicts
+  // are dropped (drop_contradicted_fields) instead of refusing the tag. Off by default.
+  void drop_contradicted_fen_fields(bool on) { drop_contradicted_ = on; }
+  // SanLeniency bits that a main-line move's text may not need (REFUSED_TOLERANCE); moves
+  // of variations are read tolerantly still. 0 (none refused) by default.
+  void refuse_tolerances(uint16_t leniency_bits) { refused_ = leniency_bits; }
+  // Whether a `{...}` comment keeps the white space around its text (chess.js keeps it);
+  // trimmed by default.
+  void keep_comment_space(bool on) { raw_braces_ = on; }
   // Byte offset of the next unread character, and its line.
   size_t offset() const { return pos_; }
   int line() const { return line_; }
@@ -166,6 +188,10 @@ class PgnReader {
   size_t game_start_ = 0;  // offset of the game being read (for max_game_bytes)
   int line_ = 1;
   bool partial_ = false;
+  FenTagRule fen_rule_ = FenTagRule::FEN_TAG;
+  bool drop_contradicted_ = false;
+  uint16_t refused_ = 0;
+  bool raw_braces_ = false;
   bool in_movetext_ = false;          // set once the root position is set up (a PARTIAL game exists)
   bool lost_sync_ = false;            // an unterminated comment: skip_to_next_game, not the token walk
   std::vector<PgnNode> spare_nodes_;  // nodes of earlier games, their buffers kept for reuse

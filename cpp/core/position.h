@@ -47,7 +47,14 @@ enum class FenError : uint8_t {
   ALIGNED_CHECKERS,       // two checkers on one line through the king, one on each side
   EN_PASSANT_CHECK,       // the double push the en passant square implies cannot give this check
 };
-const char* fen_error_name(FenError e);     // "FIELD_COUNT"
+const char* fen_error_name(FenError e);  // "FIELD_COUNT"
+// The FEN with the castling rights that its board contradicts (no king on its square, no
+// rook where the right needs one, a right given twice) and an en passant square that its
+// board contradicts (no enemy pawn in front of it, it or the square behind it occupied)
+// replaced by what the board allows; every other field as written. The text unchanged when
+// its board, side or field count is malformed (set_fen then says why). For readers that
+// take such FENs (chess.js loads them and ignores what cannot be used).
+std::string drop_contradicted_fields(std::string_view fen, Variant variant);
 const char* fen_error_message(FenError e);  // a sentence for users
 
 // The irreversible part of a position: pushed by do_move, popped by undo_move.

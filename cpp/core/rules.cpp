@@ -73,13 +73,13 @@ bool is_insufficient_material(const Position& pos) {
   return has_insufficient_material(pos, WHITE) && has_insufficient_material(pos, BLACK);
 }
 
-int repetition_count(const Position& pos) {
+int repetition_count(const Position& pos, bool across_null_moves) {
   const StateInfo& now = pos.state(0);
   int window = now.rule50 < pos.history_size() ? now.rule50 : pos.history_size();
   int count = 1;
   for (int k = 1; k <= window; ++k) {
-    if (pos.state(k - 1).move == MOVE_NULL) break;  // a null move led to state k-1
-    if (k % 2) continue;                            // the other side was to move
+    if (!across_null_moves && pos.state(k - 1).move == MOVE_NULL) break;  // a null move led to state k-1
+    if (k % 2) continue;                                                  // the other side was to move
     const StateInfo& then = pos.state(k);
     if (then.key == now.key) {
       ++count;

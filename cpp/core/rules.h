@@ -48,13 +48,14 @@ bool is_insufficient_material(const Position& pos);
 
 // How often the current position occurred in the game so far, this time included.
 // Positions are compared by Zobrist key within the plies since the last capture or pawn
-// move (rule50), looking no further back than the state stack and stopping at a null move.
+// move (rule50), looking no further back than the state stack and stopping at a null move
+// (unless across_null_moves: chess.js counts positions on both sides of a null move).
 // Position identity is FIDE's: same pieces, side to move, castling rights and en passant
 // *legally* possible. The Polyglot key hashes the ep file when an ep capture is possible
 // pseudo-legally, so a position right after a double push whose ep capture is illegal
 // (pinned pawn) is matched against later positions by its key without the ep file, after
 // checking on the current board that the ep capture would indeed be illegal.
-int repetition_count(const Position& pos);
+int repetition_count(const Position& pos, bool across_null_moves = false);
 bool is_fivefold_repetition(const Position& pos);  // repetition_count >= 5
 bool is_seventyfive_moves(const Position& pos);    // rule50 >= 150 (a mate still wins, see outcome)
 bool can_claim_fifty_moves(const Position& pos);   // rule50 >= 100

@@ -248,6 +248,11 @@ class PgnSource {
   void start() { reader_ = cw::PgnReader(text_); }
   // Whether games with a bad move come back up to the move before it (next(): PARTIAL).
   void keep_partial(bool on) { reader_.keep_partial_games(on); }
+  // Which tag gives the root position, and whether contradicted FEN fields are dropped.
+  void fen_tag_rule(cw::FenTagRule rule) { reader_.set_fen_tag_rule(rule); }
+  void drop_contradicted(bool on) { reader_.drop_contradicted_fen_fields(on); }
+  void refuse_tolerances(int leniency_bits) { reader_.refuse_tolerances(uint16_t(leniency_bits)); }
+  void keep_comment_space(bool on) { reader_.keep_comment_space(on); }
   // Reads the next game: GAME (the tree buffers hold it), END, ERROR (see error()), or
   // PARTIAL (the tree buffers hold the game up to the error, see error()); after an error the
   // reader has moved on to the next game.
@@ -347,6 +352,10 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .value("OK", PlayStatus::OK)
       .value("ILLEGAL", PlayStatus::ILLEGAL)
       .value("NO_HISTORY", PlayStatus::NO_HISTORY);
+  enum_<cw::FenTagRule>("FenTagRule")
+      .value("FEN_TAG", cw::FenTagRule::FEN_TAG)
+      .value("ANY_CASE", cw::FenTagRule::ANY_CASE)
+      .value("WITH_SETUP", cw::FenTagRule::WITH_SETUP);
   enum_<cw::PgnStatus>("PgnStatus")
       .value("GAME", cw::PgnStatus::GAME)
       .value("END", cw::PgnStatus::END)
@@ -402,6 +411,18 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   constant("SAN_KEY_CHARS", cw::wasm::SAN_KEY_CHARS);
   constant("TREE_NON_ASCII", cw::wasm::NON_ASCII);
   constant("TREE_HEADER_WORDS", cw::wasm::TREE_HEADER_WORDS);
+  // The SanLeniency bits (PgnSource::refuseTolerances).
+  constant("SAN_CHECK_SUFFIX", int(cw::SAN_CHECK_SUFFIX));
+  constant("SAN_ZERO_CASTLING", int(cw::SAN_ZERO_CASTLING));
+  constant("SAN_DISAMBIGUATION", int(cw::SAN_DISAMBIGUATION));
+  constant("SAN_LONG_ALGEBRAIC", int(cw::SAN_LONG_ALGEBRAIC));
+  constant("SAN_PROMOTION", int(cw::SAN_PROMOTION));
+  constant("SAN_ANNOTATION", int(cw::SAN_ANNOTATION));
+  constant("SAN_CAPTURE_MARK", int(cw::SAN_CAPTURE_MARK));
+  constant("SAN_PAWN_LETTER", int(cw::SAN_PAWN_LETTER));
+  constant("SAN_EXTRA_CAPTURE_MARK", int(cw::SAN_EXTRA_CAPTURE_MARK));
+  constant("SAN_LOWER_CASE", int(cw::SAN_LOWER_CASE));
+  constant("SAN_SHORT_PAWN_LETTER", int(cw::SAN_SHORT_PAWN_LETTER));
   // The letter of a piece type, and the piece type a move flag promotes to.
   function(
       "pieceLetter", +[](cw::PieceType pt) { return std::string(1, cw::piece_type_char(pt)); });
@@ -508,8 +529,9 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
                 }))
       .function("outcome", optional_override(
                                [](const Handle& h, bool claim) { return cw::outcome(h.position(), claim); }))
-      .function("repetitionCount",
-                optional_override([](const Handle& h) { return cw::repetition_count(h.position()); }))
+      .function("repetitionCount", optional_override([](const Handle& h, bool across_null_moves) {
+                  return cw::repetition_count(h.position(), across_null_moves);
+                }))
       .function("perft", optional_override([](Handle& h, int depth) {
                   return depth < 0 ? 0.0 : double(cw::perft(h.scratch(), depth, true));
                 }))
@@ -526,6 +548,10 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .function("text", &PgnSource::text)
       .function("start", &PgnSource::start)
       .function("keepPartial", &PgnSource::keep_partial)
+      .function("fenTagRule", &PgnSource::fen_tag_rule)
+      .function("dropContradicted", &PgnSource::drop_contradicted)
+      .function("refuseTolerances", &PgnSource::refuse_tolerances)
+      .function("keepCommentSpace", &PgnSource::keep_comment_space)
       .function("next", &PgnSource::next)
       .function("offset", &PgnSource::offset)
       .function("line", &PgnSource::line)

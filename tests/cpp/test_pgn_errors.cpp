@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "notation.h"
 #include "pgn.h"
 
 using namespace cw;
@@ -122,6 +123,107 @@ TEST(PgnErrors, EveryCodeHasAUniqueName) {
     e.code = PgnErrorCode(n);
     EXPECT_FALSE(pgn_error_message(e).empty());
   }
-  EXPECT_EQ(n, int(PgnErrorCode::NULL_MOVE_IN_CHECK) + 1);
+  EXPECT_EQ(n, int(PgnErrorCode::REFUSED_TOLERANCE) + 1);
   EXPECT_STREQ(pgn_error_name(PgnErrorCode::ILLEGAL_MOVE), "ILLEGAL_MOVE");
+}
+
+// The reader's rules for the root position and for SAN tolerances (chess.js's loadPgn reads
+// with them; tests/unit/chessjs-compat.test.ts compares the results with chess.js).
+namespace {
+struct Read {
+  PgnStatus status;
+  PgnGame game;
+  PgnError error;
+};
+Read read_with(const char* text, FenTagRule rule, bool drop, uint16_t refused) {
+  Read r;
+  PgnReader reader(text);
+  reader.set_fen_tag_rule(rule);
+  reader.drop_contradicted_fen_fields(drop);
+  reader.refuse_tolerances(refused);
+  r.status = reader.read_game(r.game, r.error);
+  return r;
+}
+}  // namespace
+
+TEST(PgnReaderRules, FenTagRules) {
+  const char* lower = "[fen \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n\n1. Ka2 *";
+  EXPECT_EQ(read_with(lower, FenTagRule::FEN_TAG, false, 0).error.code, PgnErrorCode::ILLEGAL_MOVE);
+  Read any = read_with(lower, FenTagRule::ANY_CASE, false, 0);
+  ASSERT_EQ(any.status, PgnStatus::GAME);
+  EXPECT_EQ(any.game.root_fen, "8/8/8/8/8/8/8/K1k5 w - - 0 1");
+  // the last one in any case wins
+  Read last = read_with("[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n[Fen \"8/8/8/8/8/8/8/K2k4 w - - 0 1\"]\n\n*",
+                        FenTagRule::ANY_CASE, false, 0);
+  EXPECT_EQ(last.game.root_fen, "8/8/8/8/8/8/8/K2k4 w - - 0 1");
+  // WITH_SETUP: a FEN tag alone is ignored; SetUp "1" needs one
+  const char* fen_only = "[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n\n1. e4 *";
+  Read ignored = read_with(fen_only, FenTagRule::WITH_SETUP, false, 0);
+  ASSERT_EQ(ignored.status, PgnStatus::GAME);
+  EXPECT_EQ(ignored.game.root_fen, START_FEN);
+  Read setup = read_with("[SetUp \"1\"]\n\n1. e4 *", FenTagRule::WITH_SETUP, false, 0);
+  EXPECT_EQ(setup.status, PgnStatus::ERROR);
+  EXPECT_EQ(setup.error.code, PgnErrorCode::SETUP_WITHOUT_FEN);
+  EXPECT_EQ(setup.error.message, "a SetUp tag \"1\" without a FEN tag");
+  Read both = read_with("[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n\n1. Ka2 *",
+                        FenTagRule::WITH_SETUP, false, 0);
+  EXPECT_EQ(both.status, PgnStatus::GAME);
+}
+
+TEST(PgnReaderRules, ContradictedFenFieldsDropped) {
+  // chess.js issue #85: castling rights without king or rook at home
+  const char* text = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1\"]\n\n1. Kd1 *";
+  EXPECT_EQ(read_with(text, FenTagRule::FEN_TAG, false, 0).error.code, PgnErrorCode::BAD_FEN_TAG);
+  Read r = read_with(text, FenTagRule::FEN_TAG, true, 0);
+  ASSERT_EQ(r.status, PgnStatus::GAME);
+  EXPECT_EQ(r.game.root_fen, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(drop_contradicted_fields("r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1", CHESS),
+            "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1");
+  EXPECT_EQ(drop_contradicted_fields("4k3/8/8/8/8/8/8/R3K2R b KQkq e3 0 1", CHESS),
+            "4k3/8/8/8/8/8/8/R3K2R b KQ - 0 1");
+  EXPECT_EQ(drop_contradicted_fields("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1", CHESS),
+            "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
+  EXPECT_EQ(drop_contradicted_fields("4k3/8/8/8/8/8/8/R3K2R w KKx - 0 1", CHESS),
+            "4k3/8/8/8/8/8/8/R3K2R w Kx - 0 1");
+  // malformed text comes back as it is, for set_fen to say why
+  EXPECT_EQ(drop_contradicted_fields("4k3/8/8 w KQ - 0 1", CHESS), "4k3/8/8 w KQ - 0 1");
+  EXPECT_EQ(drop_contradicted_fields("4k3/8/8/8/8/8/8/4K3 x KQ - 0 1", CHESS),
+            "4k3/8/8/8/8/8/8/4K3 x KQ - 0 1");
+  // a wrong-rank ep square is kept (set_fen refuses it)
+  EXPECT_EQ(drop_contradicted_fields("4k3/8/8/8/8/8/8/4K3 w - e3", CHESS), "4k3/8/8/8/8/8/8/4K3 w - e3");
+}
+
+TEST(PgnReaderRules, RefusedTolerancesOnTheMainLineOnly) {
+  const uint16_t refused =
+      SAN_ZERO_CASTLING | SAN_DISAMBIGUATION | SAN_LONG_ALGEBRAIC | SAN_CAPTURE_MARK | SAN_PAWN_LETTER;
+  for (const char* move : {"e2e4", "e2-e4", "Pe2-e4", "Pe4"}) {
+    std::string text = std::string("1. ") + move + " e5 *";
+    Read r = read_with(text.c_str(), FenTagRule::FEN_TAG, false, refused);
+    EXPECT_EQ(r.error.code, PgnErrorCode::REFUSED_TOLERANCE) << move;
+    EXPECT_EQ(r.error.detail, move);
+    EXPECT_EQ(read_with(text.c_str(), FenTagRule::FEN_TAG, false, 0).status, PgnStatus::GAME) << move;
+  }
+  EXPECT_EQ(read_with("1. e4 e5 2. Ngf3 *", FenTagRule::FEN_TAG, false, refused).error.detail, "Ngf3");
+  EXPECT_EQ(
+      read_with("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. 0-0 *", FenTagRule::FEN_TAG, false, refused).error.detail,
+      "0-0");
+  // taken: a wrong check mark, glyphs, a promotion without '='; variations read tolerantly
+  EXPECT_EQ(read_with("1. e4+ e5!? 2. Nf3 *", FenTagRule::FEN_TAG, false, refused).status, PgnStatus::GAME);
+  EXPECT_EQ(read_with("1. e4 (1. e2e4) e5 *", FenTagRule::FEN_TAG, false, refused).status, PgnStatus::GAME);
+}
+
+TEST(PgnReaderRules, BraceCommentsKeepTheirSpaceWhenAsked) {
+  const char* text = "{  before } 1. e4 {  spaced  } e5 ; rest  \n*";
+  PgnGame g;
+  PgnError e;
+  PgnReader trimmed(text);
+  ASSERT_EQ(trimmed.read_game(g, e), PgnStatus::GAME);
+  EXPECT_EQ(g.nodes[0].comments_after[0], "before");
+  EXPECT_EQ(g.nodes[1].comments_after[0], "spaced");
+  PgnReader raw(text);
+  raw.keep_comment_space(true);
+  ASSERT_EQ(raw.read_game(g, e), PgnStatus::GAME);
+  EXPECT_EQ(g.nodes[0].comments_after[0], "  before ");
+  EXPECT_EQ(g.nodes[1].comments_after[0], "  spaced  ");
+  EXPECT_EQ(g.nodes[2].comments_after[0], "rest");  // a rest-of-line comment is trimmed
 }

@@ -155,7 +155,14 @@ TEST(Rules, RepetitionStopsAtIrreversibleMovesAndNullMoves) {
   play(q, {"Nf3", "Nf6"});
   q.do_null_move();
   q.do_null_move();
-  EXPECT_EQ(repetition_count(q), 1);  // the same key, but only across null moves
+  EXPECT_EQ(repetition_count(q), 1);        // the same key, but only across null moves
+  EXPECT_EQ(repetition_count(q, true), 2);  // chess.js's count goes on across them
+  Position r;  // six null moves from the start: the start position three times on each side
+  for (int i = 0; i < 6; ++i) r.do_null_move();
+  EXPECT_EQ(repetition_count(r), 1);
+  EXPECT_EQ(repetition_count(r, true), 4);
+  r.undo_null_move();
+  EXPECT_EQ(repetition_count(r, true), 3);
 }
 
 // FIDE: a position right after a double push whose en passant capture is illegal (the

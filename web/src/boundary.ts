@@ -14,6 +14,11 @@ export const FenError = ['OK', 'EMPTY', 'FIELD_COUNT', 'BAD_PIECE', 'RANK_TOO_LO
 /** A name of the registered enum `FenError`. */
 export type FenErrorName = 'OK' | 'EMPTY' | 'FIELD_COUNT' | 'BAD_PIECE' | 'RANK_TOO_LONG' | 'RANK_TOO_SHORT' | 'RANK_COUNT' | 'MISSING_KING' | 'TOO_MANY_KINGS' | 'PAWN_ON_BACK_RANK' | 'BAD_SIDE' | 'BAD_CASTLING' | 'CASTLING_NO_KING' | 'CASTLING_NO_ROOK' | 'BAD_EN_PASSANT' | 'EN_PASSANT_WRONG_RANK' | 'EN_PASSANT_NO_PAWN' | 'EN_PASSANT_OCCUPIED' | 'OPPOSITE_CHECK' | 'IMPOSSIBLE_CHECK' | 'BAD_HALFMOVE' | 'BAD_FULLMOVE' | 'BAD_PROMOTED' | 'BAD_COUNTING' | 'CONSECUTIVE_DIGITS' | 'TOO_MANY_PIECES' | 'TOO_MANY_PAWNS' | 'IMPOSSIBLE_MATERIAL' | 'TOO_MANY_CHECKERS' | 'ALIGNED_CHECKERS' | 'EN_PASSANT_CHECK';
 
+/** The names of the registered enum `FenTagRule`, indexed by value. */
+export const FenTagRule = ['FEN_TAG', 'ANY_CASE', 'WITH_SETUP'] as const;
+/** A name of the registered enum `FenTagRule`. */
+export type FenTagRuleName = 'FEN_TAG' | 'ANY_CASE' | 'WITH_SETUP';
+
 /** The names of the registered enum `LineStatus`, indexed by value. */
 export const LineStatus = ['OK', 'SYNTAX', 'ILLEGAL', 'AMBIGUOUS', 'FEN'] as const;
 /** A name of the registered enum `LineStatus`. */
@@ -30,9 +35,9 @@ export const Notation = ['AUTO', 'UCI', 'SAN'] as const;
 export type NotationName = 'AUTO' | 'UCI' | 'SAN';
 
 /** The names of the registered enum `PgnErrorCode`, indexed by value. */
-export const PgnErrorCode = ['NONE', 'TAG_NAME', 'TAG_VALUE_QUOTES', 'TAG_VALUE_UNTERMINATED', 'TAG_VALUE_TOO_LONG', 'TAG_NOT_CLOSED', 'TOO_MANY_TAGS', 'UNSUPPORTED_VARIANT', 'BAD_FEN_TAG', 'GAME_TOO_LONG', 'LINE_TOO_LONG', 'COMMENT_UNTERMINATED', 'COMMENT_TOO_LONG', 'VARIATION_WITHOUT_MOVE', 'VARIATION_TOO_DEEP', 'VARIATION_UNOPENED', 'VARIATION_UNCLOSED', 'NAG_RANGE', 'NAG_NUMBER', 'UNEXPECTED_TAG', 'RESULT_IN_VARIATION', 'UNEXPECTED_CHARACTER', 'NOT_A_MOVE', 'ILLEGAL_MOVE', 'AMBIGUOUS_MOVE', 'TOO_MANY_MOVES', 'NULL_MOVE_IN_CHECK'] as const;
+export const PgnErrorCode = ['NONE', 'TAG_NAME', 'TAG_VALUE_QUOTES', 'TAG_VALUE_UNTERMINATED', 'TAG_VALUE_TOO_LONG', 'TAG_NOT_CLOSED', 'TOO_MANY_TAGS', 'UNSUPPORTED_VARIANT', 'BAD_FEN_TAG', 'GAME_TOO_LONG', 'LINE_TOO_LONG', 'COMMENT_UNTERMINATED', 'COMMENT_TOO_LONG', 'VARIATION_WITHOUT_MOVE', 'VARIATION_TOO_DEEP', 'VARIATION_UNOPENED', 'VARIATION_UNCLOSED', 'NAG_RANGE', 'NAG_NUMBER', 'UNEXPECTED_TAG', 'RESULT_IN_VARIATION', 'UNEXPECTED_CHARACTER', 'NOT_A_MOVE', 'ILLEGAL_MOVE', 'AMBIGUOUS_MOVE', 'TOO_MANY_MOVES', 'NULL_MOVE_IN_CHECK', 'SETUP_WITHOUT_FEN', 'REFUSED_TOLERANCE'] as const;
 /** A name of the registered enum `PgnErrorCode`. */
-export type PgnErrorCodeName = 'NONE' | 'TAG_NAME' | 'TAG_VALUE_QUOTES' | 'TAG_VALUE_UNTERMINATED' | 'TAG_VALUE_TOO_LONG' | 'TAG_NOT_CLOSED' | 'TOO_MANY_TAGS' | 'UNSUPPORTED_VARIANT' | 'BAD_FEN_TAG' | 'GAME_TOO_LONG' | 'LINE_TOO_LONG' | 'COMMENT_UNTERMINATED' | 'COMMENT_TOO_LONG' | 'VARIATION_WITHOUT_MOVE' | 'VARIATION_TOO_DEEP' | 'VARIATION_UNOPENED' | 'VARIATION_UNCLOSED' | 'NAG_RANGE' | 'NAG_NUMBER' | 'UNEXPECTED_TAG' | 'RESULT_IN_VARIATION' | 'UNEXPECTED_CHARACTER' | 'NOT_A_MOVE' | 'ILLEGAL_MOVE' | 'AMBIGUOUS_MOVE' | 'TOO_MANY_MOVES' | 'NULL_MOVE_IN_CHECK';
+export type PgnErrorCodeName = 'NONE' | 'TAG_NAME' | 'TAG_VALUE_QUOTES' | 'TAG_VALUE_UNTERMINATED' | 'TAG_VALUE_TOO_LONG' | 'TAG_NOT_CLOSED' | 'TOO_MANY_TAGS' | 'UNSUPPORTED_VARIANT' | 'BAD_FEN_TAG' | 'GAME_TOO_LONG' | 'LINE_TOO_LONG' | 'COMMENT_UNTERMINATED' | 'COMMENT_TOO_LONG' | 'VARIATION_WITHOUT_MOVE' | 'VARIATION_TOO_DEEP' | 'VARIATION_UNOPENED' | 'VARIATION_UNCLOSED' | 'NAG_RANGE' | 'NAG_NUMBER' | 'UNEXPECTED_TAG' | 'RESULT_IN_VARIATION' | 'UNEXPECTED_CHARACTER' | 'NOT_A_MOVE' | 'ILLEGAL_MOVE' | 'AMBIGUOUS_MOVE' | 'TOO_MANY_MOVES' | 'NULL_MOVE_IN_CHECK' | 'SETUP_WITHOUT_FEN' | 'REFUSED_TOLERANCE';
 
 /** The names of the registered enum `PgnStatus`, indexed by value. */
 export const PgnStatus = ['GAME', 'END', 'ERROR', 'PARTIAL'] as const;
@@ -90,8 +95,41 @@ export const MOVE_TO_SHIFT = 6;
 /** The registered constant `PIECE_COLOR_SHIFT`. */
 export const PIECE_COLOR_SHIFT = 4;
 
+/** The registered constant `SAN_ANNOTATION`. */
+export const SAN_ANNOTATION = 32;
+
+/** The registered constant `SAN_CAPTURE_MARK`. */
+export const SAN_CAPTURE_MARK = 64;
+
+/** The registered constant `SAN_CHECK_SUFFIX`. */
+export const SAN_CHECK_SUFFIX = 1;
+
+/** The registered constant `SAN_DISAMBIGUATION`. */
+export const SAN_DISAMBIGUATION = 4;
+
+/** The registered constant `SAN_EXTRA_CAPTURE_MARK`. */
+export const SAN_EXTRA_CAPTURE_MARK = 256;
+
 /** The registered constant `SAN_KEY_CHARS`. */
 export const SAN_KEY_CHARS = 7;
+
+/** The registered constant `SAN_LONG_ALGEBRAIC`. */
+export const SAN_LONG_ALGEBRAIC = 8;
+
+/** The registered constant `SAN_LOWER_CASE`. */
+export const SAN_LOWER_CASE = 512;
+
+/** The registered constant `SAN_PAWN_LETTER`. */
+export const SAN_PAWN_LETTER = 128;
+
+/** The registered constant `SAN_PROMOTION`. */
+export const SAN_PROMOTION = 16;
+
+/** The registered constant `SAN_SHORT_PAWN_LETTER`. */
+export const SAN_SHORT_PAWN_LETTER = 1024;
+
+/** The registered constant `SAN_ZERO_CASTLING`. */
+export const SAN_ZERO_CASTLING = 2;
 
 /** The registered constant `TREE_HEADER_WORDS`. */
 export const TREE_HEADER_WORDS = 2;

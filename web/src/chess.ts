@@ -4,15 +4,25 @@
  * Same class name, constructor, methods, overloads, option objects, return shapes,
  * constants and error messages as chess.js 1.4, so that `import { Chess } from 'chesswasm'`
  * replaces `import { Chess } from 'chess.js'`. Every rule (legality, SAN, check, mate,
- * draws, repetition) and all PGN reading/writing come from the C++ core; this file only
- * adapts shapes. The differences from chess.js are listed in docs/chessjs-migration.md
- * ("Differences").
+ * draws, repetition, SAN) and all PGN reading come from the C++ core; this file adapts
+ * shapes and lays the PGN out as chess.js does. The differences from chess.js are listed in
+ * docs/chessjs-migration.md.
  * @module
  */
 import { withCommandsAsText } from './comment-commands.js';
 import { FenError, IllegalMoveError, PgnError } from './errors.js';
 import { MoveFlag, type Move as MoveNumber, moveFlags, moveFrom, moveTo } from './move.js';
-import { Game, type GameResult } from './game.js';
+import {
+  SAN_CAPTURE_MARK,
+  SAN_DISAMBIGUATION,
+  SAN_EXTRA_CAPTURE_MARK,
+  SAN_LONG_ALGEBRAIC,
+  SAN_LOWER_CASE,
+  SAN_PAWN_LETTER,
+  SAN_SHORT_PAWN_LETTER,
+  SAN_ZERO_CASTLING,
+} from './boundary.js';
+import { Game, readFirstGame } from './game.js';
 import { Position, fenErrorMessage } from './position.js';
 
 /** White (`'w'`). */
@@ -406,46 +416,60 @@ function invalidMove(move: unknown): IllegalMoveError {
   return new IllegalMoveError('illegal', `Invalid move: ${text}`, String(text));
 }
 
-// ---- PGN (through Game: the core's reader and writer) ----------------------------------------
+// ---- PGN (through Game: the core's reader) --------------------------------------------------
 
-// Writes a game: root FEN, main line (UCI, '0000' for a null move), comments by ply (0 is
-// the root position), tags in order, result.
-function writePgn(rootFen: string, uci: string[], comments: Map<number, string>, tags: [string, string][], result: string): string {
-  const game = new Game(rootFen);
-  try {
-    for (const [k, v] of tags) if (k !== 'Result') game.tags.set(k, v);
-    game.result = (['1-0', '0-1', '1/2-1/2', '*'].includes(result) ? result : '*') as GameResult;
-    const nodes = [game.root];
-    for (const u of uci) nodes.push(game.play(u === '0000' ? '--' : u));
-    for (const [ply, c] of comments) nodes[ply]!.commentsAfter = [c];
-    return game.pgn();
-  } finally {
-    game.dispose();
-  }
+// The SAN tolerances (the core's SanLeniency bits) that chess.js's permissive parser refuses:
+// an 'x' on a non-capture without an origin square, lower-case 'o-o' and promotion pieces in
+// short SAN, 'P' in short SAN.
+const PERMISSIVE_REFUSED = SAN_EXTRA_CAPTURE_MARK | SAN_LOWER_CASE | SAN_SHORT_PAWN_LETTER;
+// And its strict parser (which takes a missing or wrong check mark, annotation glyphs and a
+// promotion without '=').
+const STRICT_REFUSED =
+  PERMISSIVE_REFUSED | SAN_ZERO_CASTLING | SAN_DISAMBIGUATION | SAN_LONG_ALGEBRAIC | SAN_CAPTURE_MARK | SAN_PAWN_LETTER;
+
+// chess.js's parser error for a second comment in a row or a comment after a variation
+// (its grammar allows one comment per move, before any variation).
+const COMMENT_SYNTAX_ERROR =
+  'Expected end of input, game termination marker, move number, standard algebraic notation, or whitespace but "{" found.';
+
+// chess.js's comment text: a brace comment with its line breaks as spaces.
+function commentText(c: string): string {
+  return c.replace(/\r?\n/g, ' ');
 }
 
-// Reads the first game: tags in order, root FEN, main line (UCI), comments by ply.
-function readPgn(text: string): { tags: [string, string][]; rootFen: string; result: string; uci: string[]; comments: Map<number, string> } {
+// Reads the first game as chess.js's loadPgn does: tags in order, root FEN, main line (UCI),
+// comments by ply (0 is the root position; one per position, as chess.js's grammar allows).
+function readPgn(
+  text: string,
+  strict: boolean,
+): { tags: [string, string][]; rootFen: string; result: string; uci: string[]; comments: Map<number, string> } {
   let game: Game;
   try {
-    game = withCommandsAsText(() => Game.fromPgn(text));
+    game = withCommandsAsText(() =>
+      readFirstGame(text, {
+        fenTagRule: strict ? 'WITH_SETUP' : 'ANY_CASE',
+        dropContradicted: true,
+        refusedTolerances: strict ? STRICT_REFUSED : PERMISSIVE_REFUSED,
+        keepCommentSpace: true,
+      }),
+    );
   } catch (e) {
     // chess.js reads a text without a game as an empty game from the start position
     if (e instanceof PgnError && e.code === 'no-game') game = new Game();
-    else throw e;
+    else throw chessJsPgnError(e);
   }
   try {
     const nodes = game.mainlineNodes();
     const comments = new Map<number, string>();
+    const syntax = () => new PgnError('invalid-pgn', COMMENT_SYNTAX_ERROR, 0, 0, 'UNEXPECTED_CHARACTER', '{');
     const add = (ply: number, parts: string[]) => {
-      const text = parts.map((c) => c.trim()).filter((c) => c !== '').join(' ');
-      if (text === '') return;
-      const prev = comments.get(ply);
-      comments.set(ply, prev === undefined ? text : `${prev} ${text}`);
+      if (parts.length === 0) return;
+      if (parts.length > 1 || comments.has(ply)) throw syntax();
+      comments.set(ply, commentText(parts[0]!));
     };
     add(0, game.root.commentsAfter);
     nodes.forEach((n, i) => {
-      add(i, n.commentsBefore);
+      if (n.commentsBefore.length) throw syntax();
       add(i + 1, n.commentsAfter);
     });
     return {
@@ -458,6 +482,41 @@ function readPgn(text: string): { tags: [string, string][]; rootFen: string; res
   } finally {
     game.dispose();
   }
+}
+
+// chess.js's message for a PGN the core refuses, from its code (the core's line and column kept).
+function chessJsPgnError(e: unknown): unknown {
+  if (!(e instanceof PgnError)) return e;
+  const as = (message: string) => new PgnError(e.code, message, e.line, e.column, e.reason, e.detail);
+  switch (e.reason) {
+    case 'ILLEGAL_MOVE':
+    case 'AMBIGUOUS_MOVE':
+    case 'REFUSED_TOLERANCE':
+      return as(`Invalid move in PGN: ${e.detail}`);
+    case 'SETUP_WITHOUT_FEN':
+      return as('Invalid PGN: FEN tag must be supplied with SetUp tag');
+    case 'BAD_FEN_TAG': {
+      // chess.js's verdict on the tag, else the core's reason (by its code)
+      const fen = e.detail ?? '';
+      const { ok, error } = validateFen(padFen(fen));
+      if (!ok) return as(error!);
+      try {
+        Position.fromFen(fen).dispose();
+      } catch (f) {
+        if (f instanceof FenError && f.code !== 'NOT_A_STRING') return as(`Invalid FEN: ${fenErrorMessage(f.code)}`);
+      }
+      return e;
+    }
+    default:
+      return e;
+  }
+}
+
+// chess.js's padding of a FEN with 2 to 5 fields (load()).
+function padFen(fen: string): string {
+  const tokens = fen.split(/\s+/);
+  if (tokens.length >= 2 && tokens.length < 6) return tokens.concat(['-', '-', '0', '1'].slice(-(6 - tokens.length))).join(' ');
+  return fen;
 }
 
 // ---- Chess ---------------------------------------------------------------------------------
@@ -540,6 +599,9 @@ export class Chess {
     this.#setBoard('8/8/8/8/8/8/8/8 w - - 0 1', true);
     this.#comments.clear();
     if (!preserveHeaders) this.#resetHeaders();
+    // as chess.js: an empty board has no set-up headers (put() and load() add them)
+    this.#header['SetUp'] = null;
+    this.#header['FEN'] = null;
   }
 
   /**
@@ -653,6 +715,7 @@ export class Chess {
     if (!piece) {
       // chess.js drops the en passant square even when the square was empty
       if (squareIndex(square) >= 0 && this.fen().split(' ')[3] !== '-') this.#edit(this.#snapshot());
+      else if (this.#history.length === 0) this.#updateSetup(this.fen());
       return undefined;
     }
     const raw = this.#snapshot();
@@ -665,7 +728,11 @@ export class Chess {
     // chess.js drops the en passant square on every put/remove
     if (clearEp) raw.ep = '-';
     normalise(raw);
+    // chess.js sets the SetUp/FEN headers from the edited board while no move was played
+    // (dropping them when the board is the start position again)
+    const fresh = this.#history.length === 0;
     this.#setBoard(rawFen(raw), true);
+    if (fresh && clearEp) this.#updateSetup(this.fen());
   }
 
   /**
@@ -724,7 +791,7 @@ export class Chess {
 
   /** Whether the current position occurred at least three times since the last load. */
   isThreefoldRepetition(): boolean {
-    return this.#pos ? this.#pos.repetitionCount() >= 3 : false;
+    return this.#pos ? this.#pos.repetitionCount({ acrossNullMoves: true }) >= 3 : false;
   }
 
   /** Whether 100 plies passed without a capture or pawn move. */
@@ -918,22 +985,87 @@ export class Chess {
   }
 
   /**
-   * The game in PGN: headers (the Seven Tag Roster and any set), comments and the moves,
-   * through the core's PGN writer; `maxWidth` wraps the movetext, `newline` joins lines.
+   * The game in PGN, laid out as chess.js lays it out: headers (the Seven Tag Roster and any
+   * set), comments as `{text}` and the moves (their SAN from the core); `maxWidth` wraps the
+   * movetext (chess.js's wrapping, spaces lost included), `newline` joins lines.
    */
   pgn({ newline = '\n', maxWidth = 0 }: { newline?: string; maxWidth?: number } = {}): string {
-    const tags = Object.entries(this.getHeaders());
-    const comments = new Map<number, string>();
+    const result: string[] = [];
+    let headerExists = false;
+    for (const [k, v] of Object.entries(this.#header)) {
+      if (v) result.push(`[${k} "${v}"]${newline}`);
+      headerExists = true;
+    }
+    const history = this.#history;
+    if (headerExists && history.length) result.push(newline);
     this.#pruneComments();
     const fens = this.#lineFens();
-    fens.forEach((f, ply) => {
-      const c = this.#comments.get(f);
-      if (c !== undefined) comments.set(ply, c);
+    const appendComment = (moveString: string, ply: number): string => {
+      const comment = this.#comments.get(fens[ply]!);
+      if (comment === undefined) return moveString;
+      return `${moveString}${moveString.length > 0 ? ' ' : ''}{${comment}}`;
+    };
+    const moves: string[] = [];
+    let moveString = '';
+    if (history.length === 0) moves.push(appendComment('', 0));
+    history.forEach(({ move }, i) => {
+      moveString = appendComment(moveString, i);
+      const number = move.before.slice(move.before.lastIndexOf(' ') + 1);
+      if (i === 0 && move.color === 'b') {
+        const prefix = `${number}. ...`;
+        moveString = moveString ? `${moveString} ${prefix}` : prefix;
+      } else if (move.color === 'w') {
+        if (moveString.length) moves.push(moveString);
+        moveString = `${number}.`;
+      }
+      moveString = `${moveString} ${move.san}`;
     });
-    const rootFen = this.#rootFen();
-    const uci = this.#history.map((h) => (h.number === 0 ? '0000' : h.move.lan));
-    const text = writePgn(rootFen, uci, comments, tags, this.#header['Result'] ?? '*');
-    return formatPgn(text, newline, maxWidth);
+    if (moveString.length) moves.push(appendComment(moveString, history.length));
+    moves.push(this.#header['Result'] || '*');
+    if (maxWidth === 0) return result.join('') + moves.join(' ');
+    // chess.js's wrapping, as it does it
+    const strip = (): boolean => {
+      if (result.length > 0 && result[result.length - 1] === ' ') {
+        result.pop();
+        return true;
+      }
+      return false;
+    };
+    const wrapComment = (width: number, move: string): number => {
+      for (const token of move.split(' ')) {
+        if (!token) continue;
+        if (width + token.length > maxWidth) {
+          while (strip()) width--;
+          result.push(newline);
+          width = 0;
+        }
+        result.push(token);
+        width += token.length;
+        result.push(' ');
+        width++;
+      }
+      if (strip()) width--;
+      return width;
+    };
+    let currentWidth = 0;
+    for (let i = 0; i < moves.length; i++) {
+      const m = moves[i]!;
+      if (currentWidth + m.length > maxWidth && m.includes('{')) {
+        currentWidth = wrapComment(currentWidth, m);
+        continue;
+      }
+      if (currentWidth + m.length > maxWidth && i !== 0) {
+        if (result[result.length - 1] === ' ') result.pop();
+        result.push(newline);
+        currentWidth = 0;
+      } else if (i !== 0) {
+        result.push(' ');
+        currentWidth++;
+      }
+      result.push(m);
+      currentWidth += m.length;
+    }
+    return result.join('');
   }
 
   #rootFen(): string {
@@ -963,9 +1095,12 @@ export class Chess {
     return this.getHeaders();
   }
 
-  /** Removes a header (a Seven Tag Roster one goes back to its default); whether it was set. */
+  /**
+   * Removes a header (a Seven Tag Roster one goes back to its default); whether the key was
+   * known (set, or one of the tags chess.js lists as `null` in {@link Chess.header}).
+   */
   removeHeader(key: string): boolean {
-    if (key in this.#header && this.#header[key] !== null) {
+    if (key in this.#header) {
       this.#header[key] = SEVEN_TAG_ROSTER[key] ?? null;
       return true;
     }
@@ -981,8 +1116,12 @@ export class Chess {
 
   /**
    * Loads the first game of a PGN text through the core's PGN reader (main line, headers,
-   * comments; variations and NAGs are read and dropped, as chess.js does). `strict`: only
-   * exact SAN. `newlineChar`: a RegExp fragment for unusual line separators.
+   * one comment per position; variations and NAGs are read and dropped, as chess.js does).
+   * The position comes from the last tag named FEN in any case, or with `strict` from the
+   * FEN tag with `[SetUp "1"]` only; castling rights and an en passant square the board
+   * contradicts are dropped. `strict` refuses the SAN forms chess.js's strict parser refuses
+   * (`0-0`, `e2e4`, `Pe2-e4`, needless disambiguation, a wrong capture mark).
+   * `newlineChar`: a RegExp fragment for unusual line separators.
    * @throws Error (a {@link PgnError}) for a malformed game or an illegal move; nothing
    * changes then.
    */
@@ -995,16 +1134,7 @@ export class Chess {
       .split(/(\{[^}]*\})/)
       .map((part, i) => (i % 2 ? part : part.replace(/(\d+)\.\s+\.\.\./g, '$1...')))
       .join('');
-    void strict; // the core's reader takes SAN tolerantly (see docs/chessjs-migration.md)
-    let game: ReturnType<typeof readPgn>;
-    try {
-      game = readPgn(text);
-    } catch (e) {
-      // chess.js's message for an illegal move (the core's position of it kept)
-      if (e instanceof PgnError && e.reason === 'ILLEGAL_MOVE')
-        throw new PgnError(e.code, `Invalid move in PGN: ${e.detail}`, e.line, e.column, e.reason, e.detail);
-      throw e;
-    }
+    const game = readPgn(text, strict === true);
     // Build the new state aside, then commit (a failure leaves this object unchanged).
     const next = new Chess(game.rootFen, { skipValidation: true });
     for (const u of game.uci) {
@@ -1020,9 +1150,12 @@ export class Chess {
     this.#resetHeaders();
     for (const [k, v] of game.tags) this.#header[k] = v;
     if (!game.tags.some(([k]) => k === 'Result')) this.#header['Result'] = game.result;
-    // as chess.js, which loads the FEN tag's position (SetUp and FEN headers as load() sets them)
-    const fenTag = game.tags.find(([k]) => k === 'FEN');
-    if (fenTag) this.#updateSetup(fenTag[1]);
+    // The tag chess.js loads the position of: permissive, the last FEN tag in any case;
+    // strict, the FEN tag with [SetUp "1"]. SetUp and FEN headers then as load() sets them.
+    const fenTag = strict
+      ? game.tags.some(([k, v]) => k === 'SetUp' && v === '1') && game.tags.find(([k]) => k === 'FEN')
+      : game.tags.filter(([k]) => k.toLowerCase() === 'fen').pop();
+    if (fenTag) this.#updateSetup(padFen(fenTag[1]));
     this.#comments = new Map();
     const fens = this.#lineFens();
     for (const [ply, c] of game.comments) {
@@ -1182,6 +1315,7 @@ export class Chess {
 
   /** The castling rights of a colour (not whether castling is legal now). */
   getCastlingRights(color: ChessColor): { k: boolean; q: boolean } {
+    if (color !== 'w' && color !== 'b') return { k: false, q: false };
     const castling = this.#pos ? this.#pos.fen().split(' ')[2]! : this.#raw!.castling;
     const [k, q] = color === 'w' ? ['K', 'Q'] : ['k', 'q'];
     return { k: castling.includes(k), q: castling.includes(q) };
@@ -1191,57 +1325,4 @@ export class Chess {
   moveNumber(): number {
     return this.#pos ? this.#pos.fullmoves : this.#raw!.full;
   }
-}
-
-// chess.js's PGN layout from the core writer's export format: movetext on one line (or
-// wrapped at maxWidth), lines joined by newline.
-function formatPgn(text: string, newline: string, maxWidth: number): string {
-  const lines = text.replace(/\n+$/, '').split('\n');
-  const headers: string[] = [];
-  let i = 0;
-  while (i < lines.length && lines[i]!.startsWith('[')) headers.push(lines[i++]!);
-  while (i < lines.length && lines[i] === '') i++;
-  // chess.js writes comments as {text}, the export format as { text }.
-  const movetext = lines.slice(i).join(' ').replace(/\{ ([^}]*?) ?\}/g, '{$1}');
-  const out: string[] = [...headers];
-  const tokens: string[] = [];
-  let seenNumber = false;
-  let depth = 0; // inside a comment
-  for (const t of movetext.split(' ')) {
-    if (t === '') continue;
-    if (depth === 0) {
-      const black = /^(\d+)\.\.\.$/.exec(t);
-      if (black) {
-        // chess.js: '17. ...' for a first move by black, no number after a comment
-        if (!seenNumber) tokens.push(`${black[1]}.`, '...');
-        seenNumber = true;
-        continue;
-      }
-      if (/^\d+\.$/.test(t)) seenNumber = true;
-    }
-    if (t.startsWith('{')) depth = 1;
-    if (t.endsWith('}')) depth = 0;
-    tokens.push(t);
-  }
-  // chess.js: a blank line after the headers only when there are moves
-  if (!seenNumber) return headers.join(newline) + (headers.length ? newline : '') + tokens.slice(0, -1).join(' ') + ' ' + tokens[tokens.length - 1];
-  if (headers.length) out.push('');
-  if (!maxWidth) out.push(tokens.join(' '));
-  else {
-    // As chess.js: a comment word that does not fit starts a new line even on an empty
-    // line (which then stays empty); other tokens only after something.
-    let line = '';
-    let inComment = false;
-    for (const t of tokens) {
-      if (t.startsWith('{')) inComment = true;
-      const fits = (line ? line.length + 1 : 0) + t.length <= maxWidth;
-      if (!fits && (line || inComment)) {
-        out.push(line);
-        line = t;
-      } else line = line ? `${line} ${t}` : t;
-      if (t.endsWith('}')) inComment = false;
-    }
-    if (line) out.push(line);
-  }
-  return out.join(newline);
 }

@@ -54,6 +54,17 @@ export type FenErrorEnum = { readonly values: Readonly<Record<number, FenErrorVa
   readonly ALIGNED_CHECKERS: FenErrorValue;
   readonly EN_PASSANT_CHECK: FenErrorValue;
 };
+/** A value of the registered enum `FenTagRule`. */
+export interface FenTagRuleValue {
+  readonly value: number;
+  readonly __enum?: 'FenTagRule';
+}
+/** The registered enum `FenTagRule`: its values by name and by number. */
+export type FenTagRuleEnum = { readonly values: Readonly<Record<number, FenTagRuleValue>> } & {
+  readonly FEN_TAG: FenTagRuleValue;
+  readonly ANY_CASE: FenTagRuleValue;
+  readonly WITH_SETUP: FenTagRuleValue;
+};
 /** A value of the registered enum `LineStatus`. */
 export interface LineStatusValue {
   readonly value: number;
@@ -136,6 +147,8 @@ export type PgnErrorCodeEnum = { readonly values: Readonly<Record<number, PgnErr
   readonly AMBIGUOUS_MOVE: PgnErrorCodeValue;
   readonly TOO_MANY_MOVES: PgnErrorCodeValue;
   readonly NULL_MOVE_IN_CHECK: PgnErrorCodeValue;
+  readonly SETUP_WITHOUT_FEN: PgnErrorCodeValue;
+  readonly REFUSED_TOLERANCE: PgnErrorCodeValue;
 };
 /** A value of the registered enum `PgnStatus`. */
 export interface PgnStatusValue {
@@ -296,7 +309,7 @@ export interface Position {
   parseUci(arg0: number): number;
   san(arg0: number): number;
   parseSan(arg0: number, arg1: boolean): MoveParse;
-  repetitionCount(): number;
+  repetitionCount(arg0: boolean): number;
   divide(arg0: number): number;
   playLine(arg0: number, arg1: number, arg2: VariantValue, arg3: NotationValue): LineReport;
   checkPuzzle(arg0: number, arg1: number, arg2: VariantValue, arg3: number, arg4: boolean): PuzzleReport;
@@ -319,7 +332,11 @@ export interface PositionClass {
 export interface PgnSource {
   next(): PgnStatusValue;
   start(): void;
+  fenTagRule(arg0: FenTagRuleValue): void;
   keepPartial(arg0: boolean): void;
+  dropContradicted(arg0: boolean): void;
+  keepCommentSpace(arg0: boolean): void;
+  refuseTolerances(arg0: number): void;
   offset(): number;
   line(): number;
   gameLine(): number;
@@ -339,6 +356,7 @@ export interface ChesswasmGlue {
   HEAPU8: Uint8Array;
   Color: ColorEnum;
   FenError: FenErrorEnum;
+  FenTagRule: FenTagRuleEnum;
   LineStatus: LineStatusEnum;
   MoveFlag: MoveFlagEnum;
   Notation: NotationEnum;
@@ -356,7 +374,18 @@ export interface ChesswasmGlue {
   MOVE_FLAG_SHIFT: number;
   MOVE_TO_SHIFT: number;
   PIECE_COLOR_SHIFT: number;
+  SAN_ANNOTATION: number;
+  SAN_CAPTURE_MARK: number;
+  SAN_CHECK_SUFFIX: number;
+  SAN_DISAMBIGUATION: number;
+  SAN_EXTRA_CAPTURE_MARK: number;
   SAN_KEY_CHARS: number;
+  SAN_LONG_ALGEBRAIC: number;
+  SAN_LOWER_CASE: number;
+  SAN_PAWN_LETTER: number;
+  SAN_PROMOTION: number;
+  SAN_SHORT_PAWN_LETTER: number;
+  SAN_ZERO_CASTLING: number;
   TREE_HEADER_WORDS: number;
   TREE_NON_ASCII: number;
   promotionType(arg0: MoveFlagValue): PieceTypeValue;

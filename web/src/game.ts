@@ -9,7 +9,7 @@
  * hash over that line.
  * @module
  */
-import { PgnErrorCode, PgnStatus, TREE_HEADER_WORDS, TREE_NON_ASCII } from './boundary.js';
+import { type FenTagRuleName, PgnErrorCode, PgnStatus, TREE_HEADER_WORDS, TREE_NON_ASCII } from './boundary.js';
 import type { PgnSource } from './chesswasm.mjs';
 import { type Evaluation, type Shape, commentsWithCommands, takeCommands } from './comment-commands.js';
 import { ChessError, IllegalMoveError, PgnError, type PgnErrorReason, describe } from './errors.js';
@@ -594,12 +594,46 @@ export const PARTIAL = PgnStatus.indexOf('PARTIAL');
  * Internal: a PGN source over UTF-8 bytes, ready to read (keeping partial games if asked:
  * `next()` then gives PARTIAL for one); free it with `delete()`.
  */
-export function openSource(bytes: Uint8Array, partial = false): PgnSource {
+export function openSource(bytes: Uint8Array, partial = false, rules: ReadRules = {}): PgnSource {
   const src = new M.PgnSource(bytes.length);
   src.text().set(bytes);
   src.start();
   if (partial) src.keepPartial(true);
+  if (rules.fenTagRule) src.fenTagRule(M.FenTagRule[rules.fenTagRule]);
+  if (rules.dropContradicted) src.dropContradicted(true);
+  if (rules.refusedTolerances) src.refuseTolerances(rules.refusedTolerances);
+  if (rules.keepCommentSpace) src.keepCommentSpace(true);
   return src;
+}
+
+/**
+ * Internal: reading rules beyond the defaults (the core PgnReader's settings): which tag
+ * gives the root position, whether the castling rights and en passant square its board
+ * contradicts are dropped, the SanLeniency bits a main-line move may not need, and whether
+ * brace comments keep their surrounding white space.
+ */
+export interface ReadRules {
+  /** The core's FenTagRule (default `'FEN_TAG'`). */
+  fenTagRule?: FenTagRuleName;
+  /** Drop contradicted castling rights and en passant square (default `false`). */
+  dropContradicted?: boolean;
+  /** SanLeniency bits refused on the main line (default 0). */
+  refusedTolerances?: number;
+  /** Keep the white space around the text of `{...}` comments (default `false`: trimmed). */
+  keepCommentSpace?: boolean;
+}
+
+/** Internal: the first game of a text, read with the given rules (see {@link ReadRules}). */
+export function readFirstGame(text: string, rules: ReadRules): Game {
+  const src = openSource(encoder.encode(text), false, rules);
+  try {
+    const status = src.next().value;
+    if (status === GAME) return readTree(src);
+    if (status === END) throw new PgnError('no-game', 'no game in the PGN text');
+    throw sourceError(src, 1, 1);
+  } finally {
+    src.delete();
+  }
 }
 
 /** Internal: the game of a partial read (PARTIAL), with its error (see {@link sourceError}). */

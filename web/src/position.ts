@@ -516,9 +516,10 @@ export class Position {
   /**
    * How often the current position occurred among the positions since set-up, this one
    * included (same pieces, side to move, castling rights and legally possible en passant).
+   * The count stops at a null move unless `acrossNullMoves` (chess.js's count goes on).
    */
-  repetitionCount(): number {
-    return this.#live().repetitionCount();
+  repetitionCount({ acrossNullMoves = false }: { acrossNullMoves?: boolean } = {}): number {
+    return this.#live().repetitionCount(acrossNullMoves);
   }
 
   /** Whether the side to move is checkmated. */
