@@ -290,6 +290,17 @@ describe('errors and iteration', () => {
 });
 
 describe('writing', () => {
+  test('comments with NUL bytes next to U+FEFF are written and read back exactly (the text does not cross as an embind std::string)', () => {
+    for (const c of ['a\u0000\uFEFFb', '\u0000\uFEFF', 'é\u0000\uFEFF\u0000\uFEFFz', '\uFEFFlead']) {
+      const g = Game.fromPgn('1. e4 e5 *');
+      g.root.children[0]!.commentsAfter.push(c);
+      const text = g.pgn();
+      expect(text).toContain(c.trim());
+      expect(Game.fromPgn(text).root.children[0]!.commentsAfter).toEqual([c]);
+      g.dispose();
+    }
+  });
+
   // Found by the annotations fuzz (fuzz.test.ts), which now generates both.
   // TextDecoder strips a leading byte order mark unless told not to (ignoreBOM).
   test('U+FEFF at the start of a tag value or comment is kept', () => {

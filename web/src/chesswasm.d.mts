@@ -389,11 +389,11 @@ export interface ChesswasmGlue {
   TREE_HEADER_WORDS: number;
   TREE_NON_ASCII: number;
   promotionType(arg0: MoveFlagValue): PieceTypeValue;
+  writePgn(): number;
   bufferBytes(): number;
   pieceLetter(arg0: PieceTypeValue): string;
   fenErrorMessage(arg0: FenErrorValue): string;
   moveUci(arg0: VariantValue, arg1: number): string;
-  writePgn(): string;
   ioBuffer(arg0: number): Uint8Array;
   moveBuffer(): Uint16Array;
   countBuffer(): Float64Array;

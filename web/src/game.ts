@@ -15,7 +15,7 @@ import { type Evaluation, type Shape, commentsWithCommands, takeCommands } from 
 import { ChessError, IllegalMoveError, PgnError, type PgnErrorReason, describe } from './errors.js';
 import type { Move } from './move.js';
 import { type Outcome, Position, VARIANTS, type Variant, sanOf, uciOfMove } from './position.js';
-import { M } from './wasm.js';
+import { M, readString, releaseIo } from './wasm.js';
 
 /** The termination marker of a game: a win, a draw, or `'*'` (unknown, or still going on). */
 export type GameResult = '1-0' | '0-1' | '1/2-1/2' | '*';
@@ -770,7 +770,9 @@ function writeTree(game: Game): string {
   M.treeWordsIn(words.length).set(words);
   // The bytes buffer is made second: making it may grow wasm memory, which the words are past.
   encoder.encodeInto(parts.join(''), M.treeBytesIn(nbytes));
-  const text = M.writePgn();
-  if (text === '') throw new ChessError('invalid-argument', 'the game tree could not be written');
+  const len = M.writePgn();
+  if (len === 0) throw new ChessError('invalid-argument', 'the game tree could not be written');
+  const text = readString(len);
+  releaseIo();
   return text;
 }
