@@ -21,3 +21,18 @@ mergeInto(LibraryManager.library, {
     });
   },
 });
+
+// Start-up: embind names every class constructor, enum value and invoker with
+// createNamedFunction, which builds each with `new Function` (one eval per name: 132 enum
+// values, ~60 invokers, the classes). The same function, named with defineProperty instead,
+// takes no eval: import-to-first-position time, see docs/performance.md ("import").
+mergeInto(LibraryManager.library, {
+  $createNamedFunction__deps: ['$makeLegalFunctionName'],
+  $createNamedFunction: function (name, body) {
+    var named = function () {
+      return body.apply(this, arguments);
+    };
+    Object.defineProperty(named, 'name', { value: makeLegalFunctionName(name) });
+    return named;
+  },
+});
