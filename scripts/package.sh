@@ -2,8 +2,11 @@
 # Builds the npm package: the wasm module (release and debug), the TypeScript side of its
 # boundary (scripts/gen-boundary.mjs), then the TypeScript sources (web/src) with tsc into
 # dist/, next to the emscripten glue and the .wasm:
-#   dist/index.js, *.js, *.d.ts      the package (ESM + types)
-#   dist/chesswasm.mjs, .wasm, .d.mts  the module from build/wasm (Release, -O3)
+#   dist/index.js, *.d.ts            the package (ESM + types): tsc's output bundled with the
+#                                    glue of build/wasm's module (scripts/bundle.mjs)
+#   dist/chesswasm.wasm, .d.mts      the module from build/wasm (Release, -O3), the glue's types
+#   build/dist-modules/              tsc's per-module output with the release module (tests of
+#                                    a module's internals)
 #   build/dist-debug/                the same JS with build/wasm-debug's module (asserts,
 #                                    ASSERTIONS=2, SAFE_HEAP), for the Vitest "debug" project
 # usage: scripts/package.sh [--no-wasm]   (--no-wasm: the wasm builds are up to date already)
@@ -19,6 +22,7 @@ cd "$ROOT"
 node scripts/gen-boundary.mjs
 
 echo "== tsc (web/src -> dist)"
+rm -f dist/*.js dist/chesswasm.mjs # the last bundle's files
 npx --no-install tsc -p tsconfig.json
 cp build/wasm/chesswasm.mjs build/wasm/chesswasm.wasm web/src/chesswasm.d.mts dist/
 
@@ -30,7 +34,11 @@ cp build/wasm-debug/chesswasm.wasm build/dist-debug/
 # for; the package hands it the .wasm itself, so the test copy drops that one assert.
 sed 's/^assert(!ENVIRONMENT_IS_NODE, /if (0) assert(!ENVIRONMENT_IS_NODE, /' build/wasm-debug/chesswasm.mjs \
   >build/dist-debug/chesswasm.mjs
-# The shipped JS minified (the size users download; measured by the bench's size row); the
-# debug copy above keeps the readable tsc output.
-node scripts/minify.mjs dist
+# tsc's per-module output with the release module, for tests that reach a module's internals.
+rm -rf build/dist-modules
+mkdir -p build/dist-modules
+cp dist/*.js dist/chesswasm.mjs dist/chesswasm.wasm build/dist-modules/
+# The shipped JS bundled and minified (what users download; measured by the bench's size row);
+# the copies above keep the readable tsc output.
+node scripts/bundle.mjs dist
 echo "== package: dist/ ($(du -ch dist/*.js dist/chesswasm.wasm | tail -1 | cut -f1)), build/dist-debug/"

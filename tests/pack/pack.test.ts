@@ -123,7 +123,8 @@ test('the tarball holds the package and nothing else', () => {
   expect(listing).toContain('package/dist/index.js');
   expect(listing).toContain('package/dist/index.d.ts');
   expect(listing).toContain('package/dist/chesswasm.wasm');
-  expect(listing).toContain('package/dist/chesswasm.mjs');
+  expect(listing).toContain('package/dist/chesswasm.d.mts'); // the glue's types (its code is bundled)
+  expect(listing).toContain('package/dist/puzzle-worker.js');
   expect(listing).toContain('package/bin/chesswasm');
   for (const f of listing) expect(f, 'only dist/, bin/ and the usual top-level files').toMatch(/^package\/(dist\/[^/]+|bin\/chesswasm|package\.json|README\.md|LICENSE)$/);
   const pkg = JSON.parse(readFileSync(path.join(proj, 'node_modules/chesswasm/package.json'), 'utf8')) as Record<string, unknown>;

@@ -4,13 +4,17 @@
 // reuses the memory the first one took and the heap does not grow again; the per-ply cache of
 // legal move lists that a position keeps is bounded (a ring of a few plies), whatever the
 // length of its game. Each figure is a heap size (wasmHeapSize) or the buffers' own count.
-import { ChessError, Game, IllegalMoveError, PgnError, Position, readGames, validateLine, wasmHeapSize } from 'chesswasm';
 import { describe, expect, it } from 'vitest';
-// Internal: the bytes the module's own buffers hold beyond their base sizes (the same module
-// instance as the package's: dist/index.js imports this file).
-import * as internal from '../../dist/wasm.js';
+// The package as tsc wrote it, with the release module (build/dist-modules: the same sources
+// as the bundled dist/), because the test reads an internal of its wasm loader: the bytes the
+// module's own buffers hold beyond their base sizes (wasm.js is the module instance that
+// index.js uses).
+import * as pkg from '../../build/dist-modules/index.js';
+import * as internal from '../../build/dist-modules/wasm.js';
 
-// (Typed here: dist/ may not be built when the linter reads this file.)
+// (Typed here: the build may not exist when the linter reads this file.)
+const { ChessError, Game, IllegalMoveError, PgnError, Position, readGames, validateLine, wasmHeapSize } =
+  pkg as unknown as typeof import('chesswasm');
 const bufferBytes = (internal as unknown as { bufferBytes: (this: void) => number }).bufferBytes;
 
 const PLIES = 100_000; // PgnLimits::max_nodes: the longest game the reader takes

@@ -301,6 +301,27 @@ describe('writing', () => {
     }
   });
 
+  // Strings the core returns as embind std::strings (an error's detail among them): 3.1.6
+  // decoded them piece by piece between NUL bytes and dropped each piece's leading U+FEFF;
+  // cpp/wasm/library-trim.js decodes the whole string at once.
+  test('an error detail with NUL bytes next to U+FEFF crosses exactly', () => {
+    const cases: [string, string][] = [
+      ['[Variant "Fo\u0000\uFEFFo"]\n\n*', 'Fo\u0000\uFEFFo'],
+      ['[FEN "8/8\u0000\uFEFFx"]\n[SetUp "1"]\n\n*', '8/8\u0000\uFEFFx'],
+      ['[Variant "\uFEFF\u0000\uFEFF"]\n\n*', '\uFEFF\u0000\uFEFF'],
+    ];
+    for (const [text, detail] of cases) {
+      let caught: unknown;
+      try {
+        Game.fromPgn(text);
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught).toBeInstanceOf(PgnError);
+      expect((caught as PgnError).detail).toBe(detail);
+    }
+  });
+
   // Found by the annotations fuzz (fuzz.test.ts), which now generates both.
   // TextDecoder strips a leading byte order mark unless told not to (ignoreBOM).
   test('U+FEFF at the start of a tag value or comment is kept', () => {

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// Bundles and minifies the package's compiled JS in dist/ (tsc's per-module output plus the
+// emscripten glue dist/chesswasm.mjs) with rolldown (installed with vite): what users download
+// and what `import 'chesswasm'` loads.
+//   dist/index.js          the package (the entry of package.json's "exports")
+//   dist/puzzle-file.js    the `chesswasm puzzles` machinery (bin/chesswasm imports it)
+//   dist/puzzle-worker.js  its worker (started with new URL('./puzzle-worker.js', import.meta.url))
+//   dist/shared-*.js       what these entries share: the glue and the wasm loader among it
+// One module graph instead of a file per module: 5 KB less gzipped JS than minifying each file
+// on its own (gzip sees one file; names are mangled across modules), and a Node import loads 4
+// files instead of 19 (docs/performance.md, "Size" and "Import"). The .d.ts files stay per
+// module (types only: nothing imports the .js files they name at run time). The glue is safe to
+// mangle: embind's generated invokers get every name they use as a parameter.
+// Entry points are chosen by what is imported from outside the package: index.js, and the CLI's
+// and its worker's files. build/dist-modules/ keeps tsc's per-module output with the release
+// glue and .wasm, for tests that reach a module's internals (tests/unit/buffers.test.ts).
+//   node scripts/bundle.mjs DIR
+import { mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const dir = process.argv[2];
+if (!dir) {
+  console.error('usage: node scripts/bundle.mjs DIR');
+  process.exit(2);
+}
+
+let rolldown;
+try {
+  ({ rolldown } = await import('rolldown'));
+} catch {
+  console.error('bundle: rolldown is not installed (it comes with vite: run npm ci); dist/ left as tsc wrote it');
+  process.exit(1);
+}
+
+const ENTRIES = ['index', 'puzzle-file', 'puzzle-worker'];
+const jsFiles = () => readdirSync(dir).filter((f) => f.endsWith('.js') || f === 'chesswasm.mjs');
+const bytes = (files, d) => files.reduce((n, f) => n + statSync(path.join(d, f)).size, 0);
+
+const before = bytes(jsFiles(), dir);
+const out = mkdtempSync(path.join(path.dirname(path.resolve(dir)), '.bundle-')); // same filesystem: renamed
+try {
+  const bundle = await rolldown({
+    input: Object.fromEntries(ENTRIES.map((e) => [e, path.join(dir, `${e}.js`)])),
+    platform: 'neutral',
+    external: [/^node:/],
+    logLevel: 'warn',
+  });
+  await bundle.write({
+    dir: out,
+    format: 'es',
+    minify: true,
+    entryFileNames: '[name].js',
+    chunkFileNames: 'shared-[name].js',
+  });
+  await bundle.close();
+  for (const f of jsFiles()) rmSync(path.join(dir, f));
+  const written = readdirSync(out);
+  for (const f of written) renameSync(path.join(out, f), path.join(dir, f));
+  console.log(`== bundle ${dir}: ${before} -> ${bytes(written, dir)} bytes of JS (${written.sort().join(', ')})`);
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}
