@@ -308,12 +308,10 @@ test('a puzzle state that is not JSON, a number whose String() throws, a non-Pos
     expect(code(() => chessgroundDests(v as Position))).toBe('invalid-argument');
 });
 
-// Known failure (it.fails passes while the bug is there; when it is fixed, make it a plain
-// test and let fuzz.test.ts give squareName values whose String() throws again):
-// squareName(square) builds its RangeError message with String(square), so a value whose
-// String() throws (a null-prototype object, an object with a throwing toString) gives that
-// TypeError or the object's own error instead of the documented RangeError.
-test.fails('squareName of a value whose String() throws is a RangeError', () => {
+// squareName(square) names the value in its RangeError without calling its toString(): a
+// value whose String() throws (a null-prototype object, an object with a throwing toString)
+// still gives the documented RangeError.
+test('squareName of a value whose String() throws is a RangeError', () => {
   const hostile = {
     toString(): string {
       throw new Error('hostile toString');

@@ -5,6 +5,7 @@
  * @module
  */
 import { MOVE_FLAGS, MOVE_FLAG_SHIFT, MOVE_TO_SHIFT, PIECE_LETTERS, PROMOTION_TYPE } from './boundary.js';
+import { describe } from './errors.js';
 
 /** A move: the core's 16-bit encoding, `from | to << 6 | flags << 12`. */
 export type Move = number;
@@ -93,8 +94,10 @@ export function isPromotion(move: Move): boolean {
 
 /** The name of a square index (`squareName(28) === 'e4'`); throws a RangeError off the board. */
 export function squareName(square: Square): SquareName {
-  const name = SQUARE_NAMES[square];
-  if (name === undefined) throw new RangeError(`not a square index: ${String(square)}`);
+  // Only a number indexes the table: another key would be converted with its toString(),
+  // which may throw (the RangeError below names any value safely).
+  const name = typeof square === 'number' ? SQUARE_NAMES[square] : undefined;
+  if (name === undefined) throw new RangeError(`not a square index: ${describe(square)}`);
   return name;
 }
 
