@@ -3,6 +3,7 @@
 #include "setup.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "text.h"
 #include "zobrist.h"
@@ -94,6 +95,20 @@ FenError parse_board(Setup& s, std::string_view board) {
   if (file < 8) return FenError::RANK_TOO_SHORT;
   if (rank != 0) return FenError::RANK_COUNT;
   return FenError::OK;
+}
+
+// The occupied squares of a mailbox board, a rank (8 bytes) at a time: the high bit of each
+// non-zero byte, gathered into 8 bits by a multiplication (set-up's hot path: set_fen).
+Bitboard occupancy(const Piece* board) {
+  constexpr uint64_t LOW7 = 0x7F7F7F7F7F7F7F7FULL, HIGH = 0x8080808080808080ULL;
+  Bitboard occ = 0;
+  for (int r = 0; r < 8; ++r) {
+    uint64_t x;
+    std::memcpy(&x, board + 8 * r, 8);
+    const uint64_t nonzero = (((x & LOW7) + LOW7) | x) & HIGH;
+    occ |= Bitboard(((nonzero >> 7) * 0x0102040810204080ULL) >> 56) << (8 * r);
+  }
+  return occ;
 }
 
 // The king of colour c on its back rank (the first from the a-file), SQ_NONE if none.
@@ -426,8 +441,12 @@ void Setup::load_board(Position& pos) const {
   pos.variant_ = variant;
   pos.piece_keys_ = variant == MAKRUK ? zobrist::MAKRUK_PIECE_KEYS : zobrist::PIECE_KEYS;
   pos.turn_key_ = variant == MAKRUK ? zobrist::MAKRUK_TURN : zobrist::turn();
-  for (int s = 0; s < 64; ++s)
-    if (board[s] != NO_PIECE) pos.put_piece(board[s], Square(s));
+  std::memcpy(pos.board_, board, sizeof board);
+  for (Bitboard b = occupancy(board); b;) {
+    const Square s = pop_lsb(b);
+    pos.by_type_[type_of(board[s])] |= square_bb(s);
+    pos.by_color_[color_of(board[s])] |= square_bb(s);
+  }
   pos.side_ = side;
   pos.st().rule50 = halfmove;
   pos.st().count_limit = count_limit;
