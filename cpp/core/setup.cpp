@@ -72,8 +72,8 @@ FenError parse_board(Setup& s, std::string_view board) {
       if (file < 8) return FenError::RANK_TOO_SHORT;
       if (--rank < 0) return FenError::RANK_COUNT;
       file = 0;
-    } else if (c >= '1' && c <= '8') {
-      if (i > 0 && board[i - 1] >= '1' && board[i - 1] <= '8') return FenError::CONSECUTIVE_DIGITS;
+    } else if (c >= '1' && c <= '9') {  // a 9 is a digit too: a rank too long
+      if (i > 0 && board[i - 1] >= '1' && board[i - 1] <= '9') return FenError::CONSECUTIVE_DIGITS;
       file += c - '0';
       if (file > 8) return FenError::RANK_TOO_LONG;
     } else if (c == '~') {
@@ -434,6 +434,40 @@ FenError Setup::parse(std::string_view fen, Variant v) {
   }
   *this = s;
   return FenError::OK;
+}
+
+FenErrors fen_syntax_errors(std::string_view fen, Variant v) {
+  std::string_view f[6];
+  const int n = split_fields(fen, f, 6);
+  if (n == 0) return fen_error_bit(FenError::EMPTY);
+  if (n != 4 && n != 6) return fen_error_bit(FenError::FIELD_COUNT);
+  FenErrors errors = 0;
+  Setup s;
+  s.variant = v;
+  if (FenError e = parse_board(s, f[0]); e != FenError::OK) {
+    errors |= fen_error_bit(e);
+    s = Setup();  // the castling letters are then read against an empty board
+    s.variant = v;
+  }
+  if (f[1] != "w" && f[1] != "b") errors |= fen_error_bit(FenError::BAD_SIDE);
+  if (v == MAKRUK) {
+    if (f[2] != "-") errors |= fen_error_bit(FenError::BAD_CASTLING);
+    if (f[3] != "-") {
+      const long limit = parse_number(f[3]);
+      if (limit < 0 || limit > 128) errors |= fen_error_bit(FenError::BAD_COUNTING);
+    }
+  } else {
+    if (FenError e = parse_castling(s, f[2]); e != FenError::OK) errors |= fen_error_bit(e);
+    if (f[3] != "-" && (f[3].size() != 2 || f[3][0] < 'a' || f[3][0] > 'h' || f[3][1] < '1' || f[3][1] > '8'))
+      errors |= fen_error_bit(FenError::BAD_EN_PASSANT);
+  }
+  if (n == 6) {
+    const long halfmove = parse_number(f[4]);
+    if (halfmove < 0 || halfmove > 65535) errors |= fen_error_bit(FenError::BAD_HALFMOVE);
+    const long fullmove = parse_number(f[5]);
+    if (fullmove < 1 || fullmove > 100000) errors |= fen_error_bit(FenError::BAD_FULLMOVE);
+  }
+  return errors;
 }
 
 void Setup::load_board(Position& pos) const {

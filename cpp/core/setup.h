@@ -22,6 +22,12 @@ constexpr FenErrors TOLERATE_MISSING_KINGS = fen_error_bit(FenError::MISSING_KIN
 // ranks, material, castling, en passant, then checks (OK for the empty set).
 FenError first_fen_error(FenErrors errors);
 
+// The syntax verdicts on a FEN, every field checked on its own (the board's first error, the
+// side, the castling field's letters, the en passant field's form, each counter): a set, so
+// that a reader with another order of checks (chess.js) can pick its first. EMPTY or
+// FIELD_COUNT alone when the fields cannot be told apart. Setup::parse returns one of them.
+FenErrors fen_syntax_errors(std::string_view fen, Variant v = CHESS);
+
 struct Setup {
   Piece board[SQUARE_NB] = {};  // NO_PIECE on empty squares
   Color side = WHITE;

@@ -127,6 +127,16 @@ TEST(Setup, ReportsEveryVerdict) {
             bits({FenError::MISSING_KING, FenError::OPPOSITE_CHECK}));
 }
 
+TEST(Setup, SyntaxErrorsOfEveryField) {
+  EXPECT_EQ(fen_syntax_errors("8/8/8/8/8/8/8/8 w - - 0 1"), 0u);
+  EXPECT_EQ(fen_syntax_errors("8/8/8/8/8/8/8/8 w -"), bits({FenError::FIELD_COUNT}));
+  EXPECT_EQ(fen_syntax_errors("8/8/8/8/8/8/8/7x x KX e9 -1 0"),
+            bits({FenError::BAD_PIECE, FenError::BAD_SIDE, FenError::BAD_CASTLING, FenError::BAD_EN_PASSANT,
+                  FenError::BAD_HALFMOVE, FenError::BAD_FULLMOVE}));
+  // Only the syntax: a board without kings is well-formed.
+  EXPECT_EQ(fen_syntax_errors("8/8/8/8/8/8/8/8 w KQ e4 0 1"), 0u);
+}
+
 TEST(Setup, FirstErrorOrder) {
   EXPECT_EQ(first_fen_error(0), FenError::OK);
   EXPECT_EQ(first_fen_error(bits({FenError::IMPOSSIBLE_CHECK, FenError::MISSING_KING})), FenError::MISSING_KING);
@@ -149,7 +159,10 @@ TEST(Setup, SetFenIsParsePlusFirstVerdict) {
       Position pos;
       const FenError parse = s.parse(fen);
       const FenError got = pos.set_fen(fen);
+      const FenErrors syntax = fen_syntax_errors(fen);
+      EXPECT_EQ(syntax == 0, parse == FenError::OK) << fen;
       if (parse != FenError::OK) {
+        EXPECT_TRUE(syntax & fen_error_bit(parse)) << fen;
         EXPECT_EQ(got, parse) << fen;
         continue;
       }
