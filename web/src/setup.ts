@@ -225,6 +225,7 @@ export class Setup {
     return this.#live().turn().value === 0 ? 'w' : 'b';
   }
 
+  /** Sets the side to move. */
   set turn(color: Color) {
     if (color !== 'w' && color !== 'b') throw new ChessError('invalid-argument', `not a colour: ${describe(color)}`);
     this.#live().setTurn(color === 'w' ? 0 : 1);
@@ -254,6 +255,7 @@ export class Setup {
     return sq === NO_SQUARE ? null : sq;
   }
 
+  /** Sets the en passant square (any square; `null` for none). */
   set epSquare(square: Square | string | null) {
     this.#live().setEpSquare(square === null ? NO_SQUARE : squareArg(square));
   }
@@ -263,6 +265,7 @@ export class Setup {
     return this.#live().halfmoves();
   }
 
+  /** Sets the halfmove clock (an integer from 0 to 65535). */
   set halfmoves(n: number) {
     if (!this.#live().setHalfmoves(typeof n === 'number' ? n : NaN))
       throw new ChessError('invalid-argument', `the halfmove clock is an integer from 0 to 65535, not ${describe(n)}`);
@@ -273,6 +276,7 @@ export class Setup {
     return this.#live().fullmoves();
   }
 
+  /** Sets the fullmove number (an integer from 1 to 100000). */
   set fullmoves(n: number) {
     if (!this.#live().setFullmoves(typeof n === 'number' ? n : NaN))
       throw new ChessError('invalid-argument', `the fullmove number is an integer from 1 to 100000, not ${describe(n)}`);
