@@ -129,10 +129,10 @@ void generate_pawn_moves(const Position& pos, Sink& sink, Bitboard target_mask, 
     for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
       Square from = pop_lsb(b);
       Bitboard occ2 = (occ ^ square_bb(from) ^ square_bb(capsq)) | square_bb(ep);
-      bool exposed = (rook_attacks(ksq, occ2) & pos.pieces(Them, ROOK, QUEEN)) ||
+      bool exposed = ksq != SQ_NONE && ((rook_attacks(ksq, occ2) & pos.pieces(Them, ROOK, QUEEN)) ||
                      (bishop_attacks(ksq, occ2) & pos.pieces(Them, BISHOP, QUEEN)) ||
                      (knight_attacks(ksq) & pos.pieces(Them, KNIGHT)) ||
-                     (pawn_attacks(Us, ksq) & pos.pieces(Them, PAWN) & ~square_bb(capsq));
+                     (pawn_attacks(Us, ksq) & pos.pieces(Them, PAWN) & ~square_bb(capsq)));
       if (!exposed) sink.add_one(make_move(from, ep, EN_PASSANT));
     }
   }
@@ -167,11 +167,18 @@ struct Restrictions {
 // then fills the restrictions for the other pieces. Returns false in double check, where only
 // the king may move. attacked_by_them(s, occ) says whether the opponent attacks s; the pinners
 // are the opponent's sliders along ranks and files (rook_like) and diagonals (bishop_like).
-// Shared by chess and Makruk.
+// Shared by chess and Makruk. A side without a king (a board built with Setup::build's
+// TOLERATE_MISSING_KINGS) has no king moves, no checks and no pins: every move of its pieces
+// is legal.
 template <Color Us, GenType T, class Sink, class Attacked>
 bool king_moves_and_restrictions(const Position& pos, Sink& sink, Attacked attacked_by_them,
                                  Bitboard rook_like, Bitboard bishop_like, Restrictions& r) {
   constexpr Color Them = ~Us;
+  if (!pos.pieces(Us, KING)) {
+    r.target_mask = ~Bitboard(0);
+    r.pinned = 0;
+    return true;
+  }
   const Square ksq = pos.king_square(Us);
   const Bitboard us_bb = pos.pieces(Us), them_bb = pos.pieces(Them);
   const Bitboard occ = us_bb | them_bb;
@@ -207,7 +214,8 @@ bool king_moves_and_restrictions(const Position& pos, Sink& sink, Attacked attac
 template <Color Us, GenType T, class Sink>
 void generate_moves(const Position& pos, Sink& sink) {
   constexpr Color Them = ~Us;
-  const Square ksq = pos.king_square(Us);
+  // SQ_NONE without a king: then nothing is pinned and en passant exposes nothing.
+  const Square ksq = pos.pieces(Us, KING) ? pos.king_square(Us) : SQ_NONE;
   const Bitboard us_bb = pos.pieces(Us), them_bb = pos.pieces(Them);
   const Bitboard occ = us_bb | them_bb;
   Restrictions r;
@@ -268,7 +276,7 @@ void generate_makruk(const Position& pos, Sink& sink) {
   constexpr Bitboard PROMOTION_ZONE = Us == WHITE
                                           ? ~(rank_bb(0) | rank_bb(1) | rank_bb(2) | rank_bb(3) | rank_bb(4))
                                           : (rank_bb(0) | rank_bb(1) | rank_bb(2));
-  const Square ksq = pos.king_square(Us);
+  const Square ksq = pos.pieces(Us, KING) ? pos.king_square(Us) : SQ_NONE;  // see generate_moves
   const Bitboard us_bb = pos.pieces(Us), them_bb = pos.pieces(Them);
   const Bitboard occ = us_bb | them_bb;
   Restrictions r;
@@ -368,6 +376,7 @@ bool has_legal_move(const Position& pos) {
   // A king step to a square no enemy attacks (the king lifted) is the cheapest answer and
   // the usual one, in check too; else count them all.
   const Color us = pos.side_to_move();
+  if (!pos.pieces(us, KING)) return count_legal_moves(pos) > 0;
   const Square ksq = pos.king_square(us);
   const Bitboard occ = pos.pieces() ^ square_bb(ksq);
   for (Bitboard b = king_attacks(ksq) & ~pos.pieces(us); b;)
@@ -380,7 +389,8 @@ bool king_safe_after(const Position& pos, Move m) {
   const Square from = move_from(m), to = move_to(m);
   const Bitboard to_bb = square_bb(to);
   const Bitboard occ = (pos.pieces() ^ square_bb(from)) | to_bb;
-  // The piece captured on `to` (if any) attacks no more.
+  // The piece captured on `to` (if any) attacks no more. A side without a king is always safe.
+  if (!pos.pieces(us, KING)) return true;
   const Square ksq = type_of(pos.piece_on(from)) == KING ? to : pos.king_square(us);
   return !pos.attacked_by(~us, ksq, occ, to_bb);
 }

@@ -172,7 +172,7 @@ class Position {
   int makruk_count_limit(Color c) const;
 
  private:
-  friend struct FenParser;
+  friend struct Setup;
   struct Blank {};
   explicit Position(Blank) {}  // uninitialised: only for the FEN parser to fill
   void clear();                // an empty board, white to move, no rights, move 1

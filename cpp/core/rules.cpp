@@ -17,6 +17,7 @@ bool ep_legal_on_board(const Position& pos, Square ep) {
   Color us = pos.side_to_move(), them = ~us;
   Square capsq = Square(ep - pawn_push(us));
   if (pos.piece_on(capsq) != make_piece(them, PAWN) || !pos.empty(ep)) return false;
+  if (!pos.pieces(us, KING)) return pawn_attacks(them, ep) & pos.pieces(us, PAWN);  // nothing to expose
   Square ksq = pos.king_square(us);
   for (Bitboard b = pawn_attacks(them, ep) & pos.pieces(us, PAWN); b;) {
     Square from = pop_lsb(b);

@@ -214,6 +214,11 @@ constexpr MoveFlag promotion_flag(PieceType pt, bool capture) {
 //   A promoted piece has at most 27 moves and a pawn 12, so a side has at most
 //     chess:  10 + 27 + 2 x 14 + 2 x 13 + 2 x 8 + 8 x 27 = 323 (8 promoted queens)
 //     Makruk:  8 + 4 + 2 x 14 + 2 x 8 + 2 x 5 + 8 x 4 = 98.
+//   A side without a king (a board Setup::build takes with TOLERATE_MISSING_KINGS: the
+//   material rule still applies, so only the king and its castlings are gone) has at most
+//     27 + 2 x 14 + 2 x 13 + 2 x 8 + 8 x 27 = 313 moves.
+//   Boards that break the material rule (chess.js's facade can hold 64 queens after put())
+//   never become a Position: they stay a Setup, without moves (docs/chessjs-migration.md).
 // The bound is loose: the most known in any position is 218, and a search over set-ups with
 // the rule's largest material finds no more (tests/cpp/test_dense.cpp). Before the material
 // rule, a set-up could have 270 moves and more (issue 16).

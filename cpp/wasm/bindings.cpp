@@ -10,7 +10,8 @@
 //     PieceType, MoveFlag, Notation). The code enums take their names from the core's name
 //     tables, so a code added to the core appears here without an edit;
 //   - constants: the move and piece layout and the bounds the TS layer checks;
-//   - the class Position (a cw::wasm::Handle) and the class PgnSource (a PGN text being read);
+//   - the class Position (a cw::wasm::Handle), the class Setup (a cw::Setup: a board and the
+//     FEN fields, legal or not) and the class PgnSource (a PGN text being read);
 //   - value objects for structured results (MoveParse, Outcome, LineReport, PuzzleReport,
 //     PgnErrorInfo);
 //   - typed_memory_views of the buffers that text and move lists cross through.
@@ -47,6 +48,7 @@
 #include "puzzle.h"
 #include "rules.h"
 #include "san_keys.h"
+#include "setup.h"
 #include "tree_codec.h"
 
 using namespace emscripten;
@@ -150,6 +152,30 @@ struct PgnErrorInfo {
   cw::FenError fenError = cw::FenError::OK;
   std::string message;
 };
+
+// ---- the set-up ------------------------------------------------------------------------------
+
+// A set of FenError codes crosses as a 32-bit number (bit e for code e).
+static_assert(int(cw::FenError::EN_PASSANT_CHECK) < 32, "FenErrors cross as 32 bits: widen the boundary");
+
+cw::FenError setup_parse(cw::Setup& s, int len, cw::Variant variant) {
+  if (!valid_variant(variant) || len < 0 || size_t(len) > io.size()) return cw::FenError::EMPTY;
+  return s.parse(io_text(len), variant);
+}
+
+// Whether p is NO_PIECE or a piece of the set-up's variant (chess: pawn to king; Makruk:
+// pawn, knight, rook, king and its own kinds).
+bool valid_piece(const cw::Setup& s, int p) {
+  if (p == 0) return true;
+  if (p < 0 || p >= cw::PIECE_NB) return false;
+  const int pt = p & ((1 << cw::PIECE_COLOR_SHIFT) - 1);
+  if (s.variant == cw::MAKRUK)
+    return pt == cw::PAWN || pt == cw::KNIGHT || pt == cw::ROOK || pt == cw::KING || pt == cw::MET ||
+           pt == cw::KHON || pt == cw::PMET;
+  return pt >= cw::PAWN && pt <= cw::KING;
+}
+
+bool valid_square_or_none(int sq) { return sq >= 0 && sq <= 64; }
 
 // ---- the position -----------------------------------------------------------------------------
 
@@ -546,6 +572,76 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
                 optional_override([](Handle& h) { return cw::count_mating_moves(h.scratch()); }));
 
   // A PGN text being read, one game at a time.
+  // The set-up (cpp/core/setup.h): a board and the FEN fields with no legality required.
+  // Setters refuse (false, nothing changed) out-of-range values; squares are 0-63, 64 = none.
+  class_<cw::Setup>("Setup")
+      .constructor<>()
+      .constructor<const cw::Setup&>()
+      .function("parse", &setup_parse)
+      .function("fen", optional_override([](const cw::Setup& s, bool shredder) { return write_io(s.fen(shredder)); }))
+      .function("validate", optional_override([](const cw::Setup& s) { return uint32_t(s.validate()); }))
+      .function("build", optional_override([](const cw::Setup& s, Handle& h, bool tolerate_missing_kings) {
+                  return h.set_setup(s, tolerate_missing_kings ? cw::TOLERATE_MISSING_KINGS : 0);
+                }))
+      .function("dropContradicted", optional_override([](cw::Setup& s) { s.drop_contradicted(); }))
+      .function("variant", optional_override([](const cw::Setup& s) { return s.variant; }))
+      .function("pieceOn", optional_override([](const cw::Setup& s, int sq) {
+                  return valid_square(sq) ? int(s.board[sq]) : 0;
+                }))
+      .function("setPiece", optional_override([](cw::Setup& s, int sq, int piece) {
+                  if (!valid_square(sq) || !valid_piece(s, piece)) return false;
+                  s.board[sq] = cw::Piece(piece);
+                  return true;
+                }))
+      .function("turn", optional_override([](const cw::Setup& s) { return s.side; }))
+      .function("setTurn", optional_override([](cw::Setup& s, int c) {
+                  if (c != cw::WHITE && c != cw::BLACK) return false;
+                  s.side = cw::Color(c);
+                  return true;
+                }))
+      // The rook square of a castling right (index: white short, white long, black short,
+      // black long), 64 when the right is not given.
+      .function("castlingRook", optional_override([](const cw::Setup& s, int i) {
+                  return i >= 0 && i < 4 ? int(s.castling_rook[i]) : 64;
+                }))
+      .function("setCastlingRook", optional_override([](cw::Setup& s, int i, int sq) {
+                  if (i < 0 || i >= 4 || !valid_square_or_none(sq)) return false;
+                  if (sq != 64 && cw::rank_of(cw::Square(sq)) != (i < 2 ? 0 : 7)) return false;
+                  s.castling_rook[i] = cw::Square(sq);
+                  return true;
+                }))
+      .function("epSquare", optional_override([](const cw::Setup& s) { return int(s.ep_square); }))
+      .function("setEpSquare", optional_override([](cw::Setup& s, int sq) {
+                  if (!valid_square_or_none(sq)) return false;
+                  s.ep_square = cw::Square(sq);
+                  return true;
+                }))
+      .function("halfmoves", optional_override([](const cw::Setup& s) { return int(s.halfmove); }))
+      .function("setHalfmoves", optional_override([](cw::Setup& s, double n) {
+                  if (!(n >= 0 && n <= 65535) || n != double(int(n))) return false;
+                  s.halfmove = uint16_t(n);
+                  return true;
+                }))
+      .function("fullmoves", optional_override([](const cw::Setup& s) { return double(s.fullmove); }))
+      .function("setFullmoves", optional_override([](cw::Setup& s, double n) {
+                  if (!(n >= 1 && n <= 100000) || n != double(int(n))) return false;
+                  s.fullmove = uint32_t(n);
+                  return true;
+                }));
+  // The set-up of a position (a new Setup; a free function: gen-boundary types methods only).
+  function(
+      "setupOf", +[](const Handle& h) { return cw::Setup::of(h.position()); });
+  // The syntax verdicts on the FEN in the I/O buffer, every field on its own (a set).
+  function(
+      "fenSyntaxErrors", +[](int len, cw::Variant variant) {
+        if (!valid_variant(variant) || len < 0 || size_t(len) > io.size())
+          return uint32_t(cw::fen_error_bit(cw::FenError::EMPTY));
+        return uint32_t(cw::fen_syntax_errors(io_text(len), variant));
+      });
+  // The first code of a set (the order set_fen reports them in).
+  function(
+      "firstFenError", +[](uint32_t errors) { return cw::first_fen_error(errors); });
+
   class_<PgnSource>("PgnSource")
       .constructor<int>()
       .function("text", &PgnSource::text)

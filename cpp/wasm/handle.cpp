@@ -10,6 +10,12 @@ FenError Handle::set_fen(std::string_view fen, Variant variant) {
   return e;
 }
 
+FenError Handle::set_setup(const Setup& setup, FenErrors tolerated) {
+  FenError e = setup.build(pos_, tolerated);
+  if (e == FenError::OK) forget();
+  return e;
+}
+
 LegalMoves Handle::legal_moves() {
   const int ply = pos_.history_size();
   if (cache_.empty()) cache_.resize(CACHE_PLIES);

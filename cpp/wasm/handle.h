@@ -12,6 +12,7 @@
 
 #include "movegen.h"
 #include "position.h"
+#include "setup.h"
 
 namespace cw::wasm {
 
@@ -61,6 +62,9 @@ class Handle {
 
   // Sets the position from a FEN; on an error nothing changes (FenError says why).
   FenError set_fen(std::string_view fen, Variant variant);
+  // Sets the position from a set-up (Setup::build, the verdicts in `tolerated` passed over);
+  // on an error nothing changes (FenError says why).
+  FenError set_setup(const Setup& setup, FenErrors tolerated);
 
   // The legal moves of the current position (computed once per ply, then cached); valid
   // until the next call that changes the position or the cache.

@@ -243,7 +243,9 @@ inline std::vector<NaiveMove> naive_legal(const Naive& b) {
     int ksq = -1;
     for (int s = 0; s < 64; ++s)
       if (sq[s] == make_piece(us, KING)) ksq = s;
-    if (!attacked(sq, ksq, ~us, b.variant)) legal.push_back(m);
+    // A side without a king (a board Setup::build took with TOLERATE_MISSING_KINGS) is never
+    // in check: every pseudo-legal move is legal.
+    if (ksq < 0 || !attacked(sq, ksq, ~us, b.variant)) legal.push_back(m);
   }
   return legal;
 }

@@ -49,7 +49,7 @@ const bad_fens: [string, FenErrorCode][] = [
   ['kk6/8/8/8/8/8/8/K7 w - - 0 1', 'TOO_MANY_KINGS'],
   ['4k3/8/8/8/8/8/8/4K3 W - - 0 1', 'BAD_SIDE'],
   ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq E3 0 1', 'BAD_EN_PASSANT'],
-  ['rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'BAD_PIECE'],
+  ['rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'RANK_TOO_LONG'], // a 9 is a digit: a rank too long (chess.js: too many squares)
   ['\u2654nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'BAD_PIECE'],
   ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra', 'FIELD_COUNT'],
   ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1', 'BAD_HALFMOVE'],

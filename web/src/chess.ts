@@ -10,7 +10,7 @@
  * @module
  */
 import { withCommandsAsText } from './comment-commands.js';
-import { FenError, IllegalMoveError, PgnError } from './errors.js';
+import { FenError, IllegalMoveError, PgnError, type FenErrorCode } from './errors.js';
 import { MoveFlag, type Move as MoveNumber, moveFlags, moveFrom, moveTo } from './move.js';
 import {
   SAN_CAPTURE_MARK,
@@ -24,6 +24,7 @@ import {
 } from './boundary.js';
 import { Game, readFirstGame } from './game.js';
 import { Position, fenErrorMessage } from './position.js';
+import { Setup } from './setup.js';
 
 /** White (`'w'`). */
 export const WHITE = 'w';
@@ -85,51 +86,90 @@ const PIECE_TYPES = 'pnbrqk';
 
 // ---- validateFen ---------------------------------------------------------------------------
 
+// chess.js's message for each code of the core (cpp/core/setup.h) that chess.js also checks,
+// in chess.js's order of checks; the other codes are verdicts chess.js does not give (it
+// loads such boards).
+const CHESSJS_FEN_CHECKS: [FenErrorCode, string][] = [
+  ['BAD_FULLMOVE', 'move number must be a positive integer'],
+  ['BAD_HALFMOVE', 'half move counter number must be a non-negative integer'],
+  ['BAD_EN_PASSANT', 'en-passant square is invalid'],
+  ['BAD_CASTLING', 'castling availability is invalid'],
+  ['BAD_SIDE', 'side-to-move is invalid'],
+  ['RANK_COUNT', "piece data does not contain 8 '/'-delimited rows"],
+  ['CONSECUTIVE_DIGITS', 'piece data is invalid (consecutive number)'],
+  ['BAD_PIECE', 'piece data is invalid (invalid piece)'],
+  ['RANK_TOO_LONG', 'piece data is invalid (too many squares in rank)'],
+  ['RANK_TOO_SHORT', 'piece data is invalid (too many squares in rank)'],
+  ['EN_PASSANT_WRONG_RANK', 'illegal en-passant square'],
+  ['MISSING_KING', 'missing'],
+  ['TOO_MANY_KINGS', 'too many'],
+  ['PAWN_ON_BACK_RANK', 'some pawns are on the edge rows'],
+];
+const SIX_FIELDS = 'must contain six space-delimited fields';
+
+// A FEN of chess.js's dialect in the core's: chess.js's board text may hold a '0' away from
+// other digits (it counts no square), and it reads the counters with parseInt ('1.5' is 1).
+function coreFen(fen: string): string {
+  const tokens = fen.split(/\s+/);
+  if (tokens[0]?.includes('0')) tokens[0] = tokens[0].replace(/(?<![0-9])0(?![0-9])/g, '');
+  for (const i of [4, 5]) {
+    const n = tokens[i] === undefined ? NaN : parseInt(tokens[i]!, 10);
+    if (n >= (i === 4 ? 0 : 1)) tokens[i] = String(n);
+  }
+  return tokens.join(' ');
+}
+
+// The kings of a colour on a set-up's board.
+function kingCount(setup: Setup, color: ChessColor): number {
+  let n = 0;
+  for (let sq = 0; sq < 64; sq++) {
+    const p = setup.pieceAt(sq);
+    if (p?.type === 'k' && p.color === color) n++;
+  }
+  return n;
+}
+
 /**
  * Checks a FEN the way chess.js does: `{ ok: true }`, or `{ ok: false, error }` with
- * chess.js's message (e.g. `'Invalid FEN: missing white king'`). Positions that chess.js
- * accepts but the core refuses (the side not to move in check, an impossible check) are
- * refused by {@link Chess.load} with a core message.
+ * chess.js's message (e.g. `'Invalid FEN: missing white king'`). The verdicts are the core's
+ * (its FEN syntax and {@link Setup.validate}); this picks the first of them in chess.js's
+ * order of checks and gives chess.js's words. chess.js's FEN dialect is narrower than the
+ * core's: exactly six fields, castling written with `KQkq` only, an en passant square on
+ * rank 3 or 6. Positions that chess.js accepts but the core refuses (the side not to move
+ * in check, impossible material or checks) are refused by {@link Chess.load} with the
+ * core's message.
  */
 export function validateFen(fen: string): { ok: boolean; error?: string } {
   const bad = (error: string) => ({ ok: false, error: `Invalid FEN: ${error}` });
-  if (typeof fen !== 'string') return bad('must contain six space-delimited fields');
+  if (typeof fen !== 'string') return bad(SIX_FIELDS);
   const tokens = fen.split(/\s+/);
-  if (tokens.length !== 6) return bad('must contain six space-delimited fields');
-  const [board, side, castling, ep, half, full] = tokens as [string, string, string, string, string, string];
-  const fullmove = parseInt(full, 10);
-  if (isNaN(fullmove) || fullmove <= 0) return bad('move number must be a positive integer');
-  const halfmove = parseInt(half, 10);
-  if (isNaN(halfmove) || halfmove < 0) return bad('half move counter number must be a non-negative integer');
-  if (!/^(-|[a-h][36])$/.test(ep)) return bad('en-passant square is invalid');
-  if (/[^kKqQ-]/.test(castling)) return bad('castling availability is invalid');
-  if (!/^(w|b)$/.test(side)) return bad('side-to-move is invalid');
-  const rows = board.split('/');
-  if (rows.length !== 8) return bad("piece data does not contain 8 '/'-delimited rows");
-  for (const row of rows) {
-    let squares = 0;
-    let previousWasNumber = false;
-    for (const ch of row) {
-      if (ch >= '0' && ch <= '9') {
-        if (previousWasNumber) return bad('piece data is invalid (consecutive number)');
-        squares += Number(ch);
-        previousWasNumber = true;
-      } else {
-        if (!/^[prnbqkPRNBQK]$/.test(ch)) return bad('piece data is invalid (invalid piece)');
-        squares += 1;
-        previousWasNumber = false;
+  if (tokens.length !== 6) return bad(SIX_FIELDS);
+  fen = coreFen(fen);
+  const codes = new Set<FenErrorCode>(Setup.syntaxErrors(fen));
+  // chess.js's dialect, in the core's terms: other castling letters (rook files) are a
+  // malformed field, an en passant square off ranks 3 and 6 a malformed square.
+  if (/[^kKqQ-]/.test(tokens[2]!)) codes.add('BAD_CASTLING');
+  if (/^[a-h][124578]$/.test(tokens[3]!)) codes.add('BAD_EN_PASSANT');
+  let setup: Setup | null = null;
+  if (codes.size === 0) {
+    setup = Setup.fromFen(fen);
+    for (const c of setup.validate()) codes.add(c);
+  }
+  try {
+    for (const [code, message] of CHESSJS_FEN_CHECKS) {
+      if (!codes.has(code)) continue;
+      if (code !== 'MISSING_KING' && code !== 'TOO_MANY_KINGS') return bad(message);
+      // chess.js names the colour, white first; missing before too many for each colour.
+      for (const [color, name] of [['w', 'white'], ['b', 'black']] as const) {
+        const n = kingCount(setup!, color);
+        if (n === 0) return bad(`missing ${name} king`);
+        if (n > 1) return bad(`too many ${name} kings`);
       }
     }
-    if (squares !== 8) return bad('piece data is invalid (too many squares in rank)');
+    return { ok: true };
+  } finally {
+    setup?.dispose();
   }
-  if ((ep[1] === '3' && side === 'w') || (ep[1] === '6' && side === 'b')) return bad('illegal en-passant square');
-  for (const [color, king] of [['white', 'K'], ['black', 'k']] as const) {
-    const n = board.split(king).length - 1;
-    if (n === 0) return bad(`missing ${color} king`);
-    if (n > 1) return bad(`too many ${color} kings`);
-  }
-  if (/[pP]/.test(rows[0]! + rows[7]!)) return bad('some pawns are on the edge rows');
-  return { ok: true };
 }
 
 // ---- Move ----------------------------------------------------------------------------------
@@ -278,97 +318,6 @@ function orderKey(m: MoveNumber, pawn: boolean): number {
   }
   table[m] = key + 1;
   return key + 1;
-}
-
-/** The mutable state of a board that the core cannot hold (no kings, pawns on back ranks). */
-interface RawState {
-  board: (ChessPiece | null)[]; // by square index, a1 = 0
-  turn: ChessColor;
-  castling: string; // '-' or a subset of KQkq
-  ep: string; // '-' or a square
-  half: number;
-  full: number;
-}
-
-function parseRaw(fen: string): RawState {
-  const [placement = '', turn = 'w', castling = '-', ep = '-', half = '0', full = '1'] = fen.split(/\s+/);
-  const board = new Array<ChessPiece | null>(64).fill(null);
-  const rows = placement.split('/');
-  for (let r = 0; r < 8; r++) {
-    let f = 0;
-    for (const ch of rows[r] ?? '') {
-      if (ch >= '0' && ch <= '9') f += Number(ch); // chess.js skips a '0'
-      else {
-        const lower = ch.toLowerCase();
-        if (f < 8 && PIECE_TYPES.includes(lower))
-          board[(7 - r) * 8 + f] = { color: ch === lower ? 'b' : 'w', type: lower as PieceSymbol };
-        f++;
-      }
-    }
-  }
-  return {
-    board,
-    turn: turn === 'b' ? 'b' : 'w',
-    castling: castling.replace(/[^KQkq]/g, '') || '-',
-    ep: /^[a-h][36]$/.test(ep) ? ep : '-',
-    half: parseInt(half, 10) || 0,
-    full: parseInt(full, 10) || 1,
-  };
-}
-
-function rawPlacement(board: (ChessPiece | null)[]): string {
-  let s = '';
-  for (let r = 7; r >= 0; r--) {
-    let empty = 0;
-    for (let f = 0; f < 8; f++) {
-      const p = board[r * 8 + f];
-      if (!p) {
-        empty++;
-        continue;
-      }
-      if (empty) s += empty;
-      empty = 0;
-      s += p.color === 'w' ? p.type.toUpperCase() : p.type;
-    }
-    if (empty) s += empty;
-    if (r) s += '/';
-  }
-  return s;
-}
-
-function isPiece(board: (ChessPiece | null)[], sq: number, color: ChessColor, type: PieceSymbol): boolean {
-  const p = board[sq];
-  return !!p && p.color === color && p.type === type;
-}
-
-// Drops castling rights whose king or rook left its home square, and an en passant square
-// that no double push could have left (as chess.js does after put/remove).
-function normalise(raw: RawState): void {
-  let castling = '';
-  for (const c of raw.castling) {
-    const white = c === 'K' || c === 'Q';
-    const color: ChessColor = white ? 'w' : 'b';
-    const home = white ? 0 : 56;
-    const rook = c === 'K' || c === 'k' ? home + 7 : home;
-    if (isPiece(raw.board, home + 4, color, 'k') && isPiece(raw.board, rook, color, 'r') && !castling.includes(c)) castling += c;
-  }
-  raw.castling = 'KQkq'.split('').filter((c) => castling.includes(c)).join('') || '-';
-  if (raw.ep !== '-') {
-    const sq = squareIndex(raw.ep);
-    const us = raw.turn;
-    const them: ChessColor = us === 'w' ? 'b' : 'w';
-    const push = us === 'w' ? -8 : 8; // from the ep square to the pushed pawn
-    const ok =
-      (sq >> 3) === (us === 'w' ? 5 : 2) &&
-      isPiece(raw.board, sq + push, them, 'p') &&
-      !raw.board[sq] &&
-      !raw.board[sq - push];
-    if (!ok) raw.ep = '-';
-  }
-}
-
-function rawFen(raw: RawState): string {
-  return `${rawPlacement(raw.board)} ${raw.turn} ${raw.castling} ${raw.ep} ${raw.half} ${raw.full}`;
 }
 
 // chess.js's strict parser: the SAN of a legal move, compared without a trailing check/mate
@@ -531,10 +480,14 @@ interface HistoryEntry {
  * "Differences", for the few documented differences.
  */
 export class Chess {
-  // The core position (null while the board is one the core cannot hold, e.g. no kings).
+  // The board is the core's: a Position when the core can make one (a legal board, or one
+  // without a king: the core generates the moves of a side without a king, as chess.js
+  // does), else a Setup (a board only, without moves: e.g. the side not to move in check).
+  // Exactly one of the two is set.
   #pos: Position | null = null;
-  // The board while #pos is null.
-  #raw: RawState | null = null;
+  #setup: Setup | null = null;
+  // Whether a side has no king (set with the board: kings are never captured).
+  #kingless = false;
   #history: HistoryEntry[] = [];
   #header: Record<string, string | null> = {};
   #comments = new Map<string, string>();
@@ -560,33 +513,52 @@ export class Chess {
     this.#fenCache = null;
   }
 
-  // Sets the board from a FEN: into the core when it can hold it, else as a raw board.
-  // Clears the history. Throws a FenError (unless allowRaw) when the core refuses it.
-  #setBoard(fen: string, allowRaw: boolean): void {
-    const raw = parseRaw(fen);
-    normalise(raw);
-    const normalised = rawFen(raw);
-    let pos: Position | null = null;
+  // Sets the board from a FEN (castling rights and an en passant square that the board
+  // contradicts dropped, as chess.js ignores them). Clears the history. Throws a FenError
+  // when the core cannot read the FEN, or (unless allowBoardOnly) cannot make a position of it.
+  #setBoard(fen: string, allowBoardOnly: boolean): void {
+    let setup: Setup;
     try {
-      try {
-        pos = Position.fromFen(normalised);
-      } catch (e) {
-        // an en passant square that the core finds impossible (a check that the double push
-        // cannot have given): the position without it
-        if (!(e instanceof FenError) || raw.ep === '-' || !allowRaw) throw e;
-        raw.ep = '-';
-        pos = Position.fromFen(rawFen(raw));
-      }
+      setup = Setup.fromFen(fen);
     } catch (e) {
       if (!(e instanceof FenError)) throw e;
-      if (!allowRaw) {
-        const why = e.code === 'NOT_A_STRING' ? 'a FEN must be a string' : fenErrorMessage(e.code);
-        throw new FenError(e.code, `Invalid FEN: ${why}`, fen);
+      const why = e.code === 'NOT_A_STRING' ? 'a FEN must be a string' : fenErrorMessage(e.code);
+      throw new FenError(e.code, `Invalid FEN: ${why}`, String(fen));
+    }
+    setup.dropContradicted();
+    this.#install(setup, allowBoardOnly, fen);
+  }
+
+  // Makes a set-up the board (taking it over): a position when the core can make one,
+  // else the set-up itself (allowBoardOnly) or a FenError. Clears the history.
+  #install(setup: Setup, allowBoardOnly: boolean, fen: string): void {
+    let pos: Position | null = null;
+    try {
+      pos = setup.toPosition({ tolerateMissingKings: true });
+    } catch (e) {
+      if (!(e instanceof FenError)) throw e;
+      // an en passant square that the core finds impossible (a check that the double push
+      // cannot have given): the position without it
+      if (allowBoardOnly && setup.epSquare !== null) {
+        setup.epSquare = null;
+        try {
+          pos = setup.toPosition({ tolerateMissingKings: true });
+        } catch (f) {
+          if (!(f instanceof FenError)) throw f;
+        }
+      }
+      if (!pos && !allowBoardOnly) {
+        setup.dispose();
+        throw new FenError(e.code, `Invalid FEN: ${fenErrorMessage(e.code as Exclude<FenErrorCode, 'NOT_A_STRING'>)}`, fen);
       }
     }
+    const kingless = setup.validate().includes('MISSING_KING');
     this.#pos?.dispose();
+    this.#setup?.dispose();
     this.#pos = pos;
-    this.#raw = pos ? null : raw;
+    this.#setup = pos ? null : setup;
+    if (pos) setup.dispose();
+    this.#kingless = kingless;
     this.#history = [];
     this.#touch();
   }
@@ -621,7 +593,7 @@ export class Chess {
     } else if (typeof fen !== 'string' || tokens.length < 1) {
       throw new FenError('NOT_A_STRING', 'Invalid FEN: must contain six space-delimited fields', String(fen));
     }
-    this.#setBoard(fen, skipValidation);
+    this.#setBoard(coreFen(fen), skipValidation);
     this.#comments.clear();
     if (!preserveHeaders) this.#resetHeaders();
     this.#updateSetup(fen);
@@ -659,27 +631,25 @@ export class Chess {
    */
   fen({ forceEnpassantSquare = false }: { forceEnpassantSquare?: boolean } = {}): string {
     if (!this.#pos) {
-      const raw = this.#raw!;
-      return forceEnpassantSquare || raw.ep === '-' ? rawFen(raw) : rawFen({ ...raw, ep: '-' });
+      // a board without moves: no en passant capture, so no square unless forced
+      const f = this.#setup!.fen().split(' ');
+      if (!forceEnpassantSquare) f[3] = '-';
+      return f.join(' ');
     }
     if (forceEnpassantSquare) return this.#pos.fen();
     return (this.#fenCache ??= this.#fenOf(this.#pos, false));
   }
 
-  // A mutable copy of the current board state.
-  #snapshot(): RawState {
-    return parseRaw(this.#pos ? this.#pos.fen() : rawFen(this.#raw!));
+  // A copy of the current board as a set-up (the caller owns it).
+  #board(): Setup {
+    return this.#pos ? Setup.fromPosition(this.#pos) : this.#setup!.clone();
   }
 
   /** The piece on a square, or `undefined`. */
   get(square: ChessSquare): ChessPiece | undefined {
     const sq = squareIndex(square);
     if (sq < 0) return undefined;
-    if (!this.#pos) {
-      const p = this.#raw!.board[sq];
-      return p ? { type: p.type, color: p.color } : undefined;
-    }
-    const p = this.#pos.pieceAt(sq);
+    const p = (this.#pos ?? this.#setup!).pieceAt(sq);
     return p ? { type: p.type as PieceSymbol, color: p.color } : undefined;
   }
 
@@ -702,10 +672,10 @@ export class Chess {
     const sq = squareIndex(square);
     if (sq < 0 || typeof type !== 'string' || !PIECE_TYPES.includes(type) || type.length !== 1) return false;
     if (color !== 'w' && color !== 'b') return false;
-    const raw = this.#snapshot();
-    if (type === 'k' && raw.board.some((p, i) => i !== sq && p?.type === 'k' && p.color === color)) return false;
-    raw.board[sq] = { type, color };
-    this.#edit(raw);
+    if (type === 'k') for (const other of SCAN) if (other !== sq && this.get(NAMES[other]!)?.type === 'k' && this.get(NAMES[other]!)?.color === color) return false;
+    const board = this.#board();
+    board.put(sq, { type, color });
+    this.#edit(board);
     return true;
   }
 
@@ -714,24 +684,26 @@ export class Chess {
     const piece = this.get(square);
     if (!piece) {
       // chess.js drops the en passant square even when the square was empty
-      if (squareIndex(square) >= 0 && this.fen().split(' ')[3] !== '-') this.#edit(this.#snapshot());
+      if (squareIndex(square) >= 0 && this.fen().split(' ')[3] !== '-') this.#edit(this.#board());
       else if (this.#history.length === 0) this.#updateSetup(this.fen());
       return undefined;
     }
-    const raw = this.#snapshot();
-    raw.board[squareIndex(square)] = null;
-    this.#edit(raw);
+    const board = this.#board();
+    board.remove(squareIndex(square));
+    this.#edit(board);
     return piece;
   }
 
-  #edit(raw: RawState, clearEp = true): void {
-    // chess.js drops the en passant square on every put/remove
-    if (clearEp) raw.ep = '-';
-    normalise(raw);
+  // Makes an edited copy of the board the board (a new history).
+  #edit(board: Setup, clearEp = true): void {
+    // chess.js drops the en passant square on every put/remove, and the castling rights
+    // whose king or rook left home
+    if (clearEp) board.epSquare = null;
+    board.dropContradicted();
     // chess.js sets the SetUp/FEN headers from the edited board while no move was played
     // (dropping them when the board is the start position again)
     const fresh = this.#history.length === 0;
-    this.#setBoard(rawFen(raw), true);
+    this.#install(board, true, '');
     if (fresh && clearEp) this.#updateSetup(this.fen());
   }
 
@@ -778,14 +750,19 @@ export class Chess {
     return this.#pos ? this.#pos.isCheckmate() : false;
   }
 
-  /** Whether the side to move is stalemated (a board without kings has no moves: true). */
+  /**
+   * Whether the side to move is stalemated: not in check and without a legal move (a side
+   * without a king is never in check; a board the core holds without moves, e.g. with the
+   * side not to move in check: true).
+   */
   isStalemate(): boolean {
     return this.#pos ? this.#pos.isStalemate() : true;
   }
 
   /** Whether neither side can mate (the core's rule: K v K, K+N v K, same-coloured bishops). */
   isInsufficientMaterial(): boolean {
-    if (!this.#pos) return false;
+    // a board without a king: false (the rule is about mating a king)
+    if (!this.#pos || this.#kingless) return false;
     return this.#pos.outcome()?.termination === 'INSUFFICIENT_MATERIAL';
   }
 
@@ -796,7 +773,7 @@ export class Chess {
 
   /** Whether 100 plies passed without a capture or pawn move. */
   isDrawByFiftyMoves(): boolean {
-    return (this.#pos ? this.#pos.halfmoves : this.#raw!.half) >= 100;
+    return (this.#pos ?? this.#setup!).halfmoves >= 100;
   }
 
   /** Fifty moves, stalemate, insufficient material or threefold repetition. */
@@ -1143,7 +1120,10 @@ export class Chess {
     }
     this.#pos?.dispose();
     this.#pos = next.#pos;
-    this.#raw = next.#raw;
+    this.#setup?.dispose();
+    this.#setup = next.#setup;
+    this.#kingless = next.#kingless;
+    next.#setup = null;
     this.#history = next.#history;
     next.#pos = null;
     this.#touch();
@@ -1193,13 +1173,12 @@ export class Chess {
   setTurn(color: ChessColor): boolean {
     if (this.turn() === color) return false;
     if (!this.#pos) {
-      const raw = this.#raw!;
+      const board = this.#setup!.clone();
       // as chess.js's null move (any other value flips too): the clocks count it
-      if (raw.turn === 'b') raw.full++;
-      raw.turn = raw.turn === 'w' ? 'b' : 'w';
-      raw.half++;
-      raw.ep = '-';
-      this.#edit(raw);
+      if (board.turn === 'b') board.fullmoves = Math.min(board.fullmoves + 1, 100000);
+      board.turn = board.turn === 'w' ? 'b' : 'w';
+      board.halfmoves = Math.min(board.halfmoves + 1, 65535);
+      this.#edit(board);
       return true;
     }
     this.move(null);
@@ -1208,7 +1187,7 @@ export class Chess {
 
   /** The side to move. */
   turn(): ChessColor {
-    return this.#pos ? this.#pos.turn : this.#raw!.turn;
+    return (this.#pos ?? this.#setup!).turn;
   }
 
   /** The board as 8 rows (rank 8 first) of `{ square, type, color }` or `null`. */
@@ -1295,20 +1274,19 @@ export class Chess {
    * rook not on its home square). A change re-loads the position (a new move history).
    */
   setCastlingRights(color: ChessColor, rights: Partial<Record<'k' | 'q', boolean>>): boolean {
-    const raw = this.#snapshot();
-    const [kLetter, qLetter] = color === 'w' ? ['K', 'Q'] : color === 'b' ? ['k', 'q'] : ['', ''];
-    if (!kLetter) return true;
-    let castling = raw.castling === '-' ? '' : raw.castling;
-    for (const [key, letter] of [['k', kLetter], ['q', qLetter]] as const) {
-      const want = rights?.[key];
+    if (color !== 'w' && color !== 'b') return true;
+    const board = this.#board();
+    const before = board.fen();
+    const home = color === 'w' ? 0 : 56;
+    for (const side of ['k', 'q'] as const) {
+      const want = rights?.[side];
       if (want === undefined) continue;
-      castling = castling.replace(letter!, '');
-      if (want) castling += letter;
+      // chess.js's rights: standard chess, the rook in its corner
+      board.setCastlingRook(color, side, want ? home + (side === 'k' ? 7 : 0) : null);
     }
-    const before = raw.castling;
-    raw.castling = castling || '-';
-    normalise(raw);
-    if (raw.castling !== before) this.#edit(raw, false);
+    board.dropContradicted();
+    if (board.fen() !== before) this.#edit(board, false);
+    else board.dispose();
     const now = this.getCastlingRights(color);
     return (rights?.k === undefined || rights.k === now.k) && (rights?.q === undefined || rights.q === now.q);
   }
@@ -1316,13 +1294,14 @@ export class Chess {
   /** The castling rights of a colour (not whether castling is legal now). */
   getCastlingRights(color: ChessColor): { k: boolean; q: boolean } {
     if (color !== 'w' && color !== 'b') return { k: false, q: false };
-    const castling = this.#pos ? this.#pos.fen().split(' ')[2]! : this.#raw!.castling;
+    if (this.#setup) return { k: this.#setup.castlingRook(color, 'k') !== null, q: this.#setup.castlingRook(color, 'q') !== null };
+    const castling = this.#pos!.fen().split(' ')[2]!;
     const [k, q] = color === 'w' ? ['K', 'Q'] : ['k', 'q'];
     return { k: castling.includes(k), q: castling.includes(q) };
   }
 
   /** The fullmove number. */
   moveNumber(): number {
-    return this.#pos ? this.#pos.fullmoves : this.#raw!.full;
+    return (this.#pos ?? this.#setup!).fullmoves;
   }
 }

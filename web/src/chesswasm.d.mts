@@ -328,6 +328,34 @@ export interface PositionClass {
   new (): Position;
   new (arg0: Position): Position;
 }
+/** An instance of the registered class `Setup` (free it with `delete()`). */
+export interface Setup {
+  variant(): VariantValue;
+  turn(): ColorValue;
+  dropContradicted(): void;
+  build(arg0: Position, arg1: boolean): FenErrorValue;
+  parse(arg0: number, arg1: VariantValue): FenErrorValue;
+  fen(arg0: boolean): number;
+  pieceOn(arg0: number): number;
+  setPiece(arg0: number, arg1: number): boolean;
+  setTurn(arg0: number): boolean;
+  castlingRook(arg0: number): number;
+  setCastlingRook(arg0: number, arg1: number): boolean;
+  epSquare(): number;
+  setEpSquare(arg0: number): boolean;
+  halfmoves(): number;
+  validate(): number;
+  setHalfmoves(arg0: number): boolean;
+  fullmoves(): number;
+  setFullmoves(arg0: number): boolean;
+  delete(): void;
+  isDeleted(): boolean;
+}
+/** The registered class `Setup`. */
+export interface SetupClass {
+  new (): Setup;
+  new (arg0: Setup): Setup;
+}
 /** An instance of the registered class `PgnSource` (free it with `delete()`). */
 export interface PgnSource {
   next(): PgnStatusValue;
@@ -389,7 +417,10 @@ export interface ChesswasmGlue {
   TREE_HEADER_WORDS: number;
   TREE_NON_ASCII: number;
   promotionType(arg0: MoveFlagValue): PieceTypeValue;
+  setupOf(arg0: Position): Setup;
   writePgn(): number;
+  fenSyntaxErrors(arg0: number, arg1: VariantValue): number;
+  firstFenError(arg0: number): FenErrorValue;
   bufferBytes(): number;
   pieceLetter(arg0: PieceTypeValue): string;
   fenErrorMessage(arg0: FenErrorValue): string;
@@ -402,6 +433,7 @@ export interface ChesswasmGlue {
   treeWordsIn(arg0: number): Int32Array;
   treeBytesIn(arg0: number): Uint8Array;
   Position: PositionClass;
+  Setup: SetupClass;
   PgnSource: PgnSourceClass;
   _cw_legal_moves: (this: void, ...args: number[]) => number;
   _cw_play: (this: void, ...args: number[]) => number;

@@ -13,7 +13,7 @@ import {
   type TerminationName,
   type VariantName,
 } from './boundary.js';
-import type { Position as NativePosition } from './chesswasm.mjs';
+import type { Position as NativePosition, Setup as NativeSetup } from './chesswasm.mjs';
 import {
   ChessError,
   FenError,
@@ -170,6 +170,22 @@ function release(h: NativePosition, address: number, version: number): void {
 
 // Position's constructor is private; the module makes positions through this.
 let newPosition: (h: NativePosition, address: number) => Position;
+// For Setup (setup.ts): a position built from a native set-up, and a position's handle.
+let buildFromSetup: (s: NativeSetup, tolerateMissingKings: boolean) => Position;
+let handleOf: (p: Position) => NativePosition;
+
+/**
+ * Internal (setup.ts): the position a native set-up describes (`Setup::build`).
+ * @throws {@link FenError} with the first verdict not tolerated.
+ */
+export function positionFromSetup(s: NativeSetup, tolerateMissingKings: boolean): Position {
+  return buildFromSetup(s, tolerateMissingKings);
+}
+
+/** Internal (setup.ts): the native handle of a live position. */
+export function nativePosition(p: Position): NativePosition {
+  return handleOf(p);
+}
 
 // Legality marks of the most recently listed position: marks[m] === stamp for each legal m,
 // valid while that position has not changed (its version), so uci() checks in O(1).
@@ -203,6 +219,19 @@ export class Position {
 
   static {
     newPosition = (h, address) => new Position(h, address);
+    handleOf = (p) => p.#live();
+    buildFromSetup = (s, tolerate) => {
+      const pos = acquire();
+      const status = s.build(pos.#h!, tolerate).value;
+      pos.#version++;
+      if (status !== 0) {
+        const fen = readString(s.fen(false));
+        pos.dispose();
+        throw fenError(status, fen);
+      }
+      pos.#variant = s.variant().value;
+      return pos;
+    };
   }
 
   /** The start position of a variant (Chess960 mode on the standard array for `'chess960'`). */

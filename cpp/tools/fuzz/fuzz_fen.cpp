@@ -4,12 +4,17 @@
 // next two bytes).
 // A refused FEN leaves the position (with its move history) exactly as it was; an accepted
 // one gives a consistent position whose FEN (and Shredder-FEN) reads back to the same FEN
-// and key, and whose legal moves pass the move-generator cross-checks.
+// and key, and whose legal moves pass the move-generator cross-checks. The Setup of the same
+// text agrees: set_fen's code is its parse error or its first verdict, the per-field syntax
+// set contains the parse error, a set-up without castling verdicts reads back from its FEN,
+// and one that only lacks kings builds a position (kingless move generation) that passes the
+// same cross-checks.
 // SPDX-License-Identifier: MIT
 #include <string>
 
 #include "fuzz_common.h"
 #include "notation.h"
+#include "setup.h"
 
 using namespace cw;
 
@@ -44,6 +49,29 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Variant before_variant = pos.variant();
 
   const FenError err = pos.set_fen(text, variant);
+
+  Setup setup;
+  const FenError parsed = setup.parse(text, variant);
+  const FenErrors syntax = fen_syntax_errors(text, variant);
+  CWFUZZ_CHECK((syntax == 0) == (parsed == FenError::OK), std::string(text));
+  if (parsed != FenError::OK) {
+    CWFUZZ_CHECK(syntax & fen_error_bit(parsed), std::string(text));
+    CWFUZZ_CHECK(err == parsed, std::string(text));
+  } else {
+    const FenErrors verdicts = setup.validate();
+    CWFUZZ_CHECK(err == first_fen_error(verdicts), std::string(text));
+    constexpr FenErrors CASTLING = fen_error_bit(FenError::CASTLING_NO_KING) | fen_error_bit(FenError::CASTLING_NO_ROOK);
+    if (!(verdicts & CASTLING)) {
+      Setup again;
+      CWFUZZ_CHECK(again.parse(setup.fen(true), variant) == FenError::OK && again == setup, setup.fen(true));
+    }
+    if ((verdicts & ~TOLERATE_MISSING_KINGS) == 0) {
+      Position kingless;
+      CWFUZZ_CHECK(setup.build(kingless, TOLERATE_MISSING_KINGS) == FenError::OK, std::string(text));
+      cwfuzz::check_position(kingless, "after a tolerant build");
+      cwfuzz::check_moves(kingless, true);
+    }
+  }
   if (err != FenError::OK) {
     CWFUZZ_CHECK(fen_error_name(err) != nullptr && fen_error_message(err) != nullptr, "");
     CWFUZZ_CHECK(pos.fen() == before && pos.fen(true) == before_shredder, before);

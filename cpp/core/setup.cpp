@@ -1,0 +1,660 @@
+// chesswasm — Setup: FEN syntax, the validity verdicts, and the building of a Position.
+// SPDX-License-Identifier: MIT
+#include "setup.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "text.h"
+#include "zobrist.h"
+
+namespace cw {
+
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// Splits on runs of white space; returns the number of fields (stops counting at 8).
+int split_fields(std::string_view s, std::string_view* out, int max) {
+  int n = 0;
+  size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && is_space(s[i])) ++i;
+    if (i >= s.size()) break;
+    size_t j = i;
+    while (j < s.size() && !is_space(s[j])) ++j;
+    if (n < max) out[n] = s.substr(i, j - i);
+    ++n;
+    i = j;
+  }
+  return n;
+}
+
+// Parses a decimal number of at most 9 digits; -1 when the text is not one.
+long parse_number(std::string_view s) {
+  if (s.empty() || s.size() > 9) return -1;
+  long v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return -1;
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
+PieceType piece_type_from_char(char c, Variant v) {
+  switch (c | 0x20) {  // lower case
+    case 'p':
+      return PAWN;
+    case 'n':
+      return KNIGHT;
+    case 'r':
+      return ROOK;
+    case 'k':
+      return KING;
+    case 'b':
+      return v == MAKRUK ? NO_PIECE_TYPE : BISHOP;
+    case 'q':
+      return v == MAKRUK ? NO_PIECE_TYPE : QUEEN;
+    case 'm':
+      return v == MAKRUK ? MET : NO_PIECE_TYPE;
+    case 's':
+      return v == MAKRUK ? KHON : NO_PIECE_TYPE;
+    default:
+      return NO_PIECE_TYPE;
+  }
+}
+
+FenError parse_board(Setup& s, std::string_view board) {
+  int rank = 7, file = 0;
+  for (size_t i = 0; i < board.size(); ++i) {
+    char c = board[i];
+    if (c == '/') {
+      if (file < 8) return FenError::RANK_TOO_SHORT;
+      if (--rank < 0) return FenError::RANK_COUNT;
+      file = 0;
+    } else if (c >= '1' && c <= '9') {  // a 9 is a digit too: a rank too long
+      if (i > 0 && board[i - 1] >= '1' && board[i - 1] <= '9') return FenError::CONSECUTIVE_DIGITS;
+      file += c - '0';
+      if (file > 8) return FenError::RANK_TOO_LONG;
+    } else if (c == '~') {
+      // Makruk writes a promoted Bia as M~; no other piece can carry the mark.
+      Square prev = file > 0 ? make_square(file - 1, rank) : SQ_NONE;
+      bool after_piece = i > 0 && board[i - 1] != '/' && !(board[i - 1] >= '0' && board[i - 1] <= '9') &&
+                         board[i - 1] != '~';
+      if (s.variant != MAKRUK || !after_piece || type_of(s.board[prev]) != MET) return FenError::BAD_PROMOTED;
+      s.board[prev] = make_piece(color_of(s.board[prev]), PMET);
+    } else {
+      PieceType pt = piece_type_from_char(c, s.variant);
+      if (pt == NO_PIECE_TYPE) return FenError::BAD_PIECE;
+      if (file >= 8) return FenError::RANK_TOO_LONG;
+      Color col = (c >= 'a' && c <= 'z') ? BLACK : WHITE;
+      s.board[make_square(file, rank)] = make_piece(col, pt);
+      ++file;
+    }
+  }
+  if (file < 8) return FenError::RANK_TOO_SHORT;
+  if (rank != 0) return FenError::RANK_COUNT;
+  return FenError::OK;
+}
+
+// The occupied squares of a mailbox board, a rank (8 bytes) at a time: the high bit of each
+// non-zero byte, gathered into 8 bits by a multiplication (set-up's hot path: set_fen).
+Bitboard occupancy(const Piece* board) {
+  constexpr uint64_t LOW7 = 0x7F7F7F7F7F7F7F7FULL, HIGH = 0x8080808080808080ULL;
+  Bitboard occ = 0;
+  for (int r = 0; r < 8; ++r) {
+    uint64_t x;
+    std::memcpy(&x, board + 8 * r, 8);
+    const uint64_t nonzero = (((x & LOW7) + LOW7) | x) & HIGH;
+    occ |= Bitboard(((nonzero >> 7) * 0x0102040810204080ULL) >> 56) << (8 * r);
+  }
+  return occ;
+}
+
+// The king of colour c on its back rank (the first from the a-file), SQ_NONE if none.
+Square back_rank_king(const Setup& s, Color c) {
+  for (int f = 0; f < 8; ++f) {
+    Square sq = make_square(f, c == WHITE ? 0 : 7);
+    if (s.board[sq] == make_piece(c, KING)) return sq;
+  }
+  return SQ_NONE;
+}
+
+// Reads the castling field's letters into rights bound to rook squares: K/Q the outermost
+// rook on that side of the king (X-FEN; standard chess: the corner), a file letter that
+// file's back-rank square. Where the board has no king or rook to bind to, the corner (or
+// for a file letter, the side of the board) is taken: validate() then reports the right.
+FenError parse_castling(Setup& s, std::string_view field) {
+  if (field == "-") return FenError::OK;
+  for (char c : field) {
+    const Color col = (c >= 'a' && c <= 'z') ? BLACK : WHITE;
+    const char lc = char(c | 0x20);
+    const bool letter = lc == 'k' || lc == 'q';
+    if (!letter && !(lc >= 'a' && lc <= 'h')) return FenError::BAD_CASTLING;
+    const int rank = col == WHITE ? 0 : 7;
+    const Square ksq = back_rank_king(s, col);
+    Square rsq;
+    bool king_side;
+    if (letter) {
+      king_side = lc == 'k';
+      rsq = make_square(king_side ? 7 : 0, rank);
+      if (s.variant == CHESS960 && ksq != SQ_NONE)
+        for (int f = king_side ? 7 : 0; f != file_of(ksq); f += king_side ? -1 : 1)
+          if (s.board[make_square(f, rank)] == make_piece(col, ROOK)) {
+            rsq = make_square(f, rank);
+            break;
+          }
+    } else {
+      rsq = make_square(lc - 'a', rank);
+      king_side = ksq != SQ_NONE ? file_of(rsq) > file_of(ksq) : file_of(rsq) >= 4;
+    }
+    Square& slot = s.castling_rook[castling_index(castling_right(col, king_side))];
+    if (slot != SQ_NONE) return FenError::BAD_CASTLING;  // a right given twice
+    slot = rsq;
+  }
+  return FenError::OK;
+}
+
+// The verdict on the castling right of slot i (castling_index order).
+FenError castling_verdict(const Setup& s, int i) {
+  const Square rsq = s.castling_rook[i];
+  if (rsq == SQ_NONE) return FenError::OK;
+  const Color col = i < 2 ? WHITE : BLACK;
+  const bool king_side = i % 2 == 0;
+  const Square ksq = back_rank_king(s, col);
+  if (ksq == SQ_NONE || (s.variant != CHESS960 && ksq != relative_square(col, SQ_E1)))
+    return FenError::CASTLING_NO_KING;
+  if (s.board[rsq] != make_piece(col, ROOK)) return FenError::CASTLING_NO_ROOK;
+  if (s.variant != CHESS960 && file_of(rsq) != (king_side ? 7 : 0)) return FenError::CASTLING_NO_ROOK;
+  if ((file_of(rsq) > file_of(ksq)) != king_side) return FenError::CASTLING_NO_ROOK;
+  return FenError::OK;
+}
+
+// The verdict on the en passant square against the board and the side to move.
+FenError ep_verdict(const Setup& s) {
+  const Square ep = s.ep_square;
+  if (ep == SQ_NONE || s.variant == MAKRUK) return FenError::OK;
+  const Color us = s.side;
+  if (relative_rank(us, ep) != 5) return FenError::EN_PASSANT_WRONG_RANK;
+  if (s.board[ep - pawn_push(us)] != make_piece(~us, PAWN)) return FenError::EN_PASSANT_NO_PAWN;
+  if (s.board[ep] != NO_PIECE || s.board[ep + pawn_push(us)] != NO_PIECE) return FenError::EN_PASSANT_OCCUPIED;
+  return FenError::OK;
+}
+
+// The material rule. A side starts with 16 pieces, 8 of them pawns, and gains pieces only by
+// promoting a pawn, which it then no longer has. So a side has at most 16 pieces
+// (TOO_MANY_PIECES) and 8 pawns (TOO_MANY_PAWNS), and its pawns plus its promoted pieces are
+// at most 8 (IMPOSSIBLE_MATERIAL), where the promoted pieces are counted as the pieces beyond
+// the original set: queens beyond 1, rooks and knights beyond 2, and bishops beyond 1 on each
+// square colour (the two original bishops stand on squares of opposite colours and never
+// leave them). Makruk: a Bia promotes only to a Met, so a third Ruea, Ma or Khon is
+// impossible whatever the Bia count, and the promoted Mets (written M~, and any unmarked Met
+// beyond the first) count with the Bia. Every count is the least number of promotions the
+// position needs, so no position of a real game is refused. The rule bounds the number of
+// legal moves: see MAX_MOVES (types.h).
+FenErrors check_material(const Position& pos, Variant variant) {
+  constexpr Bitboard DARK_SQUARES = 0xAA55AA55AA55AA55ULL;
+  auto beyond = [](Bitboard b, int original) { return std::max(0, popcount(b) - original); };
+  FenErrors errors = 0;
+  for (Color c : {WHITE, BLACK}) {
+    if (popcount(pos.pieces(c)) > 16) errors |= fen_error_bit(FenError::TOO_MANY_PIECES);
+    const int pawns = popcount(pos.pieces(c, PAWN));
+    if (pawns > 8) errors |= fen_error_bit(FenError::TOO_MANY_PAWNS);
+    int promoted;
+    if (variant == MAKRUK) {
+      if (popcount(pos.pieces(c, ROOK)) > 2 || popcount(pos.pieces(c, KNIGHT)) > 2 ||
+          popcount(pos.pieces(c, KHON)) > 2)
+        errors |= fen_error_bit(FenError::IMPOSSIBLE_MATERIAL);
+      promoted = popcount(pos.pieces(c, PMET)) + beyond(pos.pieces(c, MET), 1);
+    } else {
+      const Bitboard bishops = pos.pieces(c, BISHOP);
+      promoted = beyond(pos.pieces(c, QUEEN), 1) + beyond(pos.pieces(c, ROOK), 2) +
+                 beyond(pos.pieces(c, KNIGHT), 2) + beyond(bishops & DARK_SQUARES, 1) +
+                 beyond(bishops & ~DARK_SQUARES, 1);
+    }
+    if (pawns + promoted > 8) errors |= fen_error_bit(FenError::IMPOSSIBLE_MATERIAL);
+  }
+  return errors;
+}
+
+// ---- checks a last move could give ---------------------------------------------------------
+//
+// The side that just moved ("them") made one legal move, and before it the side to move
+// ("us") was not in check: it was not us's turn. A move gives check with the piece it moves,
+// and uncovers at most one line through the square it empties (two squares for en passant
+// and castling). The codes:
+//   TOO_MANY_CHECKERS  three or more checkers: no move gives that many (en passant and
+//                      castling uncover at most two lines, and then their pawn or rook cannot
+//                      check too);
+//   ALIGNED_CHECKERS   two checkers on one line through the king, one on each side (the rule
+//                      python-chess and chessops apply; the three FENs of issue 16);
+//   IMPOSSIBLE_CHECK   two checkers that no last move gives: no move of one uncovered the
+//                      other, and no en passant or castling explains both. The moves
+//                      considered are every kind a game has: an ordinary move or capture, a
+//                      pawn push, double push or capture, a promotion, en passant, castling
+//                      (standard: the king from e1, the rook from a1/h1; Chess960: from any
+//                      back-rank squares on the right sides, the squares they crossed empty).
+//                      A capture may have taken any piece but a king, so its square counts as
+//                      occupied before the move. The position before the move must have had
+//                      us out of check;
+//   EN_PASSANT_CHECK   an en passant square says the last move was that double push: it gives
+//                      at most one check (the pawn's, or a slider's through the square the
+//                      pawn left), and before it us was not in check (so no check along a line
+//                      through the en passant square, nor along one through the pawn's square
+//                      that the pawn now blocks, nor from the pawn on its start square).
+// One checker without an en passant square is accepted as it is by python-chess and
+// chessops: widely used test positions (CPW perft positions 4 and 5) have a single check that
+// no last move gives. The rule looks one move back only, so a position reached by a legal
+// move from an accepted one is always accepted. tests/cpp/test_fen_checks.cpp compares it with
+// a retro move generator on random boards.
+
+// What a piece of type pt and colour c on s attacks (pawns included).
+Bitboard attacks_from(PieceType pt, Color c, Square s, Bitboard occ) {
+  return pt == PAWN ? pawn_attacks(c, s) : attacks_of(pt, c, s, occ);
+}
+
+// Whether some last move of `them` leaves us's king on ksq in the check it is in, from a
+// position where it was not in check.
+bool has_last_move(const Position& pos, Color them, Square ksq) {
+  const Color us = ~them;
+  const bool makruk = pos.variant() == MAKRUK;
+  const Bitboard occ = pos.pieces();
+  // Before the move: occupancy occ_before, them's pieces as now except on `gone`, plus the
+  // pieces listed in `placed` (up to two). Whether them attacked the king then.
+  struct Placed {
+    Square s;
+    PieceType pt;
+  };
+  auto attacked_before = [&](Bitboard occ_before, Bitboard gone, Placed p,
+                             Placed q = {SQ_NONE, NO_PIECE_TYPE}) {
+    if (pos.attackers_to(ksq, occ_before) & pos.pieces(them) & ~gone) return true;
+    if (attacks_from(p.pt, them, p.s, occ_before) & square_bb(ksq)) return true;
+    return q.s != SQ_NONE && (attacks_from(q.pt, them, q.s, occ_before) & square_bb(ksq));
+  };
+  const int up = pawn_push(them);
+  // A pawn never stood behind its second rank in chess (a Makruk set-up may place a Bia
+  // anywhere, so any square behind counts there).
+  auto pawn_square = [&](Square s) {
+    return makruk || (relative_rank(them, s) >= 1 && relative_rank(them, s) <= 6);
+  };
+
+  for (Bitboard pieces = pos.pieces(them); pieces;) {
+    const Square to = pop_lsb(pieces);
+    const Bitboard to_bb = square_bb(to);
+    const PieceType pt = type_of(pos.piece_on(to));
+    const int rank = relative_rank(them, to);
+    // An ordinary move or capture (a piece on `to` before it blocks lines best).
+    if (pt != PAWN) {
+      const Bitboard from =
+          (pt == KHON ? tables::khon_attacks[us][to] : attacks_of(pt, them, to, occ)) & ~occ;
+      for (Bitboard b = from; b;) {
+        const Square f = pop_lsb(b);
+        if (!attacked_before(occ | square_bb(f), to_bb, {f, pt})) return true;
+      }
+    }
+    // Pawn moves, and promotions: the piece was a pawn before.
+    const bool promoted =
+        makruk ? (pt == MET || pt == PMET) && rank == 5 : pt != PAWN && pt != KING && rank == 7;
+    if (pt == PAWN || promoted) {
+      const Square behind = Square(to - up);
+      if (rank > 0 && !(occ & square_bb(behind)) && pawn_square(behind) &&
+          !attacked_before((occ ^ to_bb) | square_bb(behind), to_bb, {behind, PAWN}))
+        return true;
+      if (!makruk && pt == PAWN && rank == 3 && !(occ & square_bb(behind))) {
+        const Square start = Square(behind - up);
+        if (!(occ & square_bb(start)) &&
+            !attacked_before((occ ^ to_bb) | square_bb(start), to_bb, {start, PAWN}))
+          return true;
+      }
+      for (Bitboard b = pawn_attacks(us, to) & ~occ; b;) {
+        const Square f = pop_lsb(b);
+        if (pawn_square(f) && !attacked_before(occ | square_bb(f), to_bb, {f, PAWN})) return true;
+      }
+      // En passant: the captured pawn stood beside the origin, having come from its start.
+      if (!makruk && pt == PAWN && rank == 5) {
+        const Square captured = Square(to - up), start = Square(to + up);
+        if (!(occ & (square_bb(captured) | square_bb(start))))
+          for (Bitboard b = pawn_attacks(us, to) & ~occ; b;) {
+            const Square f = pop_lsb(b);
+            if (!attacked_before((occ ^ to_bb) | square_bb(f) | square_bb(captured), to_bb, {f, PAWN}))
+              return true;
+          }
+      }
+    }
+    // Castling: the king on c/g of its back rank, the rook beside it towards the centre.
+    if (!makruk && pt == KING && rank == 0 && (file_of(to) == 2 || file_of(to) == 6)) {
+      const bool king_side = file_of(to) == 6;
+      const Square rook_to = castle_rook_to(them, king_side);
+      if (pos.piece_on(rook_to) != make_piece(them, ROOK)) continue;
+      const Bitboard landed = to_bb | square_bb(rook_to);
+      const int back = them == WHITE ? 0 : 7;
+      for (int kf = 0; kf < 8; ++kf)
+        for (int rf = 0; rf < 8; ++rf) {
+          if (pos.variant() == CHESS && (kf != 4 || rf != (king_side ? 7 : 0))) continue;
+          if (kf == rf || (king_side ? rf < kf : rf > kf)) continue;
+          const Square ks = make_square(kf, back), rs = make_square(rf, back);
+          const Bitboard origins = square_bb(ks) | square_bb(rs);
+          // The origins are empty now (unless the other piece landed there), and so is
+          // every square the king and the rook crossed.
+          if (occ & origins & ~landed) continue;
+          const Bitboard path = between_bb(ks, to) | to_bb | between_bb(rs, rook_to) | square_bb(rook_to);
+          if (occ & path & ~landed) continue;
+          if (!attacked_before((occ & ~landed) | origins, landed, {ks, KING}, {rs, ROOK})) return true;
+        }
+    }
+  }
+  return false;
+}
+
+// The verdict on the checks: OK, TOO_MANY_CHECKERS, EN_PASSANT_CHECK, ALIGNED_CHECKERS or
+// IMPOSSIBLE_CHECK (see above). The side to move has one king; ep is a valid en passant
+// square or SQ_NONE.
+FenError checkers_verdict(const Position& pos, Square ep) {
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square ksq = pos.king_square(us);
+  const Bitboard occ = pos.pieces();
+  const Bitboard checkers = pos.attackers_to(ksq) & pos.pieces(them);
+  if (popcount(checkers) > 2) return FenError::TOO_MANY_CHECKERS;
+  if (ep != SQ_NONE) {
+    // The last move pushed the pawn from `origin` over ep to `pawn`: it gives one check at
+    // most, and before it us was not in check (the pawn on its origin).
+    const Square pawn = Square(ep - pawn_push(us)), origin = Square(ep + pawn_push(us));
+    if (more_than_one(checkers)) return FenError::EN_PASSANT_CHECK;
+    const Bitboard before = occ ^ square_bb(pawn) ^ square_bb(origin);
+    const bool attacked = (pos.attackers_to(ksq, before) & pos.pieces(them) & ~square_bb(pawn)) ||
+                          (pawn_attacks(them, origin) & square_bb(ksq));
+    return attacked ? FenError::EN_PASSANT_CHECK : FenError::OK;
+  }
+  if (!more_than_one(checkers)) return FenError::OK;  // see above: one check is accepted
+  if (between_bb(lsb(checkers), Square(63 - __builtin_clzll(checkers))) & square_bb(ksq))
+    return FenError::ALIGNED_CHECKERS;
+  return has_last_move(pos, them, ksq) ? FenError::OK : FenError::IMPOSSIBLE_CHECK;
+}
+
+char piece_char(Piece p) {
+  static const char LETTERS[PIECE_TYPE_NB + 1] = " PNBRQKMSM";
+  char c = LETTERS[type_of(p)];
+  return color_of(p) == WHITE ? c : char(c | 0x20);
+}
+
+}  // namespace
+
+FenError first_fen_error(FenErrors errors) {
+  static constexpr FenError ORDER[] = {
+      FenError::MISSING_KING,        FenError::TOO_MANY_KINGS,        FenError::PAWN_ON_BACK_RANK,
+      FenError::TOO_MANY_PIECES,     FenError::TOO_MANY_PAWNS,        FenError::IMPOSSIBLE_MATERIAL,
+      FenError::CASTLING_NO_KING,    FenError::CASTLING_NO_ROOK,      FenError::EN_PASSANT_WRONG_RANK,
+      FenError::EN_PASSANT_NO_PAWN,  FenError::EN_PASSANT_OCCUPIED,   FenError::OPPOSITE_CHECK,
+      FenError::TOO_MANY_CHECKERS,   FenError::EN_PASSANT_CHECK,      FenError::ALIGNED_CHECKERS,
+      FenError::IMPOSSIBLE_CHECK,
+  };
+  for (FenError e : ORDER)
+    if (errors & fen_error_bit(e)) return e;
+  for (unsigned i = 1; i < 64; ++i)  // a syntax code put in a set by a caller
+    if (errors & (FenErrors(1) << i)) return FenError(i);
+  return FenError::OK;
+}
+
+FenError Setup::parse(std::string_view fen, Variant v) {
+  std::string_view f[6];
+  const int n = split_fields(fen, f, 6);
+  if (n == 0) return FenError::EMPTY;
+  if (n != 4 && n != 6) return FenError::FIELD_COUNT;
+  Setup s;
+  s.variant = v;
+  if (FenError e = parse_board(s, f[0]); e != FenError::OK) return e;
+  if (f[1] == "w")
+    s.side = WHITE;
+  else if (f[1] == "b")
+    s.side = BLACK;
+  else
+    return FenError::BAD_SIDE;
+  if (v == MAKRUK) {
+    if (f[2] != "-") return FenError::BAD_CASTLING;
+    if (f[3] != "-") {
+      const long limit = parse_number(f[3]);
+      if (limit < 0 || limit > 128) return FenError::BAD_COUNTING;
+      s.count_limit = uint16_t(limit);
+    }
+  } else {
+    if (FenError e = parse_castling(s, f[2]); e != FenError::OK) return e;
+    if (f[3] != "-") {
+      if (f[3].size() != 2 || f[3][0] < 'a' || f[3][0] > 'h' || f[3][1] < '1' || f[3][1] > '8')
+        return FenError::BAD_EN_PASSANT;
+      s.ep_square = make_square(f[3][0] - 'a', f[3][1] - '1');
+    }
+  }
+  if (n == 6) {
+    const long halfmove = parse_number(f[4]);
+    if (halfmove < 0 || halfmove > 65535) return FenError::BAD_HALFMOVE;
+    const long fullmove = parse_number(f[5]);
+    if (fullmove < 1 || fullmove > 100000) return FenError::BAD_FULLMOVE;
+    s.halfmove = uint16_t(halfmove);
+    s.fullmove = uint32_t(fullmove);
+  }
+  *this = s;
+  return FenError::OK;
+}
+
+FenErrors fen_syntax_errors(std::string_view fen, Variant v) {
+  std::string_view f[6];
+  const int n = split_fields(fen, f, 6);
+  if (n == 0) return fen_error_bit(FenError::EMPTY);
+  if (n != 4 && n != 6) return fen_error_bit(FenError::FIELD_COUNT);
+  FenErrors errors = 0;
+  Setup s;
+  s.variant = v;
+  if (FenError e = parse_board(s, f[0]); e != FenError::OK) {
+    errors |= fen_error_bit(e);
+    s = Setup();  // the castling letters are then read against an empty board
+    s.variant = v;
+  }
+  if (f[1] != "w" && f[1] != "b") errors |= fen_error_bit(FenError::BAD_SIDE);
+  if (v == MAKRUK) {
+    if (f[2] != "-") errors |= fen_error_bit(FenError::BAD_CASTLING);
+    if (f[3] != "-") {
+      const long limit = parse_number(f[3]);
+      if (limit < 0 || limit > 128) errors |= fen_error_bit(FenError::BAD_COUNTING);
+    }
+  } else {
+    if (FenError e = parse_castling(s, f[2]); e != FenError::OK) errors |= fen_error_bit(e);
+    if (f[3] != "-" && (f[3].size() != 2 || f[3][0] < 'a' || f[3][0] > 'h' || f[3][1] < '1' || f[3][1] > '8'))
+      errors |= fen_error_bit(FenError::BAD_EN_PASSANT);
+  }
+  if (n == 6) {
+    const long halfmove = parse_number(f[4]);
+    if (halfmove < 0 || halfmove > 65535) errors |= fen_error_bit(FenError::BAD_HALFMOVE);
+    const long fullmove = parse_number(f[5]);
+    if (fullmove < 1 || fullmove > 100000) errors |= fen_error_bit(FenError::BAD_FULLMOVE);
+  }
+  return errors;
+}
+
+void Setup::load_board(Position& pos) const {
+  pos.clear();
+  pos.variant_ = variant;
+  pos.piece_keys_ = variant == MAKRUK ? zobrist::MAKRUK_PIECE_KEYS : zobrist::PIECE_KEYS;
+  pos.turn_key_ = variant == MAKRUK ? zobrist::MAKRUK_TURN : zobrist::turn();
+  std::memcpy(pos.board_, board, sizeof board);
+  for (Bitboard b = occupancy(board); b;) {
+    const Square s = pop_lsb(b);
+    pos.by_type_[type_of(board[s])] |= square_bb(s);
+    pos.by_color_[color_of(board[s])] |= square_bb(s);
+  }
+  pos.side_ = side;
+  pos.st().rule50 = halfmove;
+  pos.st().count_limit = count_limit;
+  if (count_limit) pos.st().count_ply = halfmove;
+  pos.game_ply_ = int(2 * (fullmove - 1) + (side == BLACK));
+}
+
+FenErrors Setup::verdicts(Position& pos) const {
+  FenErrors errors = 0;
+  int kings[COLOR_NB];
+  for (Color c : {WHITE, BLACK}) {
+    kings[c] = popcount(pos.pieces(c, KING));
+    if (kings[c] == 0) errors |= fen_error_bit(FenError::MISSING_KING);
+    if (kings[c] > 1) errors |= fen_error_bit(FenError::TOO_MANY_KINGS);
+  }
+  if (variant != MAKRUK && (pos.pieces(PAWN) & (RANK_1_BB | RANK_8_BB)))
+    errors |= fen_error_bit(FenError::PAWN_ON_BACK_RANK);
+  errors |= check_material(pos, variant);
+  for (int i = 0; i < 4; ++i)
+    if (FenError e = castling_verdict(*this, i); e != FenError::OK) errors |= fen_error_bit(e);
+  const FenError ep = ep_verdict(*this);
+  if (ep != FenError::OK) errors |= fen_error_bit(ep);
+  // The checks rest on the kings and on the en passant square.
+  const Color us = side, them = ~us;
+  if (kings[them] == 1 && kings[us] <= 1 && (pos.attackers_to(pos.king_square(them)) & pos.pieces(us)))
+    errors |= fen_error_bit(FenError::OPPOSITE_CHECK);
+  if (kings[us] == 1 && kings[them] <= 1 && ep == FenError::OK)
+    if (FenError e = checkers_verdict(pos, variant == MAKRUK ? SQ_NONE : ep_square); e != FenError::OK)
+      errors |= fen_error_bit(e);
+  return errors;
+}
+
+FenErrors Setup::validate() const {
+  init_bitboards();
+  zobrist::init();
+  Position pos{Position::Blank{}};
+  load_board(pos);
+  return verdicts(pos);
+}
+
+FenError Setup::build(Position& out, FenErrors tolerated) const {
+  init_bitboards();
+  zobrist::init();
+  Position pos{Position::Blank{}};
+  // pos is built from scratch; out is replaced only on success.
+  load_board(pos);
+  if (FenErrors bad = verdicts(pos) & ~tolerated) return first_fen_error(bad);
+  for (int i = 0; i < 4; ++i)
+    if (castling_rook[i] != SQ_NONE) pos.set_castling_right(i < 2 ? WHITE : BLACK, castling_rook[i]);
+  if (variant != MAKRUK) pos.st().ep_square = ep_square;
+  pos.finish_setup();
+  out = std::move(pos);
+  return FenError::OK;
+}
+
+Setup Setup::of(const Position& pos) {
+  Setup s;
+  for (int i = 0; i < 64; ++i) s.board[i] = pos.piece_on(Square(i));
+  s.side = pos.side_to_move();
+  s.variant = pos.variant();
+  for (CastlingRights cr : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO})
+    if (pos.can_castle(cr)) s.castling_rook[castling_index(cr)] = pos.castling_rook_square(cr);
+  s.ep_square = pos.ep_square();
+  s.count_limit = uint16_t(pos.count_limit());
+  s.halfmove = uint16_t(pos.count_limit() ? pos.count_ply() : pos.rule50());
+  s.fullmove = uint32_t(pos.fullmove_number());
+  return s;
+}
+
+std::string Setup::fen(bool shredder) const {
+  std::string s;
+  s.reserve(90);
+  for (int r = 7; r >= 0; --r) {
+    int empty = 0;
+    for (int f = 0; f < 8; ++f) {
+      const Piece p = board[make_square(f, r)];
+      if (p == NO_PIECE) {
+        ++empty;
+        continue;
+      }
+      if (empty) s += char('0' + empty), empty = 0;
+      s += piece_char(p);
+      if (type_of(p) == PMET) s += '~';
+    }
+    if (empty) s += char('0' + empty);
+    if (r) s += '/';
+  }
+  s += side == WHITE ? " w " : " b ";
+  bool any = false;
+  for (int i = 0; i < 4; ++i) {
+    const Square rsq = castling_rook[i];
+    if (rsq == SQ_NONE) continue;
+    any = true;
+    const Color c = i < 2 ? WHITE : BLACK;
+    const bool king_side = i % 2 == 0;
+    // K/Q name the outermost rook on that side (a corner in standard chess); another rook
+    // gets its file, as X-FEN does.
+    bool outermost = true;
+    for (int f = king_side ? 7 : 0; f != file_of(rsq); f += king_side ? -1 : 1)
+      if (board[make_square(f, rank_of(rsq))] == make_piece(c, ROOK) || variant != CHESS960) outermost = false;
+    const char letter = shredder || !outermost ? char('A' + file_of(rsq)) : (king_side ? 'K' : 'Q');
+    s += c == WHITE ? letter : char(letter | 0x20);
+  }
+  if (!any) s += '-';
+  s += ' ';
+  if (variant == MAKRUK) {
+    s += count_limit ? decimal(count_limit) : "-";
+  } else if (ep_square != SQ_NONE) {
+    s += char('a' + file_of(ep_square));
+    s += char('1' + rank_of(ep_square));
+  } else {
+    s += '-';
+  }
+  s += ' ';
+  s += decimal(halfmove);
+  s += ' ';
+  s += decimal(fullmove);
+  return s;
+}
+
+void Setup::drop_contradicted() {
+  for (int i = 0; i < 4; ++i)
+    if (castling_verdict(*this, i) != FenError::OK) castling_rook[i] = SQ_NONE;
+  if (ep_verdict(*this) != FenError::OK) ep_square = SQ_NONE;
+}
+
+bool Setup::operator==(const Setup& o) const {
+  for (int i = 0; i < 64; ++i)
+    if (board[i] != o.board[i]) return false;
+  for (int i = 0; i < 4; ++i)
+    if (castling_rook[i] != o.castling_rook[i]) return false;
+  return side == o.side && variant == o.variant && ep_square == o.ep_square && halfmove == o.halfmove &&
+         count_limit == o.count_limit && fullmove == o.fullmove;
+}
+
+// The FEN with its contradicted castling rights and en passant square dropped (position.h).
+std::string drop_contradicted_fields(std::string_view fen, Variant variant) {
+  std::string_view f[6];
+  const int n = split_fields(fen, f, 6);
+  if ((n != 4 && n != 6) || variant == MAKRUK) return std::string(fen);
+  Setup s;
+  s.variant = variant;
+  if (parse_board(s, f[0]) != FenError::OK || (f[1] != "w" && f[1] != "b")) return std::string(fen);
+  s.side = f[1] == "w" ? WHITE : BLACK;
+  std::string castling;
+  if (f[2] != "-")
+    for (char c : f[2]) {
+      // Kept: the rights the board allows, and malformed letters (set_fen reports them).
+      Setup one = s;
+      const FenError e = parse_castling(one, std::string_view(&c, 1));
+      const char lc = char(c | 0x20);
+      const bool letter = lc == 'k' || lc == 'q' || (lc >= 'a' && lc <= 'h');
+      if (e != FenError::OK) {
+        if (!letter) castling += c;
+        continue;
+      }
+      int slot = 0;
+      while (one.castling_rook[slot] == s.castling_rook[slot]) ++slot;
+      if (castling_verdict(one, slot) != FenError::OK) continue;
+      if (s.castling_rook[slot] != SQ_NONE) continue;  // given twice
+      s = one;
+      castling += c;
+    }
+  if (castling.empty()) castling = "-";
+  std::string_view ep = f[3];
+  if (ep.size() == 2 && ep[0] >= 'a' && ep[0] <= 'h' && ep[1] >= '1' && ep[1] <= '8') {
+    s.ep_square = make_square(ep[0] - 'a', ep[1] - '1');
+    const FenError e = ep_verdict(s);
+    if (e == FenError::EN_PASSANT_NO_PAWN || e == FenError::EN_PASSANT_OCCUPIED) ep = "-";
+  }
+  std::string out;
+  out.append(f[0]).append(" ").append(f[1]).append(" ").append(castling).append(" ").append(ep);
+  if (n == 6) out.append(" ").append(f[4]).append(" ").append(f[5]);
+  return out;
+}
+
+}  // namespace cw

@@ -1,0 +1,78 @@
+// chesswasm — Setup: a board plus the FEN fields, with no legality required (an edited
+// board, a board without kings). It parses and writes FEN, reports every validity verdict
+// as a set of FenError codes, and becomes a Position when legal; Position::set_fen is
+// Setup::parse + Setup::build.
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "position.h"
+
+namespace cw {
+
+// A set of FenError codes, one bit per code (bit e for FenError e).
+using FenErrors = uint64_t;
+constexpr FenErrors fen_error_bit(FenError e) { return FenErrors(1) << unsigned(e); }
+// The verdicts about a board without kings that Setup::build can be asked to tolerate: the
+// side(s) without a king have no checks and no pins (movegen.cpp).
+constexpr FenErrors TOLERATE_MISSING_KINGS = fen_error_bit(FenError::MISSING_KING);
+// The first code of a set in the order set_fen reports them: the kings, pawns on back
+// ranks, material, castling, en passant, then checks (OK for the empty set).
+FenError first_fen_error(FenErrors errors);
+
+// The syntax verdicts on a FEN, every field checked on its own (the board's first error, the
+// side, the castling field's letters, the en passant field's form, each counter): a set, so
+// that a reader with another order of checks (chess.js) can pick its first. EMPTY or
+// FIELD_COUNT alone when the fields cannot be told apart. Setup::parse returns one of them.
+FenErrors fen_syntax_errors(std::string_view fen, Variant v = CHESS);
+
+struct Setup {
+  Piece board[SQUARE_NB] = {};  // NO_PIECE on empty squares
+  Color side = WHITE;
+  Variant variant = CHESS;
+  // The rook square bound to each castling right, by castling_index (SQ_NONE: no right). A
+  // right the board contradicts is kept as written; validate() reports it.
+  Square castling_rook[4] = {SQ_NONE, SQ_NONE, SQ_NONE, SQ_NONE};
+  Square ep_square = SQ_NONE;  // as written (any square), validate() says whether it can be
+  uint16_t halfmove = 0;       // halfmove clock (Makruk: the counting ply when a count runs)
+  uint16_t count_limit = 0;    // Makruk: counting limit in plies, 0 when no count runs
+  uint32_t fullmove = 1;
+
+  // An empty board, white to move, no rights, move 1.
+  Setup() = default;
+  // The board and fields of a position.
+  static Setup of(const Position& pos);
+
+  // Replaces this set-up by the one a FEN describes, checking its syntax only (field count,
+  // ranks, letters, the castling and en passant fields' form, the counters). Four-field FENs
+  // are accepted. On error, returns the reason and leaves the set-up as it was.
+  FenError parse(std::string_view fen, Variant v = CHESS);
+  // The FEN (castling as Position::fen writes it; shredder: rook files).
+  std::string fen(bool shredder = false) const;
+
+  // Every validity verdict, as a set of codes (0: legal). Kings, pawns on back ranks and
+  // material for each side; castling rights and the en passant square against the board;
+  // the checks (only when both sides have one king and the fields are valid: they rest on
+  // them).
+  FenErrors validate() const;
+  // Builds the position when every verdict is OK or tolerated (see TOLERATE_MISSING_KINGS);
+  // else returns the first verdict not tolerated (first_fen_error order) and leaves out as
+  // it was.
+  FenError build(Position& out, FenErrors tolerated = 0) const;
+
+  // Edits. put/remove leave the fields as they are: drop_contradicted() then removes the
+  // castling rights and the en passant square that the board contradicts.
+  void put(Piece p, Square s) { board[s] = p; }
+  void remove(Square s) { board[s] = NO_PIECE; }
+  void drop_contradicted();
+  bool has_castling(CastlingRights cr) const { return castling_rook[castling_index(cr)] != SQ_NONE; }
+  bool operator==(const Setup& o) const;
+
+ private:
+  void load_board(Position& pos) const;      // pieces, side, counters; no rights, no ep
+  FenErrors verdicts(Position& pos) const;  // pos: this set-up's board (load_board)
+};
+
+}  // namespace cw

@@ -1,0 +1,285 @@
+// chesswasm tests — Setup (cpp/core/setup.h): FEN syntax and writing, the set of validity
+// verdicts, building positions (set_fen's one code path), and boards without kings: move
+// generation against the naive model of naive_board.h (pseudo-legal moves; no king, no
+// check), perft included.
+// SPDX-License-Identifier: MIT
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "movegen.h"
+#include "naive_board.h"
+#include "perft.h"
+#include "setup.h"
+#include "test_util.h"
+
+using namespace cw;
+
+namespace {
+
+cw::Setup parsed(const std::string& fen, Variant v = CHESS) {
+  cw::Setup s;
+  const FenError e = s.parse(fen, v);
+  EXPECT_EQ(e, FenError::OK) << fen << ": " << fen_error_name(e);
+  return s;
+}
+
+FenErrors bits(std::initializer_list<FenError> codes) {
+  FenErrors b = 0;
+  for (FenError e : codes) b |= fen_error_bit(e);
+  return b;
+}
+
+// The naive model's perft: its legal moves played on copies of the board (no castling
+// rights: the boards given have none).
+uint64_t naive_perft(const naive::Naive& b, int depth) {
+  const auto moves = naive::naive_legal(b);
+  if (depth == 1) return moves.size();
+  uint64_t n = 0;
+  for (const naive::NaiveMove& m : moves) {
+    naive::Naive c = b;
+    const Piece p = c.sq[m.from];
+    c.sq[m.from] = NO_PIECE;
+    c.sq[m.to] = m.promo != NO_PIECE_TYPE ? make_piece(b.side, m.promo) : p;
+    if (m.en_passant) c.sq[m.to - 8 * naive::forward(b.side)] = NO_PIECE;
+    const bool double_push = type_of(p) == PAWN && (m.to - m.from == 16 || m.from - m.to == 16);
+    c.ep = double_push ? (m.from + m.to) / 2 : -1;
+    c.side = ~b.side;
+    c.castles.clear();
+    n += naive_perft(c, depth - 1);
+  }
+  return n;
+}
+
+// A kingless (or one-king) position from a FEN, built with the kings' verdict tolerated.
+bool build_kingless(const cw::Setup& s, Position& pos) {
+  return s.build(pos, TOLERATE_MISSING_KINGS) == FenError::OK;
+}
+
+}  // namespace
+
+TEST(Setup, ParsesAndWritesFen) {
+  for (const char* fen : {
+           "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+           "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+           "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+           "8/8/8/8/8/8/8/8 w - - 0 1",                            // empty: a set-up, no position
+           "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR b - - 7 40",  // no kings
+           "QQQQQQQQ/8/8/8/8/8/8/qqqqqqqq w - - 0 1",               // impossible material
+       })
+    EXPECT_EQ(parsed(fen).fen(), fen);
+  // Four fields get the default counters; Chess960 X-FEN and Shredder-FEN; Makruk.
+  EXPECT_EQ(parsed("4k3/8/8/8/8/8/8/4K3 b - -").fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+  const cw::Setup c960 = parsed("1r2k1r1/8/8/8/8/8/8/RR2K2R w KBkb - 0 1", CHESS960);
+  EXPECT_EQ(c960.fen(), "1r2k1r1/8/8/8/8/8/8/RR2K2R w KBkq - 0 1");
+  EXPECT_EQ(c960.fen(true), "1r2k1r1/8/8/8/8/8/8/RR2K2R w HBgb - 0 1");
+  EXPECT_EQ(parsed("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - 16 3 20", MAKRUK).fen(),
+            "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - 16 3 20");
+}
+
+TEST(Setup, SyntaxErrorsLeaveItUnchanged) {
+  cw::Setup s = parsed("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  const cw::Setup before = s;
+  const std::pair<const char*, FenError> cases[] = {
+      {"", FenError::EMPTY},
+      {"8/8/8/8/8/8/8/8 w -", FenError::FIELD_COUNT},
+      {"8/8/8/8/8/8/8/7x w - - 0 1", FenError::BAD_PIECE},
+      {"ppppppppp/8/8/8/8/8/8/8 w - - 0 1", FenError::RANK_TOO_LONG},
+      {"7/8/8/8/8/8/8/8 w - - 0 1", FenError::RANK_TOO_SHORT},
+      {"8/8/8/8/8/8/8 w - - 0 1", FenError::RANK_COUNT},
+      {"44/8/8/8/8/8/8/8 w - - 0 1", FenError::CONSECUTIVE_DIGITS},
+      {"8/8/8/8/8/8/8/8 x - - 0 1", FenError::BAD_SIDE},
+      {"8/8/8/8/8/8/8/8 w Kx - 0 1", FenError::BAD_CASTLING},
+      {"8/8/8/8/8/8/8/8 w KK - 0 1", FenError::BAD_CASTLING},
+      {"8/8/8/8/8/8/8/8 w - e9 0 1", FenError::BAD_EN_PASSANT},
+      {"8/8/8/8/8/8/8/8 w - - x 1", FenError::BAD_HALFMOVE},
+      {"8/8/8/8/8/8/8/8 w - - 0 0", FenError::BAD_FULLMOVE},
+  };
+  for (const auto& [fen, code] : cases) {
+    EXPECT_EQ(s.parse(fen), code) << fen;
+    EXPECT_TRUE(s == before) << fen;
+  }
+}
+
+TEST(Setup, ReportsEveryVerdict) {
+  EXPECT_EQ(parsed(START_FEN).validate(), 0u);
+  EXPECT_EQ(parsed("8/8/8/8/8/8/8/8 w - - 0 1").validate(), bits({FenError::MISSING_KING}));
+  // No white king, a pawn on the eighth rank, castling rights without king or rook, an en
+  // passant square on the wrong rank: all reported at once.
+  EXPECT_EQ(parsed("P3k3/8/8/8/8/8/8/8 w KQq e3 0 1").validate(),
+            bits({FenError::MISSING_KING, FenError::PAWN_ON_BACK_RANK, FenError::CASTLING_NO_KING,
+                  FenError::CASTLING_NO_ROOK, FenError::EN_PASSANT_WRONG_RANK}));
+  EXPECT_EQ(parsed("kk6/8/8/8/8/8/8/KK6 w - - 0 1").validate(), bits({FenError::TOO_MANY_KINGS}));
+  EXPECT_EQ(parsed("4k3/8/8/8/8/8/QQ2K3/QQQQQQQQ w - - 0 1").validate(), bits({FenError::IMPOSSIBLE_MATERIAL}));
+  EXPECT_EQ(parsed("4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1").validate(),
+            bits({FenError::TOO_MANY_PAWNS, FenError::IMPOSSIBLE_MATERIAL}));
+  EXPECT_EQ(parsed("rnbqkbnr/pppppppp/n7/8/8/8/8/4K3 w - - 0 1").validate(),
+            bits({FenError::TOO_MANY_PIECES, FenError::IMPOSSIBLE_MATERIAL}));
+  // The checks: the side not to move in check; three checkers; en passant.
+  EXPECT_EQ(parsed("4k3/8/8/8/8/8/8/4KR2 w - - 0 1").validate(), 0u);
+  EXPECT_EQ(parsed("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1").validate(), bits({FenError::OPPOSITE_CHECK}));
+  EXPECT_EQ(parsed("4k3/8/8/8/8/5n2/8/3rK2r w - - 0 1").validate(), bits({FenError::TOO_MANY_CHECKERS}));
+  EXPECT_EQ(parsed("4k3/8/8/8/8/8/8/r3K2r w - - 0 1").validate(), bits({FenError::ALIGNED_CHECKERS}));
+  EXPECT_EQ(parsed("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").validate(), 0u);
+  EXPECT_EQ(parsed("4k3/8/8/3pP3/8/8/8/4K3 w - c6 0 1").validate(), bits({FenError::EN_PASSANT_NO_PAWN}));
+  // A board without one king still gets the verdict on the other king's checks.
+  EXPECT_EQ(parsed("4k3/4R3/8/8/8/8/8/8 w - - 0 1").validate(),
+            bits({FenError::MISSING_KING, FenError::OPPOSITE_CHECK}));
+}
+
+TEST(Setup, SyntaxErrorsOfEveryField) {
+  EXPECT_EQ(fen_syntax_errors("8/8/8/8/8/8/8/8 w - - 0 1"), 0u);
+  EXPECT_EQ(fen_syntax_errors("8/8/8/8/8/8/8/8 w -"), bits({FenError::FIELD_COUNT}));
+  EXPECT_EQ(fen_syntax_errors("8/8/8/8/8/8/8/7x x KX e9 -1 0"),
+            bits({FenError::BAD_PIECE, FenError::BAD_SIDE, FenError::BAD_CASTLING, FenError::BAD_EN_PASSANT,
+                  FenError::BAD_HALFMOVE, FenError::BAD_FULLMOVE}));
+  // Only the syntax: a board without kings is well-formed.
+  EXPECT_EQ(fen_syntax_errors("8/8/8/8/8/8/8/8 w KQ e4 0 1"), 0u);
+}
+
+TEST(Setup, FirstErrorOrder) {
+  EXPECT_EQ(first_fen_error(0), FenError::OK);
+  EXPECT_EQ(first_fen_error(bits({FenError::IMPOSSIBLE_CHECK, FenError::MISSING_KING})), FenError::MISSING_KING);
+  EXPECT_EQ(first_fen_error(bits({FenError::OPPOSITE_CHECK, FenError::EN_PASSANT_NO_PAWN})),
+            FenError::EN_PASSANT_NO_PAWN);
+  EXPECT_EQ(first_fen_error(bits({FenError::BAD_SIDE})), FenError::BAD_SIDE);
+}
+
+// set_fen is Setup::parse + Setup::build: the code it returns is the parse error or the
+// first verdict, for FENs of every kind (mutations of valid ones).
+TEST(Setup, SetFenIsParsePlusFirstVerdict) {
+  std::mt19937 rng(13);
+  const char alphabet[] = "pnbrqkPNBRQK12345678/ wb-KQkqe36";
+  int built = 0;
+  for (const auto& e : cwtest::load_epd("perft-standard.epd")) {
+    for (int k = 0; k < 30; ++k) {
+      std::string fen = e.fen;
+      for (int j = 0; j < 1 + k % 3; ++j) fen[rng() % fen.size()] = alphabet[rng() % (sizeof alphabet - 1)];
+      cw::Setup s;
+      Position pos;
+      const FenError parse = s.parse(fen);
+      const FenError got = pos.set_fen(fen);
+      const FenErrors syntax = fen_syntax_errors(fen);
+      EXPECT_EQ(syntax == 0, parse == FenError::OK) << fen;
+      if (parse != FenError::OK) {
+        EXPECT_TRUE(syntax & fen_error_bit(parse)) << fen;
+        EXPECT_EQ(got, parse) << fen;
+        continue;
+      }
+      EXPECT_EQ(got, first_fen_error(s.validate())) << fen;
+      if (got == FenError::OK) {
+        ++built;
+        EXPECT_TRUE(cw::Setup::of(pos) == s) << fen;
+        EXPECT_EQ(pos.fen(), s.fen()) << fen;
+      }
+    }
+  }
+  EXPECT_GT(built, 50);
+}
+
+TEST(Setup, OfPositionRoundTrips) {
+  for (const auto& e : cwtest::load_epd("perft-chess960.epd")) {
+    Position pos;
+    ASSERT_EQ(pos.set_fen(e.fen, CHESS960), FenError::OK);
+    const cw::Setup s = cw::Setup::of(pos);
+    EXPECT_EQ(s.fen(), pos.fen()) << e.fen;
+    EXPECT_EQ(s.validate(), 0u);
+    Position again;
+    ASSERT_EQ(s.build(again), FenError::OK);
+    EXPECT_EQ(again.fen(), pos.fen());
+    EXPECT_EQ(again.key(), pos.key());
+  }
+}
+
+TEST(Setup, BuildFailureLeavesThePositionUnchanged) {
+  Position pos;
+  const std::string before = pos.fen();
+  EXPECT_EQ(parsed("8/8/8/8/8/8/8/8 w - - 0 1").build(pos), FenError::MISSING_KING);
+  EXPECT_EQ(parsed("4k3/4R3/8/8/8/8/8/8 w - - 0 1").build(pos, TOLERATE_MISSING_KINGS), FenError::OPPOSITE_CHECK);
+  EXPECT_EQ(parsed("8/8/8/8/8/8/QQ6/QQQQQQQQ w - - 0 1").build(pos, TOLERATE_MISSING_KINGS),
+            FenError::IMPOSSIBLE_MATERIAL);
+  EXPECT_EQ(pos.fen(), before);
+}
+
+TEST(Setup, EditsAndDroppedFields) {
+  cw::Setup s = parsed("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
+  s.remove(SQ_H1);
+  s.remove(SQ_E8);
+  s.drop_contradicted();
+  EXPECT_EQ(s.fen(), "r6r/8/8/3pP3/8/8/8/R3K3 w Q d6 0 1");
+  s.put(make_piece(WHITE, KNIGHT), SQ_D6);
+  s.drop_contradicted();
+  EXPECT_EQ(s.fen(), "r6r/8/3N4/3pP3/8/8/8/R3K3 w Q - 0 1");
+  EXPECT_EQ(s.validate(), bits({FenError::MISSING_KING}));
+}
+
+// ---- boards without kings ------------------------------------------------------------------
+
+TEST(Kingless, StartPositionWithoutKings) {
+  Position pos;
+  ASSERT_TRUE(build_kingless(parsed("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1"), pos));
+  EXPECT_FALSE(pos.in_check());
+  // chess.js 1.4 lists the same 21 moves (the queen may step to e1) and counts 441 at depth 2.
+  EXPECT_EQ(count_legal_moves(pos), 21);
+  // Independent counts: the naive model (pseudo-legal moves are legal without a king).
+  for (int depth = 1; depth <= 4; ++depth)
+    EXPECT_EQ(perft(pos, depth), naive_perft(naive::naive_from(pos), depth)) << depth;
+  EXPECT_EQ(perft(pos, 2), 441u);
+  const char* why = nullptr;
+  EXPECT_TRUE(pos.is_consistent(&why)) << why;
+}
+
+// Kings removed from the perft files' positions (one or both; the rights they held dropped):
+// the core's perft agrees with the naive model's.
+TEST(Kingless, PerftAgreesWithTheNaiveModel) {
+  int compared = 0;
+  for (const char* file : {"perft-standard.epd", "perft-tricky.epd"}) {
+    for (const auto& e : cwtest::load_epd(file)) {
+      for (int drop = 0; drop < 3; ++drop) {
+        cw::Setup s = parsed(e.fen);
+        for (int sq = 0; sq < 64; ++sq)
+          if (type_of(s.board[sq]) == KING && (drop == 2 || color_of(s.board[sq]) == Color(drop)))
+            s.remove(Square(sq));
+        s.drop_contradicted();
+        // The naive perft plays no castling: drop the rights of the side that kept its king.
+        for (Square& r : s.castling_rook) r = SQ_NONE;
+        Position pos;
+        if (!build_kingless(s, pos)) continue;  // e.g. the remaining king is attacked
+        for (int depth = 1; depth <= 3; ++depth)
+          ASSERT_EQ(perft(pos, depth), naive_perft(naive::naive_from(pos), depth)) << s.fen() << " depth " << depth;
+        ++compared;
+      }
+    }
+  }
+  EXPECT_GT(compared, 40);
+}
+
+// The most crowded board a kingless side can have under the material rule: 9 queens, 2
+// rooks, 2 bishops, 2 knights. Its moves stay under MAX_MOVES (types.h: 313 at most for a
+// side without a king); the debug build's move writer asserts the bound, ASan watches the
+// buffers.
+TEST(Kingless, CrowdedBoardStaysInTheBound) {
+  Position pos;
+  ASSERT_TRUE(build_kingless(parsed("Q1Q1Q1Q1/8/1Q1Q1Q1Q/8/Q1N1B1R1/7n/1N1B1R2/8 w - - 0 1"), pos));
+  MoveList list;
+  generate_legal(pos, list);
+  EXPECT_EQ(list.size(), int(naive::naive_legal(naive::naive_from(pos)).size()));
+  EXPECT_LE(list.size(), MAX_MOVES);
+  EXPECT_GE(list.size(), 150);
+  EXPECT_EQ(perft(pos, 2), naive_perft(naive::naive_from(pos), 2));
+}
+
+TEST(Kingless, OneKingLeft) {
+  // White has a king and is in check from nothing it cannot see; black has none: white's
+  // moves are the ordinary legal ones (pins and checks by black pieces still count).
+  Position pos;
+  ASSERT_TRUE(build_kingless(parsed("4r3/8/8/8/8/8/4B3/4K3 w - - 0 1"), pos));
+  MoveList list;
+  generate_legal(pos, list);
+  // The bishop is pinned; the king has 4 steps off the e-file.
+  EXPECT_EQ(list.size(), 4);
+  EXPECT_FALSE(pos.gives_check(list.moves[0]));
+  ASSERT_TRUE(build_kingless(parsed("4r3/8/8/8/8/8/4B3/4K3 b - - 0 1"), pos));
+  EXPECT_EQ(count_legal_moves(pos), int(naive::naive_legal(naive::naive_from(pos)).size()));
+  EXPECT_EQ(perft(pos, 3), naive_perft(naive::naive_from(pos), 3));
+}
