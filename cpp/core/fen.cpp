@@ -1,11 +1,9 @@
 // chesswasm — FEN in and out (standard FEN, X-FEN and Shredder-FEN castling fields).
 // SPDX-License-Identifier: MIT
-#include <algorithm>
 #include <cstring>
 
 #include "position.h"
 #include "setup.h"
-#include "text.h"
 #include "zobrist.h"
 
 namespace cw {
@@ -59,12 +57,6 @@ constexpr ErrorText ERROR_TEXT[] = {
      "the en passant square says the last move was a double pawn push, which cannot have given this check "
      "(or the king was in check before it)"},
 };
-
-char piece_char(Piece p) {
-  static const char LETTERS[PIECE_TYPE_NB + 1] = " PNBRQKMSM";
-  char c = LETTERS[type_of(p)];
-  return color_of(p) == WHITE ? c : char(c | 0x20);
-}
 
 }  // namespace
 
@@ -124,57 +116,7 @@ FenError Position::set_fen(std::string_view fen, Variant variant) {
   return s.build(*this);
 }
 
-std::string Position::fen(bool shredder) const {
-  std::string s;
-  s.reserve(90);
-  for (int r = 7; r >= 0; --r) {
-    int empty = 0;
-    for (int f = 0; f < 8; ++f) {
-      Piece p = board_[make_square(f, r)];
-      if (p == NO_PIECE) {
-        ++empty;
-        continue;
-      }
-      if (empty) s += char('0' + empty), empty = 0;
-      s += piece_char(p);
-      if (type_of(p) == PMET) s += '~';
-    }
-    if (empty) s += char('0' + empty);
-    if (r) s += '/';
-  }
-  s += side_ == WHITE ? " w " : " b ";
-  int rights = st().castling;
-  if (!rights) s += '-';
-  for (Color c : {WHITE, BLACK})
-    for (bool king_side : {true, false}) {
-      CastlingRights cr = castling_right(c, king_side);
-      if (!(rights & cr)) continue;
-      Square rsq = castling_rook_[castling_index(cr)];
-      char letter = king_side ? 'K' : 'Q';
-      if (variant_ == CHESS960) {
-        // X-FEN: K/Q name the outermost rook on that side; an inner rook gets its file.
-        Bitboard rooks = pieces(c, ROOK) & rank_bb(rank_of(rsq));
-        Bitboard beyond = king_side ? rooks & ~((square_bb(rsq) << 1) - 1) : rooks & (square_bb(rsq) - 1);
-        if (shredder || beyond) letter = char('A' + file_of(rsq));
-      } else if (shredder) {
-        letter = char('A' + file_of(rsq));
-      }
-      s += c == WHITE ? letter : char(letter | 0x20);
-    }
-  s += ' ';
-  if (variant_ == MAKRUK) {
-    s += st().count_limit ? decimal(st().count_limit) : "-";
-  } else if (st().ep_square != SQ_NONE) {
-    s += char('a' + file_of(st().ep_square));
-    s += char('1' + rank_of(st().ep_square));
-  } else {
-    s += '-';
-  }
-  s += ' ';
-  s += decimal(variant_ == MAKRUK && st().count_limit ? st().count_ply : st().rule50);
-  s += ' ';
-  s += decimal(fullmove_number());
-  return s;
-}
+// Written by the set-up of the position (setup.cpp): one FEN writer for both.
+std::string Position::fen(bool shredder) const { return Setup::of(*this).fen(shredder); }
 
 }  // namespace cw
