@@ -298,40 +298,124 @@ export function withCommandsAsText<T>(fn: () => T): T {
   }
 }
 
-// A comment that is one [%clk], [%emt] or [%eval] and nothing else (takeCommands' fast path).
-const SINGLE_COMMAND = /^[\t\n\r ]*\[%(clk|emt|eval) ([^\][\t\n\r ]+)\][\t\n\r ]*$/;
+const isBlank = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13;
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const POWERS_OF_TEN = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000];
+
+// The number of a decimal text of at most `intMax` digits before the point and `fracMax`
+// after it, taken from s[at, end) (a sign first if `signed`), or NaN when that is not its
+// form (at least one digit, as PAWNS and the seconds of TIME say). Equal to Number(text):
+// the digits make an integer of at most 12 digits, exact in a double, and one division by a
+// power of ten (also exact) is rounded once, to the double nearest the decimal's value.
+function decimalAt(s: string, at: number, end: number, intMax: number, fracMax: number, signed: boolean): number {
+  let negative = false;
+  if (signed && at < end) {
+    const c = s.charCodeAt(at);
+    if (c === 45 || c === 43) {
+      negative = c === 45;
+      at++;
+    }
+  }
+  let n = 0;
+  let intDigits = 0;
+  while (at < end && isDigit(s.charCodeAt(at))) {
+    if (++intDigits > intMax) return NaN;
+    n = n * 10 + (s.charCodeAt(at++) - 48);
+  }
+  let fracDigits = 0;
+  if (at < end && s.charCodeAt(at) === 46) {
+    at++;
+    while (at < end && isDigit(s.charCodeAt(at))) {
+      if (++fracDigits > fracMax) return NaN;
+      n = n * 10 + (s.charCodeAt(at++) - 48);
+    }
+    if (intDigits === 0 && fracDigits === 0) return NaN;
+  } else if (intDigits === 0) return NaN;
+  if (at !== end) return NaN;
+  const v = n / POWERS_OF_TEN[fracDigits]!;
+  return negative ? -v + 0 : v; // + 0 turns -0 into 0, as parseEval does
+}
+
+// A clock of s[at, end) as parseClock reads it (TIME), or null.
+function clockAt(s: string, at: number, end: number): number | null {
+  let h = 0;
+  let digits = 0;
+  while (at < end && isDigit(s.charCodeAt(at))) {
+    if (++digits > 4) return null;
+    h = h * 10 + (s.charCodeAt(at++) - 48);
+  }
+  if (digits === 0 || at >= end || s.charCodeAt(at++) !== 58) return null;
+  // [0-5]?\d, then ':'
+  let m = 0;
+  digits = 0;
+  while (at < end && isDigit(s.charCodeAt(at))) {
+    if (++digits > 2) return null;
+    m = m * 10 + (s.charCodeAt(at++) - 48);
+  }
+  if (digits === 0 || m > 59 || (digits === 2 && s.charCodeAt(at - 2) > 53) || at >= end || s.charCodeAt(at++) !== 58) return null;
+  // [0-5]?\d(?:\.\d{1,3})?
+  let i = at;
+  while (i < end && isDigit(s.charCodeAt(i))) i++;
+  const secDigits = i - at;
+  if (secDigits === 0 || secDigits > 2 || (secDigits === 2 && s.charCodeAt(at) > 53)) return null;
+  if (i < end && (i + 1 === end || s.charCodeAt(i) !== 46)) return null; // a point needs a digit after it
+  const seconds = decimalAt(s, at, end, 2, 3, false);
+  if (Number.isNaN(seconds)) return null;
+  return h * 3600 + m * 60 + seconds;
+}
+
+// takeCommands' fast path: a comment that is one [%clk], [%emt] or [%eval] and nothing else
+// (white space around it allowed; the value without blanks or brackets), whose value is
+// well-formed, is taken into the node's field: true. Anything else (false) goes the general
+// way, which gives the same fields for these comments.
+function takeSingleCommand(node: CommandHolder, s: string): boolean {
+  let at = 0;
+  let end = s.length;
+  while (at < end && isBlank(s.charCodeAt(at))) at++;
+  while (end > at && isBlank(s.charCodeAt(end - 1))) end--;
+  if (end - at < 7 || s.charCodeAt(at) !== 91 || s.charCodeAt(at + 1) !== 37 || s.charCodeAt(end - 1) !== 93) return false;
+  let kind: 'clk' | 'emt' | 'eval';
+  if (s.startsWith('eval ', at + 2)) kind = 'eval';
+  else if (s.startsWith('clk ', at + 2)) kind = 'clk';
+  else if (s.startsWith('emt ', at + 2)) kind = 'emt';
+  else return false;
+  const from = at + 2 + kind.length + 1;
+  const to = end - 1;
+  if (from >= to) return false;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 91 || c === 93 || isBlank(c)) return false;
+  }
+  if (kind === 'eval') {
+    let e: Evaluation | null;
+    const pawns = decimalAt(s, from, to, 6, 6, true);
+    if (!Number.isNaN(pawns)) e = { pawns };
+    else e = parseEval(s.slice(from, to));
+    if (e === null) return false;
+    node.eval = e;
+  } else {
+    const seconds = clockAt(s, from, to);
+    if (seconds === null) return false;
+    if (kind === 'clk') node.clock = seconds;
+    else node.emt = seconds;
+  }
+  node.commentsAfter = [];
+  return true;
+}
 
 /**
  * Internal (used by {@link Game}): moves the commands out of `node.commentsAfter` into its
  * typed fields; comments that held nothing else are dropped.
  */
 export function takeCommands(node: CommandHolder): void {
-  if (commandsAsText) return;
   const comments = node.commentsAfter;
-  if (!comments.some((c) => typeof c === 'string' && c.includes('[%'))) return;
+  if (comments.length === 0 || commandsAsText) return;
   // The usual case first (engine and lichess exports): one comment holding one clock,
   // emt or eval and nothing else; it is dropped once its value is taken.
-  if (comments.length === 1) {
-    const m = SINGLE_COMMAND.exec(comments[0]!);
-    if (m !== null) {
-      if (m[1] === 'eval') {
-        const e = parseEval(m[2]!);
-        if (e !== null) {
-          node.eval = e;
-          node.commentsAfter = [];
-          return;
-        }
-      } else {
-        const seconds = parseClock(m[2]!);
-        if (seconds !== null) {
-          if (m[1] === 'clk') node.clock = seconds;
-          else node.emt = seconds;
-          node.commentsAfter = [];
-          return;
-        }
-      }
-    }
-  }
+  if (comments.length === 1 && typeof comments[0] === 'string' && takeSingleCommand(node, comments[0])) return;
+  let any = false;
+  for (const c of comments) if (typeof c === 'string' && c.includes('[%')) any = true;
+  if (!any) return;
   // From the last comment back, so that the last clock/emt/eval of all is the one taken.
   // Comments without commands are kept exactly; one that held only commands is dropped.
   const texts: string[] = [];
