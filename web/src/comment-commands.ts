@@ -374,10 +374,15 @@ function takeSingleCommand(node: CommandHolder, s: string): boolean {
   while (at < end && isBlank(s.charCodeAt(at))) at++;
   while (end > at && isBlank(s.charCodeAt(end - 1))) end--;
   if (end - at < 7 || s.charCodeAt(at) !== 91 || s.charCodeAt(at + 1) !== 37 || s.charCodeAt(end - 1) !== 93) return false;
+  // The name, by its letters (no substring made): eval, clk or emt, then one space.
+  const c0 = s.charCodeAt(at + 2);
+  const c1 = s.charCodeAt(at + 3);
+  const c2 = s.charCodeAt(at + 4);
+  const c3 = s.charCodeAt(at + 5);
   let kind: 'clk' | 'emt' | 'eval';
-  if (s.startsWith('eval ', at + 2)) kind = 'eval';
-  else if (s.startsWith('clk ', at + 2)) kind = 'clk';
-  else if (s.startsWith('emt ', at + 2)) kind = 'emt';
+  if (c0 === 101 && c1 === 118 && c2 === 97 && c3 === 108 && s.charCodeAt(at + 6) === 32) kind = 'eval';
+  else if (c0 === 99 && c1 === 108 && c2 === 107 && c3 === 32) kind = 'clk';
+  else if (c0 === 101 && c1 === 109 && c2 === 116 && c3 === 32) kind = 'emt';
   else return false;
   const from = at + 2 + kind.length + 1;
   const to = end - 1;

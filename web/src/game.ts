@@ -129,7 +129,6 @@ export class GameNode {
     this.commentsBefore = commentsBefore;
     this.commentsAfter = commentsAfter;
     this.nags = nags;
-    takeCommands(this);
   }
 
   /** The game this node belongs to; `null` once it was removed by {@link Game.deleteFrom}. */
@@ -662,58 +661,77 @@ export function readTree(src: PgnSource): Game {
   // The compact layout (cpp/wasm/tree_codec.h): words[1] says whether some string is not
   // pure ASCII; a pure-ASCII game (the usual case) decodes its strings in one go.
   const ascii = (words[1]! & TREE_NON_ASCII) === 0;
+  const blob = ascii ? decoder.decode(bytes) : '';
+  // The string of `len` bytes at byte `at`. The cursors w (words) and b (bytes) stay local to
+  // this function (not captured by a closure that changes them), so they live in registers.
+  const text = (at: number, len: number): string => (ascii ? blob.substring(at, at + len) : decoder.decode(bytes.subarray(at, at + len)));
   let w = TREE_HEADER_WORDS;
   let b = 0;
-  const blob = ascii ? decoder.decode(bytes) : '';
-  const str = (): string => {
-    const len = words[w++]! & ~TREE_NON_ASCII;
-    const s = ascii ? blob.substring(b, b + len) : decoder.decode(bytes.subarray(b, b + len));
-    b += len;
-    return s;
-  };
-  const strs = (): string[] => {
-    const n = words[w++]!;
-    if (n === 0) return [];
-    const out = new Array<string>(n);
-    for (let i = 0; i < n; i++) out[i] = str();
-    return out;
-  };
+  let len = 0;
   const variantCode = words[w++]!;
   const variant = VARIANTS[variantCode]!;
   const ntags = words[w++]!;
   const tags = new Map<string, string>();
   for (let i = 0; i < ntags; i++) {
-    const name = str();
-    tags.set(name, str());
+    len = words[w++]! & ~TREE_NON_ASCII;
+    const name = text(b, len);
+    b += len;
+    len = words[w++]! & ~TREE_NON_ASCII;
+    tags.set(name, text(b, len));
+    b += len;
   }
-  const rootFen = str();
-  const result = str();
+  len = words[w++]! & ~TREE_NON_ASCII;
+  const rootFen = text(b, len);
+  b += len;
+  len = words[w++]! & ~TREE_NON_ASCII;
+  const result = text(b, len);
+  b += len;
   const game = gameFromParts(variant, rootFen, result, tags);
+  const root = game.root;
   const nnodes = words[w++]!;
   const nodes = new Array<GameNode>(nnodes);
-  nodes[0] = game.root;
+  nodes[0] = root;
   for (let i = 0; i < nnodes; i++) {
     const parentIndex = words[w++]!;
     const move = words[w++]!;
     // The SAN packed in two words (or -1, -1 and then its text); the UCI from the move.
     const lo = words[w++]!;
     const hi = words[w++]!;
-    const san = lo === -1 ? str() : i === 0 ? '' : sanOf(lo, hi);
+    let san = '';
+    if (lo === -1) {
+      len = words[w++]! & ~TREE_NON_ASCII;
+      san = text(b, len);
+      b += len;
+    } else if (i !== 0) san = sanOf(lo, hi);
     const uci = i === 0 ? '' : uciOfMove(variantCode, move);
-    const before = strs();
-    const after = strs();
-    const nnags = words[w++]!;
+    let n = words[w++]!;
+    const before: string[] = n === 0 ? [] : new Array<string>(n);
+    for (let k = 0; k < n; k++) {
+      len = words[w++]! & ~TREE_NON_ASCII;
+      before[k] = text(b, len);
+      b += len;
+    }
+    n = words[w++]!;
+    const after: string[] = n === 0 ? [] : new Array<string>(n);
+    for (let k = 0; k < n; k++) {
+      len = words[w++]! & ~TREE_NON_ASCII;
+      after[k] = text(b, len);
+      b += len;
+    }
+    n = words[w++]!;
     const nags: number[] = [];
-    for (let k = 0; k < nnags; k++) nags.push(words[w++]!);
+    for (let k = 0; k < n; k++) nags.push(words[w++]!);
     if (i === 0) {
-      game.root.commentsBefore = before;
-      game.root.commentsAfter = after;
-      game.root.nags = nags;
-      takeCommands(game.root);
+      root.commentsBefore = before;
+      root.commentsAfter = after;
+      root.nags = nags;
+      takeCommands(root);
       continue;
     }
     const parent = nodes[parentIndex]!;
     const node = newNode(game, parent, move, san, uci, before, after, nags);
+    // Comment commands ([%eval], [%clk], ...) into the node's fields; most nodes have no comment.
+    if (after.length !== 0) takeCommands(node);
     parent.children.push(node);
     nodes[i] = node;
   }
