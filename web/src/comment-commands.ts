@@ -298,6 +298,8 @@ export function withCommandsAsText<T>(fn: () => T): T {
   }
 }
 
+// The bytes the fast path reads (wasm memory).
+type Bytes = Uint8Array;
 const isBlank = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13;
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const POWERS_OF_TEN = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000];
@@ -307,10 +309,10 @@ const POWERS_OF_TEN = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000];
 // form (at least one digit, as PAWNS and the seconds of TIME say). Equal to Number(text):
 // the digits make an integer of at most 12 digits, exact in a double, and one division by a
 // power of ten (also exact) is rounded once, to the double nearest the decimal's value.
-function decimalAt(s: string, at: number, end: number, intMax: number, fracMax: number, signed: boolean): number {
+function decimalAt(s: Bytes, at: number, end: number, intMax: number, fracMax: number, signed: boolean): number {
   let negative = false;
   if (signed && at < end) {
-    const c = s.charCodeAt(at);
+    const c = s[at]!;
     if (c === 45 || c === 43) {
       negative = c === 45;
       at++;
@@ -318,16 +320,16 @@ function decimalAt(s: string, at: number, end: number, intMax: number, fracMax: 
   }
   let n = 0;
   let intDigits = 0;
-  while (at < end && isDigit(s.charCodeAt(at))) {
+  while (at < end && isDigit(s[at]!)) {
     if (++intDigits > intMax) return NaN;
-    n = n * 10 + (s.charCodeAt(at++) - 48);
+    n = n * 10 + (s[at++]! - 48);
   }
   let fracDigits = 0;
-  if (at < end && s.charCodeAt(at) === 46) {
+  if (at < end && s[at]! === 46) {
     at++;
-    while (at < end && isDigit(s.charCodeAt(at))) {
+    while (at < end && isDigit(s[at]!)) {
       if (++fracDigits > fracMax) return NaN;
-      n = n * 10 + (s.charCodeAt(at++) - 48);
+      n = n * 10 + (s[at++]! - 48);
     }
     if (intDigits === 0 && fracDigits === 0) return NaN;
   } else if (intDigits === 0) return NaN;
@@ -337,50 +339,55 @@ function decimalAt(s: string, at: number, end: number, intMax: number, fracMax: 
 }
 
 // A clock of s[at, end) as parseClock reads it (TIME), or null.
-function clockAt(s: string, at: number, end: number): number | null {
+function clockAt(s: Bytes, at: number, end: number): number | null {
   let h = 0;
   let digits = 0;
-  while (at < end && isDigit(s.charCodeAt(at))) {
+  while (at < end && isDigit(s[at]!)) {
     if (++digits > 4) return null;
-    h = h * 10 + (s.charCodeAt(at++) - 48);
+    h = h * 10 + (s[at++]! - 48);
   }
-  if (digits === 0 || at >= end || s.charCodeAt(at++) !== 58) return null;
+  if (digits === 0 || at >= end || s[at++]! !== 58) return null;
   // [0-5]?\d, then ':'
   let m = 0;
   digits = 0;
-  while (at < end && isDigit(s.charCodeAt(at))) {
+  while (at < end && isDigit(s[at]!)) {
     if (++digits > 2) return null;
-    m = m * 10 + (s.charCodeAt(at++) - 48);
+    m = m * 10 + (s[at++]! - 48);
   }
-  if (digits === 0 || m > 59 || (digits === 2 && s.charCodeAt(at - 2) > 53) || at >= end || s.charCodeAt(at++) !== 58) return null;
+  if (digits === 0 || m > 59 || (digits === 2 && s[at - 2]! > 53) || at >= end || s[at++]! !== 58) return null;
   // [0-5]?\d(?:\.\d{1,3})?
   let i = at;
-  while (i < end && isDigit(s.charCodeAt(i))) i++;
+  while (i < end && isDigit(s[i]!)) i++;
   const secDigits = i - at;
-  if (secDigits === 0 || secDigits > 2 || (secDigits === 2 && s.charCodeAt(at) > 53)) return null;
-  if (i < end && (i + 1 === end || s.charCodeAt(i) !== 46)) return null; // a point needs a digit after it
+  if (secDigits === 0 || secDigits > 2 || (secDigits === 2 && s[at]! > 53)) return null;
+  if (i < end && (i + 1 === end || s[i]! !== 46)) return null; // a point needs a digit after it
   const seconds = decimalAt(s, at, end, 2, 3, false);
   if (Number.isNaN(seconds)) return null;
   return h * 3600 + m * 60 + seconds;
 }
 
-// takeCommands' fast path: a comment that is one [%clk], [%emt] or [%eval] and nothing else
-// (white space around it allowed; the value without blanks or brackets), whose value is
-// well-formed, is taken into the node's field: true. Anything else (false) goes the general
-// way, which gives the same fields for these comments.
-function takeSingleCommand(node: CommandHolder, s: string): boolean {
-  let at = 0;
-  let end = s.length;
-  while (at < end && isBlank(s.charCodeAt(at))) at++;
-  while (end > at && isBlank(s.charCodeAt(end - 1))) end--;
-  if (end - at < 7 || s.charCodeAt(at) !== 91 || s.charCodeAt(at + 1) !== 37 || s.charCodeAt(end - 1) !== 93) return false;
+/**
+ * Internal (used by {@link Game} when it reads a game): the fast path of
+ * {@link takeCommands} for the usual comment after a move (engine and lichess exports), given
+ * as its ASCII bytes s[at, end) before any string is made of it: when it is one `[%clk]`,
+ * `[%emt]` or `[%eval]` and nothing else (white space around it allowed; the value without
+ * blanks or brackets) and its value is well-formed, the value goes into the node's field, the
+ * comment is dropped (`commentsAfter` becomes empty) and the result is true. Otherwise
+ * (false) nothing changed, and the caller hands the comment to takeCommands, which gives the
+ * same fields for the comments taken here.
+ */
+export function takeSingleCommand(node: CommandHolder, s: Bytes, at: number, end: number): boolean {
+  if (commandsAsText) return false;
+  while (at < end && isBlank(s[at]!)) at++;
+  while (end > at && isBlank(s[end - 1]!)) end--;
+  if (end - at < 7 || s[at]! !== 91 || s[at + 1]! !== 37 || s[end - 1]! !== 93) return false;
   // The name, by its letters (no substring made): eval, clk or emt, then one space.
-  const c0 = s.charCodeAt(at + 2);
-  const c1 = s.charCodeAt(at + 3);
-  const c2 = s.charCodeAt(at + 4);
-  const c3 = s.charCodeAt(at + 5);
+  const c0 = s[at + 2]!;
+  const c1 = s[at + 3]!;
+  const c2 = s[at + 4]!;
+  const c3 = s[at + 5]!;
   let kind: 'clk' | 'emt' | 'eval';
-  if (c0 === 101 && c1 === 118 && c2 === 97 && c3 === 108 && s.charCodeAt(at + 6) === 32) kind = 'eval';
+  if (c0 === 101 && c1 === 118 && c2 === 97 && c3 === 108 && s[at + 6]! === 32) kind = 'eval';
   else if (c0 === 99 && c1 === 108 && c2 === 107 && c3 === 32) kind = 'clk';
   else if (c0 === 101 && c1 === 109 && c2 === 116 && c3 === 32) kind = 'emt';
   else return false;
@@ -388,14 +395,18 @@ function takeSingleCommand(node: CommandHolder, s: string): boolean {
   const to = end - 1;
   if (from >= to) return false;
   for (let i = from; i < to; i++) {
-    const c = s.charCodeAt(i);
+    const c = s[i]!;
     if (c === 91 || c === 93 || isBlank(c)) return false;
   }
   if (kind === 'eval') {
     let e: Evaluation | null;
     const pawns = decimalAt(s, from, to, 6, 6, true);
     if (!Number.isNaN(pawns)) e = { pawns };
-    else e = parseEval(s.slice(from, to));
+    else {
+      let value = ''; // mate scores and depths (rarer): the general parser
+      for (let i = from; i < to; i++) value += String.fromCharCode(s[i]!);
+      e = parseEval(value);
+    }
     if (e === null) return false;
     node.eval = e;
   } else {
@@ -415,9 +426,6 @@ function takeSingleCommand(node: CommandHolder, s: string): boolean {
 export function takeCommands(node: CommandHolder): void {
   const comments = node.commentsAfter;
   if (comments.length === 0 || commandsAsText) return;
-  // The usual case first (engine and lichess exports): one comment holding one clock,
-  // emt or eval and nothing else; it is dropped once its value is taken.
-  if (comments.length === 1 && typeof comments[0] === 'string' && takeSingleCommand(node, comments[0])) return;
   let any = false;
   for (const c of comments) if (typeof c === 'string' && c.includes('[%')) any = true;
   if (!any) return;

@@ -11,7 +11,7 @@
  */
 import { type FenTagRuleName, PgnErrorCode, PgnStatus, TREE_HEADER_WORDS, TREE_NON_ASCII } from './boundary.js';
 import type { PgnSource } from './chesswasm.mjs';
-import { type Evaluation, type Shape, commentsWithCommands, takeCommands } from './comment-commands.js';
+import { type Evaluation, type Shape, commentsWithCommands, takeCommands, takeSingleCommand } from './comment-commands.js';
 import { ChessError, IllegalMoveError, PgnError, type PgnErrorReason, describe } from './errors.js';
 import type { Move } from './move.js';
 import { type Outcome, Position, VARIANTS, type Variant, sanOf, uciOfMove } from './position.js';
@@ -712,11 +712,23 @@ export function readTree(src: PgnSource): Game {
       b += len;
     }
     n = words[w++]!;
-    const after: string[] = n === 0 ? [] : new Array<string>(n);
-    for (let k = 0; k < n; k++) {
-      len = words[w++]! & ~TREE_NON_ASCII;
-      after[k] = text(b, len);
-      b += len;
+    // A lone ASCII comment after a move (the usual one: an engine's eval, a clock) is looked
+    // at in its bytes first: takeSingleCommand takes a lone command without making a string.
+    let lone = -1;
+    let loneLen = 0;
+    let after: string[];
+    if (n === 1 && i !== 0 && (words[w]! & TREE_NON_ASCII) === 0) {
+      loneLen = words[w++]!;
+      lone = b;
+      b += loneLen;
+      after = [];
+    } else {
+      after = n === 0 ? [] : new Array<string>(n);
+      for (let k = 0; k < n; k++) {
+        len = words[w++]! & ~TREE_NON_ASCII;
+        after[k] = text(b, len);
+        b += len;
+      }
     }
     n = words[w++]!;
     const nags: number[] = [];
@@ -731,8 +743,16 @@ export function readTree(src: PgnSource): Game {
     const parent = nodes[parentIndex]!;
     const node = newNode(game, parent, move, san, uci, before, after, nags);
     // Comment commands ([%eval], [%clk], ...) into the node's fields; most nodes have no comment.
-    if (after.length !== 0) takeCommands(node);
-    parent.children.push(node);
+    if (lone >= 0) {
+      if (!takeSingleCommand(node, bytes, lone, lone + loneLen)) {
+        after.push(text(lone, loneLen));
+        takeCommands(node);
+      }
+    } else if (after.length !== 0) takeCommands(node);
+    // Most nodes have one child: an array of one element, not one grown by push (17 slots).
+    const siblings = parent.children;
+    if (siblings.length === 0) (parent as { children: GameNode[] }).children = [node];
+    else siblings.push(node);
     nodes[i] = node;
   }
   return game;
