@@ -366,6 +366,25 @@ function clockAt(s: Bytes, at: number, end: number): number | null {
   return h * 3600 + m * 60 + seconds;
 }
 
+// An evaluation of s[from, to) as parseEval reads it, or null: pawns and mate scores here,
+// the rest (a depth after a comma) by parseEval.
+function evalAt(s: Bytes, from: number, to: number): Evaluation | null {
+  const pawns = decimalAt(s, from, to, 6, 6, true);
+  if (!Number.isNaN(pawns)) return { pawns };
+  if (s[from] === 35) {
+    // MATE: '#', a sign, 1 to 4 digits. Number('-0') is -0, and so is this one.
+    const sign = s[from + 1];
+    let at = sign === 45 || sign === 43 ? from + 2 : from + 1;
+    const first = at;
+    let n = 0;
+    while (at < to && at - first < 4 && isDigit(s[at]!)) n = n * 10 + (s[at++]! - 48);
+    if (at === to && at > first) return { mate: sign === 45 ? -n : n };
+  }
+  let value = '';
+  for (let i = from; i < to; i++) value += String.fromCharCode(s[i]!);
+  return parseEval(value);
+}
+
 /**
  * Internal (used by {@link Game} when it reads a game): the fast path of
  * {@link takeCommands} for the usual comment after a move (engine and lichess exports), given
@@ -399,14 +418,7 @@ export function takeSingleCommand(node: CommandHolder, s: Bytes, at: number, end
     if (c === 91 || c === 93 || isBlank(c)) return false;
   }
   if (kind === 'eval') {
-    let e: Evaluation | null;
-    const pawns = decimalAt(s, from, to, 6, 6, true);
-    if (!Number.isNaN(pawns)) e = { pawns };
-    else {
-      let value = ''; // mate scores and depths (rarer): the general parser
-      for (let i = from; i < to; i++) value += String.fromCharCode(s[i]!);
-      e = parseEval(value);
-    }
+    const e = evalAt(s, from, to);
     if (e === null) return false;
     node.eval = e;
   } else {
