@@ -694,7 +694,7 @@ export function readTree(src: PgnSource): Game {
   for (let i = 0; i < nnodes; i++) {
     const parentIndex = words[w++]!;
     const move = words[w++]!;
-    // The SAN packed in two words (or -1, -1 and then its text); the UCI from the move.
+    // The SAN packed in two words (or -1, -1 and then its text); the UCI comes from the move (after the loop).
     const lo = words[w++]!;
     const hi = words[w++]!;
     let san = '';
@@ -703,7 +703,6 @@ export function readTree(src: PgnSource): Game {
       san = text(b, len);
       b += len;
     } else if (i !== 0) san = sanOf(lo, hi);
-    const uci = i === 0 ? '' : uciOfMove(variantCode, move);
     let n = words[w++]!;
     const before: string[] = n === 0 ? [] : new Array<string>(n);
     for (let k = 0; k < n; k++) {
@@ -741,7 +740,7 @@ export function readTree(src: PgnSource): Game {
       continue;
     }
     const parent = nodes[parentIndex]!;
-    const node = newNode(game, parent, move, san, uci, before, after, nags);
+    const node = newNode(game, parent, move, san, '', before, after, nags);
     // Comment commands ([%eval], [%clk], ...) into the node's fields; most nodes have no comment.
     if (lone >= 0) {
       if (!takeSingleCommand(node, bytes, lone, lone + loneLen)) {
@@ -754,6 +753,12 @@ export function readTree(src: PgnSource): Game {
     if (siblings.length === 0) (parent as { children: GameNode[] }).children = [node];
     else siblings.push(node);
     nodes[i] = node;
+  }
+  // The UCI texts last: uciOfMove may call into wasm (a move number seen for the first time),
+  // and memory growing there would detach the `words` and `bytes` views read above.
+  for (let i = 1; i < nnodes; i++) {
+    const node = nodes[i]!;
+    (node as { uci: string }).uci = uciOfMove(variantCode, node.move);
   }
   return game;
 }
