@@ -405,7 +405,9 @@ SanResult parse_san(Position& pos, std::string_view text, bool strict) {
       // (with any origin information, chess.js's parser ignores an `x`)
       if (capture != is_capture(found))
         len |= SAN_CAPTURE_MARK | (capture && given == 0 ? SAN_EXTRA_CAPTURE_MARK : 0);
-      int needed = needed_disambiguation(pos, found, &legal);
+      // Resolved directly with no origin given, every piece of the kind that reaches `to` was
+      // tried and only `found` was legal (a bare pawn move is a push): no twin, nothing needed.
+      const int needed = direct && given == 0 ? 0 : needed_disambiguation(pos, found, &legal);
       if (given != needed && !(len & SAN_LONG_ALGEBRAIC)) len |= SAN_DISAMBIGUATION;
     }
   }

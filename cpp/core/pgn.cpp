@@ -565,8 +565,21 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     pending.clear();
   };
 
+  const char* const text = text_.data();
+  const size_t text_size = text_.size();
   for (;;) {
-    while (!at_end() && is_space(peek())) advance();
+    // White space, with the lines it ends (local cursor: the members are written once).
+    {
+      size_t p = pos_;
+      while (p < text_size && is_space(text[p])) {
+        if (text[p] == '\n') {
+          ++line_;
+          line_start_ = p + 1;
+        }
+        ++p;
+      }
+      pos_ = p;
+    }
     if (at_end()) break;
     int l = line_, col = column();
     if (pos_ - game_start_ > limits_.max_game_bytes)
@@ -667,11 +680,12 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       return fail(error, l, col, PgnErrorCode::UNEXPECTED_CHARACTER, std::string_view(&c, 1));
 
     // The token (no line ends inside one), and whether it has a byte beyond ASCII.
-    size_t start = pos_;
+    const size_t start = pos_;
     unsigned high = 0;
-    while (pos_ < text_.size() && !is_delimiter(text_[pos_]))
-      high |= static_cast<unsigned char>(text_[pos_++]);
-    std::string_view tok = text_.substr(start, pos_ - start);
+    size_t p = start;
+    while (p < text_size && !is_delimiter(text[p])) high |= static_cast<unsigned char>(text[p++]);
+    pos_ = p;
+    std::string_view tok = text_.substr(start, p - start);
     if (high & 0x80) tok = plain_dashes(tok, dash_buf);
     if (tok.size() >= 3 && (tok[0] == '0' || tok[0] == '1'))
       if (std::string_view r = result_of(tok); !r.empty()) {

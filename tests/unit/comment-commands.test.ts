@@ -278,6 +278,38 @@ describe('GameNode fields from PGN, edited, written back by pgn()', () => {
     expect(Game.fromPgn(Game.fromPgn(g.pgn()).pgn()).pgn()).toBe(g.pgn());
   });
 
+  test('a comment that is one clock, emt or eval reads as parseCommentCommands says (random values, most malformed)', () => {
+    // Game takes such comments by a path of its own (no regular expressions): its fields
+    // must be those of the general parser for every value, well-formed or not.
+    const rand = prng(1612);
+    const alphabet = '0123456789012345678901234567890.:+-#,x';
+    const value = (): string => {
+      const shapes = ['d:dd:dd', 'd:dd:dd.ddd', 'dddd:d:d.d', 'd.dd', '-d.dd', '+ddd.dddddd', '.d', 'd.', '#-d', '#d,dd', 'ddddddd', '-0.0'];
+      if (rand.chance(0.5)) return rand.pick(shapes).replace(/d/g, () => String(rand.int(10)));
+      let v = '';
+      for (let i = 1 + rand.int(12); i > 0; i--) v += rand.pick([...alphabet]);
+      return v;
+    };
+    const comments: string[] = [];
+    const games: string[] = [];
+    for (let g = 0; g < 400; g++) {
+      const cs = ['eval', 'clk', 'emt', 'eval'].map((name) => `${rand.chance(0.1) ? ' ' : ''}[%${name} ${value()}]${rand.chance(0.1) ? '\n' : ''}`);
+      comments.push(...cs);
+      games.push(`1. e4 {${cs[0]}} e5 {${cs[1]}} 2. Nf3 {${cs[2]}} Nc6 {${cs[3]}} *`);
+    }
+    let i = 0;
+    for (const game of readGames(games.join('\n\n'))) {
+      for (const node of game.mainlineNodes()) {
+        const c = comments[i++]!;
+        const want = parseCommentCommands(c.trim());
+        const got = { text: node.commentsAfter.join(''), clock: node.clock, emt: node.emt, eval: node.eval, shapes: node.shapes };
+        expect(got, c).toEqual(want);
+        if (want.eval?.pawns !== undefined) expect(Object.is(got.eval!.pawns, want.eval.pawns), c).toBe(true);
+      }
+    }
+    expect(i).toBe(comments.length);
+  });
+
   test('readGames fills the fields too; the chess.js drop-in keeps comments as raw text', () => {
     const [first] = [...readGames(lichess)];
     expect(first!.mainlineNodes()[0]!.clock).toBe(180);

@@ -298,40 +298,149 @@ export function withCommandsAsText<T>(fn: () => T): T {
   }
 }
 
-// A comment that is one [%clk], [%emt] or [%eval] and nothing else (takeCommands' fast path).
-const SINGLE_COMMAND = /^[\t\n\r ]*\[%(clk|emt|eval) ([^\][\t\n\r ]+)\][\t\n\r ]*$/;
+// The bytes the fast path reads (wasm memory).
+type Bytes = Uint8Array;
+const isBlank = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13;
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const POWERS_OF_TEN = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000];
+
+// The number of a decimal text of at most `intMax` digits before the point and `fracMax`
+// after it, taken from s[at, end) (a sign first if `signed`), or NaN when that is not its
+// form (at least one digit, as PAWNS and the seconds of TIME say). Equal to Number(text):
+// the digits make an integer of at most 12 digits, exact in a double, and one division by a
+// power of ten (also exact) is rounded once, to the double nearest the decimal's value.
+function decimalAt(s: Bytes, at: number, end: number, intMax: number, fracMax: number, signed: boolean): number {
+  let negative = false;
+  if (signed && at < end) {
+    const c = s[at]!;
+    if (c === 45 || c === 43) {
+      negative = c === 45;
+      at++;
+    }
+  }
+  let n = 0;
+  let intDigits = 0;
+  while (at < end && isDigit(s[at]!)) {
+    if (++intDigits > intMax) return NaN;
+    n = n * 10 + (s[at++]! - 48);
+  }
+  let fracDigits = 0;
+  if (at < end && s[at]! === 46) {
+    at++;
+    while (at < end && isDigit(s[at]!)) {
+      if (++fracDigits > fracMax) return NaN;
+      n = n * 10 + (s[at++]! - 48);
+    }
+    if (intDigits === 0 && fracDigits === 0) return NaN;
+  } else if (intDigits === 0) return NaN;
+  if (at !== end) return NaN;
+  const v = n / POWERS_OF_TEN[fracDigits]!;
+  return negative ? -v + 0 : v; // + 0 turns -0 into 0, as parseEval does
+}
+
+// A clock of s[at, end) as parseClock reads it (TIME), or null.
+function clockAt(s: Bytes, at: number, end: number): number | null {
+  let h = 0;
+  let digits = 0;
+  while (at < end && isDigit(s[at]!)) {
+    if (++digits > 4) return null;
+    h = h * 10 + (s[at++]! - 48);
+  }
+  if (digits === 0 || at >= end || s[at++]! !== 58) return null;
+  // [0-5]?\d, then ':'
+  let m = 0;
+  digits = 0;
+  while (at < end && isDigit(s[at]!)) {
+    if (++digits > 2) return null;
+    m = m * 10 + (s[at++]! - 48);
+  }
+  if (digits === 0 || m > 59 || (digits === 2 && s[at - 2]! > 53) || at >= end || s[at++]! !== 58) return null;
+  // [0-5]?\d(?:\.\d{1,3})?
+  let i = at;
+  while (i < end && isDigit(s[i]!)) i++;
+  const secDigits = i - at;
+  if (secDigits === 0 || secDigits > 2 || (secDigits === 2 && s[at]! > 53)) return null;
+  if (i < end && (i + 1 === end || s[i]! !== 46)) return null; // a point needs a digit after it
+  const seconds = decimalAt(s, at, end, 2, 3, false);
+  if (Number.isNaN(seconds)) return null;
+  return h * 3600 + m * 60 + seconds;
+}
+
+// An evaluation of s[from, to) as parseEval reads it, or null: pawns and mate scores here,
+// the rest (a depth after a comma) by parseEval.
+function evalAt(s: Bytes, from: number, to: number): Evaluation | null {
+  const pawns = decimalAt(s, from, to, 6, 6, true);
+  if (!Number.isNaN(pawns)) return { pawns };
+  if (s[from] === 35) {
+    // MATE: '#', a sign, 1 to 4 digits. Number('-0') is -0, and so is this one.
+    const sign = s[from + 1];
+    let at = sign === 45 || sign === 43 ? from + 2 : from + 1;
+    const first = at;
+    let n = 0;
+    while (at < to && at - first < 4 && isDigit(s[at]!)) n = n * 10 + (s[at++]! - 48);
+    if (at === to && at > first) return { mate: sign === 45 ? -n : n };
+  }
+  let value = '';
+  for (let i = from; i < to; i++) value += String.fromCharCode(s[i]!);
+  return parseEval(value);
+}
+
+/**
+ * Internal (used by {@link Game} when it reads a game): the fast path of
+ * {@link takeCommands} for the usual comment after a move (engine and lichess exports), given
+ * as its ASCII bytes s[at, end) before any string is made of it: when it is one `[%clk]`,
+ * `[%emt]` or `[%eval]` and nothing else (white space around it allowed; the value without
+ * blanks or brackets) and its value is well-formed, the value goes into the node's field, the
+ * comment is dropped (`commentsAfter` becomes empty) and the result is true. Otherwise
+ * (false) nothing changed, and the caller hands the comment to takeCommands, which gives the
+ * same fields for the comments taken here.
+ */
+export function takeSingleCommand(node: CommandHolder, s: Bytes, at: number, end: number): boolean {
+  if (commandsAsText) return false;
+  while (at < end && isBlank(s[at]!)) at++;
+  while (end > at && isBlank(s[end - 1]!)) end--;
+  if (end - at < 7 || s[at]! !== 91 || s[at + 1]! !== 37 || s[end - 1]! !== 93) return false;
+  // The name, by its letters (no substring made): eval, clk or emt, then one space.
+  const c0 = s[at + 2]!;
+  const c1 = s[at + 3]!;
+  const c2 = s[at + 4]!;
+  const c3 = s[at + 5]!;
+  let kind: 'clk' | 'emt' | 'eval';
+  if (c0 === 101 && c1 === 118 && c2 === 97 && c3 === 108 && s[at + 6]! === 32) kind = 'eval';
+  else if (c0 === 99 && c1 === 108 && c2 === 107 && c3 === 32) kind = 'clk';
+  else if (c0 === 101 && c1 === 109 && c2 === 116 && c3 === 32) kind = 'emt';
+  else return false;
+  const from = at + 2 + kind.length + 1;
+  const to = end - 1;
+  if (from >= to) return false;
+  for (let i = from; i < to; i++) {
+    const c = s[i]!;
+    if (c === 91 || c === 93 || isBlank(c)) return false;
+  }
+  if (kind === 'eval') {
+    const e = evalAt(s, from, to);
+    if (e === null) return false;
+    node.eval = e;
+  } else {
+    const seconds = clockAt(s, from, to);
+    if (seconds === null) return false;
+    if (kind === 'clk') node.clock = seconds;
+    else node.emt = seconds;
+  }
+  node.commentsAfter = [];
+  return true;
+}
 
 /**
  * Internal (used by {@link Game}): moves the commands out of `node.commentsAfter` into its
  * typed fields; comments that held nothing else are dropped.
  */
 export function takeCommands(node: CommandHolder): void {
-  if (commandsAsText) return;
   const comments = node.commentsAfter;
-  if (!comments.some((c) => typeof c === 'string' && c.includes('[%'))) return;
-  // The usual case first (engine and lichess exports): one comment holding one clock,
-  // emt or eval and nothing else; it is dropped once its value is taken.
-  if (comments.length === 1) {
-    const m = SINGLE_COMMAND.exec(comments[0]!);
-    if (m !== null) {
-      if (m[1] === 'eval') {
-        const e = parseEval(m[2]!);
-        if (e !== null) {
-          node.eval = e;
-          node.commentsAfter = [];
-          return;
-        }
-      } else {
-        const seconds = parseClock(m[2]!);
-        if (seconds !== null) {
-          if (m[1] === 'clk') node.clock = seconds;
-          else node.emt = seconds;
-          node.commentsAfter = [];
-          return;
-        }
-      }
-    }
-  }
+  if (comments.length === 0 || commandsAsText) return;
+  let any = false;
+  for (const c of comments) if (typeof c === 'string' && c.includes('[%')) any = true;
+  if (!any) return;
   // From the last comment back, so that the last clock/emt/eval of all is the one taken.
   // Comments without commands are kept exactly; one that held only commands is dropped.
   const texts: string[] = [];

@@ -11,7 +11,7 @@
  */
 import { type FenTagRuleName, PgnErrorCode, PgnStatus, TREE_HEADER_WORDS, TREE_NON_ASCII } from './boundary.js';
 import type { PgnSource } from './chesswasm.mjs';
-import { type Evaluation, type Shape, commentsWithCommands, takeCommands } from './comment-commands.js';
+import { type Evaluation, type Shape, commentsWithCommands, takeCommands, takeSingleCommand } from './comment-commands.js';
 import { ChessError, IllegalMoveError, PgnError, type PgnErrorReason, describe } from './errors.js';
 import type { Move } from './move.js';
 import { type Outcome, Position, VARIANTS, type Variant, sanOf, uciOfMove } from './position.js';
@@ -129,7 +129,6 @@ export class GameNode {
     this.commentsBefore = commentsBefore;
     this.commentsAfter = commentsAfter;
     this.nags = nags;
-    takeCommands(this);
   }
 
   /** The game this node belongs to; `null` once it was removed by {@link Game.deleteFrom}. */
@@ -662,60 +661,104 @@ export function readTree(src: PgnSource): Game {
   // The compact layout (cpp/wasm/tree_codec.h): words[1] says whether some string is not
   // pure ASCII; a pure-ASCII game (the usual case) decodes its strings in one go.
   const ascii = (words[1]! & TREE_NON_ASCII) === 0;
+  const blob = ascii ? decoder.decode(bytes) : '';
+  // The string of `len` bytes at byte `at`. The cursors w (words) and b (bytes) stay local to
+  // this function (not captured by a closure that changes them), so they live in registers.
+  const text = (at: number, len: number): string => (ascii ? blob.substring(at, at + len) : decoder.decode(bytes.subarray(at, at + len)));
   let w = TREE_HEADER_WORDS;
   let b = 0;
-  const blob = ascii ? decoder.decode(bytes) : '';
-  const str = (): string => {
-    const len = words[w++]! & ~TREE_NON_ASCII;
-    const s = ascii ? blob.substring(b, b + len) : decoder.decode(bytes.subarray(b, b + len));
-    b += len;
-    return s;
-  };
-  const strs = (): string[] => {
-    const n = words[w++]!;
-    if (n === 0) return [];
-    const out = new Array<string>(n);
-    for (let i = 0; i < n; i++) out[i] = str();
-    return out;
-  };
+  let len = 0;
   const variantCode = words[w++]!;
   const variant = VARIANTS[variantCode]!;
   const ntags = words[w++]!;
   const tags = new Map<string, string>();
   for (let i = 0; i < ntags; i++) {
-    const name = str();
-    tags.set(name, str());
+    len = words[w++]! & ~TREE_NON_ASCII;
+    const name = text(b, len);
+    b += len;
+    len = words[w++]! & ~TREE_NON_ASCII;
+    tags.set(name, text(b, len));
+    b += len;
   }
-  const rootFen = str();
-  const result = str();
+  len = words[w++]! & ~TREE_NON_ASCII;
+  const rootFen = text(b, len);
+  b += len;
+  len = words[w++]! & ~TREE_NON_ASCII;
+  const result = text(b, len);
+  b += len;
   const game = gameFromParts(variant, rootFen, result, tags);
+  const root = game.root;
   const nnodes = words[w++]!;
   const nodes = new Array<GameNode>(nnodes);
-  nodes[0] = game.root;
+  nodes[0] = root;
   for (let i = 0; i < nnodes; i++) {
     const parentIndex = words[w++]!;
     const move = words[w++]!;
-    // The SAN packed in two words (or -1, -1 and then its text); the UCI from the move.
+    // The SAN packed in two words (or -1, -1 and then its text); the UCI comes from the move (after the loop).
     const lo = words[w++]!;
     const hi = words[w++]!;
-    const san = lo === -1 ? str() : i === 0 ? '' : sanOf(lo, hi);
-    const uci = i === 0 ? '' : uciOfMove(variantCode, move);
-    const before = strs();
-    const after = strs();
-    const nnags = words[w++]!;
+    let san = '';
+    if (lo === -1) {
+      len = words[w++]! & ~TREE_NON_ASCII;
+      san = text(b, len);
+      b += len;
+    } else if (i !== 0) san = sanOf(lo, hi);
+    let n = words[w++]!;
+    const before: string[] = n === 0 ? [] : new Array<string>(n);
+    for (let k = 0; k < n; k++) {
+      len = words[w++]! & ~TREE_NON_ASCII;
+      before[k] = text(b, len);
+      b += len;
+    }
+    n = words[w++]!;
+    // A lone ASCII comment after a move (the usual one: an engine's eval, a clock) is looked
+    // at in its bytes first: takeSingleCommand takes a lone command without making a string.
+    let lone = -1;
+    let loneLen = 0;
+    let after: string[];
+    if (n === 1 && i !== 0 && (words[w]! & TREE_NON_ASCII) === 0) {
+      loneLen = words[w++]!;
+      lone = b;
+      b += loneLen;
+      after = [];
+    } else {
+      after = n === 0 ? [] : new Array<string>(n);
+      for (let k = 0; k < n; k++) {
+        len = words[w++]! & ~TREE_NON_ASCII;
+        after[k] = text(b, len);
+        b += len;
+      }
+    }
+    n = words[w++]!;
     const nags: number[] = [];
-    for (let k = 0; k < nnags; k++) nags.push(words[w++]!);
+    for (let k = 0; k < n; k++) nags.push(words[w++]!);
     if (i === 0) {
-      game.root.commentsBefore = before;
-      game.root.commentsAfter = after;
-      game.root.nags = nags;
-      takeCommands(game.root);
+      root.commentsBefore = before;
+      root.commentsAfter = after;
+      root.nags = nags;
+      takeCommands(root);
       continue;
     }
     const parent = nodes[parentIndex]!;
-    const node = newNode(game, parent, move, san, uci, before, after, nags);
-    parent.children.push(node);
+    const node = newNode(game, parent, move, san, '', before, after, nags);
+    // Comment commands ([%eval], [%clk], ...) into the node's fields; most nodes have no comment.
+    if (lone >= 0) {
+      if (!takeSingleCommand(node, bytes, lone, lone + loneLen)) {
+        after.push(text(lone, loneLen));
+        takeCommands(node);
+      }
+    } else if (after.length !== 0) takeCommands(node);
+    // Most nodes have one child: an array of one element, not one grown by push (17 slots).
+    const siblings = parent.children;
+    if (siblings.length === 0) (parent as { children: GameNode[] }).children = [node];
+    else siblings.push(node);
     nodes[i] = node;
+  }
+  // The UCI texts last: uciOfMove may call into wasm (a move number seen for the first time),
+  // and memory growing there would detach the `words` and `bytes` views read above.
+  for (let i = 1; i < nnodes; i++) {
+    const node = nodes[i]!;
+    (node as { uci: string }).uci = uciOfMove(variantCode, node.move);
   }
   return game;
 }
