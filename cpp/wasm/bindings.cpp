@@ -271,7 +271,11 @@ class PgnSource {
   }
   val text() { return view(text_.size(), reinterpret_cast<uint8_t*>(text_.data())); }
   // Starts reading the text (written by JS into text()) from its beginning.
-  void start() { reader_ = cw::PgnReader(text_); }
+  // The compact layout (encode_game_compact) carries no UCI text: the reader makes none.
+  void start() {
+    reader_ = cw::PgnReader(text_);
+    reader_.fill_uci(false);
+  }
   // Whether games with a bad move come back up to the move before it (next(): PARTIAL).
   void keep_partial(bool on) { reader_.keep_partial_games(on); }
   // Which tag gives the root position, and whether contradicted FEN fields are dropped.
