@@ -288,7 +288,8 @@ class PgnSource {
   // reader has moved on to the next game.
   cw::PgnStatus next() {
     cw::PgnStatus st = reader_.read_game(game_, error_);
-    if (st == cw::PgnStatus::GAME || st == cw::PgnStatus::PARTIAL) cw::wasm::encode_game_compact(game_, tree_);
+    if (st == cw::PgnStatus::GAME || st == cw::PgnStatus::PARTIAL)
+      cw::wasm::encode_game_compact(game_, tree_);
     return st;
   }
   int offset() const { return int(reader_.offset()); }  // byte offset of the next unread character
@@ -582,7 +583,8 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .constructor<>()
       .constructor<const cw::Setup&>()
       .function("parse", &setup_parse)
-      .function("fen", optional_override([](const cw::Setup& s, bool shredder) { return write_io(s.fen(shredder)); }))
+      .function("fen", optional_override(
+                           [](const cw::Setup& s, bool shredder) { return write_io(s.fen(shredder)); }))
       .function("validate", optional_override([](const cw::Setup& s) { return uint32_t(s.validate()); }))
       .function("build", optional_override([](const cw::Setup& s, Handle& h, bool tolerate_missing_kings) {
                   return h.set_setup(s, tolerate_missing_kings ? cw::TOLERATE_MISSING_KINGS : 0);
