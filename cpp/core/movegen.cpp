@@ -130,9 +130,9 @@ void generate_pawn_moves(const Position& pos, Sink& sink, Bitboard target_mask, 
       Square from = pop_lsb(b);
       Bitboard occ2 = (occ ^ square_bb(from) ^ square_bb(capsq)) | square_bb(ep);
       bool exposed = ksq != SQ_NONE && ((rook_attacks(ksq, occ2) & pos.pieces(Them, ROOK, QUEEN)) ||
-                     (bishop_attacks(ksq, occ2) & pos.pieces(Them, BISHOP, QUEEN)) ||
-                     (knight_attacks(ksq) & pos.pieces(Them, KNIGHT)) ||
-                     (pawn_attacks(Us, ksq) & pos.pieces(Them, PAWN) & ~square_bb(capsq)));
+                                        (bishop_attacks(ksq, occ2) & pos.pieces(Them, BISHOP, QUEEN)) ||
+                                        (knight_attacks(ksq) & pos.pieces(Them, KNIGHT)) ||
+                                        (pawn_attacks(Us, ksq) & pos.pieces(Them, PAWN) & ~square_bb(capsq)));
       if (!exposed) sink.add_one(make_move(from, ep, EN_PASSANT));
     }
   }

@@ -748,11 +748,11 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     node.parent = f.last >= 0 ? f.last : f.parent;
     if (null_move) {
       node.san = "--";
-      node.uci = "0000";
+      if (fill_uci_) node.uci = "0000";
       pos.do_null_move();
     } else {
       node.san = leniency == SAN_EXACT ? std::string(tok) : move_to_san(pos, move);
-      node.uci = move_to_uci(pos, move);
+      if (fill_uci_) node.uci = move_to_uci(pos, move);
       pos.do_move(move);
     }
     if (!pending.empty()) {

@@ -156,6 +156,10 @@ class PgnReader {
   // Whether a `{...}` comment keeps the white space around its text (chess.js keeps it);
   // trimmed by default.
   void keep_comment_space(bool on) { raw_braces_ = on; }
+  // Whether each node's `uci` is filled (move_to_uci, "0000" for a null move). On by
+  // default; a reader whose games leave by a layout without UCI text (the wasm tree codec's
+  // compact layout) turns it off and saves a string per move.
+  void fill_uci(bool on) { fill_uci_ = on; }
   // Byte offset of the next unread character, and its line.
   size_t offset() const { return pos_; }
   int line() const { return line_; }
@@ -192,6 +196,7 @@ class PgnReader {
   bool drop_contradicted_ = false;
   uint16_t refused_ = 0;
   bool raw_braces_ = false;
+  bool fill_uci_ = true;
   bool in_movetext_ = false;          // set once the root position is set up (a PARTIAL game exists)
   bool lost_sync_ = false;            // an unterminated comment: skip_to_next_game, not the token walk
   std::vector<PgnNode> spare_nodes_;  // nodes of earlier games, their buffers kept for reuse

@@ -362,7 +362,8 @@ bool Position::is_consistent(const char** why) const {
     return false;
   };
   // A side has one king, or none on a board built with Setup::build's TOLERATE_MISSING_KINGS.
-  if (popcount(pieces(WHITE, KING)) > 1 || popcount(pieces(BLACK, KING)) > 1) return fail("two kings of a side");
+  if (popcount(pieces(WHITE, KING)) > 1 || popcount(pieces(BLACK, KING)) > 1)
+    return fail("two kings of a side");
   if (by_color_[WHITE] & by_color_[BLACK]) return fail("colour bitboards overlap");
   Bitboard all_types = 0;
   for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {

@@ -177,7 +177,8 @@ FenError ep_verdict(const Setup& s) {
   const Color us = s.side;
   if (relative_rank(us, ep) != 5) return FenError::EN_PASSANT_WRONG_RANK;
   if (s.board[ep - pawn_push(us)] != make_piece(~us, PAWN)) return FenError::EN_PASSANT_NO_PAWN;
-  if (s.board[ep] != NO_PIECE || s.board[ep + pawn_push(us)] != NO_PIECE) return FenError::EN_PASSANT_OCCUPIED;
+  if (s.board[ep] != NO_PIECE || s.board[ep + pawn_push(us)] != NO_PIECE)
+    return FenError::EN_PASSANT_OCCUPIED;
   return FenError::OK;
 }
 
@@ -381,11 +382,11 @@ char piece_char(Piece p) {
 
 FenError first_fen_error(FenErrors errors) {
   static constexpr FenError ORDER[] = {
-      FenError::MISSING_KING,        FenError::TOO_MANY_KINGS,        FenError::PAWN_ON_BACK_RANK,
-      FenError::TOO_MANY_PIECES,     FenError::TOO_MANY_PAWNS,        FenError::IMPOSSIBLE_MATERIAL,
-      FenError::CASTLING_NO_KING,    FenError::CASTLING_NO_ROOK,      FenError::EN_PASSANT_WRONG_RANK,
-      FenError::EN_PASSANT_NO_PAWN,  FenError::EN_PASSANT_OCCUPIED,   FenError::OPPOSITE_CHECK,
-      FenError::TOO_MANY_CHECKERS,   FenError::EN_PASSANT_CHECK,      FenError::ALIGNED_CHECKERS,
+      FenError::MISSING_KING,       FenError::TOO_MANY_KINGS,      FenError::PAWN_ON_BACK_RANK,
+      FenError::TOO_MANY_PIECES,    FenError::TOO_MANY_PAWNS,      FenError::IMPOSSIBLE_MATERIAL,
+      FenError::CASTLING_NO_KING,   FenError::CASTLING_NO_ROOK,    FenError::EN_PASSANT_WRONG_RANK,
+      FenError::EN_PASSANT_NO_PAWN, FenError::EN_PASSANT_OCCUPIED, FenError::OPPOSITE_CHECK,
+      FenError::TOO_MANY_CHECKERS,  FenError::EN_PASSANT_CHECK,    FenError::ALIGNED_CHECKERS,
       FenError::IMPOSSIBLE_CHECK,
   };
   for (FenError e : ORDER)
@@ -580,7 +581,8 @@ std::string Setup::fen(bool shredder) const {
     // gets its file, as X-FEN does.
     bool outermost = true;
     for (int f = king_side ? 7 : 0; f != file_of(rsq); f += king_side ? -1 : 1)
-      if (board[make_square(f, rank_of(rsq))] == make_piece(c, ROOK) || variant != CHESS960) outermost = false;
+      if (board[make_square(f, rank_of(rsq))] == make_piece(c, ROOK) || variant != CHESS960)
+        outermost = false;
     const char letter = shredder || !outermost ? char('A' + file_of(rsq)) : (king_side ? 'K' : 'Q');
     s += c == WHITE ? letter : char(letter | 0x20);
   }

@@ -71,7 +71,7 @@ struct Setup {
   bool operator==(const Setup& o) const;
 
  private:
-  void load_board(Position& pos) const;      // pieces, side, counters; no rights, no ep
+  void load_board(Position& pos) const;     // pieces, side, counters; no rights, no ep
   FenErrors verdicts(Position& pos) const;  // pos: this set-up's board (load_board)
 };
 

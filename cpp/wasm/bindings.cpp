@@ -271,7 +271,11 @@ class PgnSource {
   }
   val text() { return view(text_.size(), reinterpret_cast<uint8_t*>(text_.data())); }
   // Starts reading the text (written by JS into text()) from its beginning.
-  void start() { reader_ = cw::PgnReader(text_); }
+  // The compact layout (encode_game_compact) carries no UCI text: the reader makes none.
+  void start() {
+    reader_ = cw::PgnReader(text_);
+    reader_.fill_uci(false);
+  }
   // Whether games with a bad move come back up to the move before it (next(): PARTIAL).
   void keep_partial(bool on) { reader_.keep_partial_games(on); }
   // Which tag gives the root position, and whether contradicted FEN fields are dropped.
@@ -284,7 +288,8 @@ class PgnSource {
   // reader has moved on to the next game.
   cw::PgnStatus next() {
     cw::PgnStatus st = reader_.read_game(game_, error_);
-    if (st == cw::PgnStatus::GAME || st == cw::PgnStatus::PARTIAL) cw::wasm::encode_game_compact(game_, tree_);
+    if (st == cw::PgnStatus::GAME || st == cw::PgnStatus::PARTIAL)
+      cw::wasm::encode_game_compact(game_, tree_);
     return st;
   }
   int offset() const { return int(reader_.offset()); }  // byte offset of the next unread character
@@ -578,7 +583,8 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .constructor<>()
       .constructor<const cw::Setup&>()
       .function("parse", &setup_parse)
-      .function("fen", optional_override([](const cw::Setup& s, bool shredder) { return write_io(s.fen(shredder)); }))
+      .function("fen", optional_override(
+                           [](const cw::Setup& s, bool shredder) { return write_io(s.fen(shredder)); }))
       .function("validate", optional_override([](const cw::Setup& s) { return uint32_t(s.validate()); }))
       .function("build", optional_override([](const cw::Setup& s, Handle& h, bool tolerate_missing_kings) {
                   return h.set_setup(s, tolerate_missing_kings ? cw::TOLERATE_MISSING_KINGS : 0);

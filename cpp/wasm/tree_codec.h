@@ -57,6 +57,7 @@ bool decode_game(const int32_t* words, size_t nwords, const char* bytes, size_t 
 
 // The same for the compact layout (the SAN unpacked, the UCI left empty): the native tests'
 // view of what the TS side reads.
-bool decode_game_compact(const int32_t* words, size_t nwords, const char* bytes, size_t nbytes, PgnGame& game);
+bool decode_game_compact(const int32_t* words, size_t nwords, const char* bytes, size_t nbytes,
+                         PgnGame& game);
 
 }  // namespace cw::wasm

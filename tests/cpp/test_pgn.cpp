@@ -162,6 +162,32 @@ TEST(Pgn, EveryConstruct) {
     expect_round_trip(games[i], "constructs game " + std::to_string(i));
 }
 
+// fill_uci(false) (the wasm source's setting): the same games, nodes without UCI text.
+TEST(Pgn, WithoutUciText) {
+  const std::string text = slurp("pgn/constructs.pgn");
+  const std::vector<PgnGame> with = read_all(text);
+  ASSERT_FALSE(with.empty());
+  PgnReader reader(text);
+  reader.fill_uci(false);
+  PgnGame g;
+  PgnError e;
+  size_t i = 0;
+  for (PgnStatus st; (st = reader.read_game(g, e)) != PgnStatus::END; ++i) {
+    ASSERT_EQ(st, PgnStatus::GAME) << e.message;
+    ASSERT_LT(i, with.size());
+    ASSERT_EQ(g.nodes.size(), with[i].nodes.size()) << i;
+    for (size_t n = 0; n < g.nodes.size(); ++n) {
+      EXPECT_TRUE(g.nodes[n].uci.empty()) << i << " " << n;
+      EXPECT_EQ(g.nodes[n].move, with[i].nodes[n].move) << i << " " << n;
+      EXPECT_EQ(g.nodes[n].san, with[i].nodes[n].san) << i << " " << n;
+      if (n) {
+        EXPECT_FALSE(with[i].nodes[n].uci.empty()) << i << " " << n;
+      }
+    }
+  }
+  EXPECT_EQ(i, with.size());
+}
+
 TEST(Pgn, BomAndCrlf) {
   std::string text = slurp("pgn/bom-crlf.pgn");
   ASSERT_EQ(text.substr(0, 3), "\xEF\xBB\xBF");

@@ -63,9 +63,9 @@ TEST(Setup, ParsesAndWritesFen) {
            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
-           "8/8/8/8/8/8/8/8 w - - 0 1",                            // empty: a set-up, no position
+           "8/8/8/8/8/8/8/8 w - - 0 1",                               // empty: a set-up, no position
            "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR b - - 7 40",  // no kings
-           "QQQQQQQQ/8/8/8/8/8/8/qqqqqqqq w - - 0 1",               // impossible material
+           "QQQQQQQQ/8/8/8/8/8/8/qqqqqqqq w - - 0 1",                 // impossible material
        })
     EXPECT_EQ(parsed(fen).fen(), fen);
   // Four fields get the default counters; Chess960 X-FEN and Shredder-FEN; Makruk.
@@ -110,7 +110,8 @@ TEST(Setup, ReportsEveryVerdict) {
             bits({FenError::MISSING_KING, FenError::PAWN_ON_BACK_RANK, FenError::CASTLING_NO_KING,
                   FenError::CASTLING_NO_ROOK, FenError::EN_PASSANT_WRONG_RANK}));
   EXPECT_EQ(parsed("kk6/8/8/8/8/8/8/KK6 w - - 0 1").validate(), bits({FenError::TOO_MANY_KINGS}));
-  EXPECT_EQ(parsed("4k3/8/8/8/8/8/QQ2K3/QQQQQQQQ w - - 0 1").validate(), bits({FenError::IMPOSSIBLE_MATERIAL}));
+  EXPECT_EQ(parsed("4k3/8/8/8/8/8/QQ2K3/QQQQQQQQ w - - 0 1").validate(),
+            bits({FenError::IMPOSSIBLE_MATERIAL}));
   EXPECT_EQ(parsed("4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1").validate(),
             bits({FenError::TOO_MANY_PAWNS, FenError::IMPOSSIBLE_MATERIAL}));
   EXPECT_EQ(parsed("rnbqkbnr/pppppppp/n7/8/8/8/8/4K3 w - - 0 1").validate(),
@@ -139,7 +140,8 @@ TEST(Setup, SyntaxErrorsOfEveryField) {
 
 TEST(Setup, FirstErrorOrder) {
   EXPECT_EQ(first_fen_error(0), FenError::OK);
-  EXPECT_EQ(first_fen_error(bits({FenError::IMPOSSIBLE_CHECK, FenError::MISSING_KING})), FenError::MISSING_KING);
+  EXPECT_EQ(first_fen_error(bits({FenError::IMPOSSIBLE_CHECK, FenError::MISSING_KING})),
+            FenError::MISSING_KING);
   EXPECT_EQ(first_fen_error(bits({FenError::OPPOSITE_CHECK, FenError::EN_PASSANT_NO_PAWN})),
             FenError::EN_PASSANT_NO_PAWN);
   EXPECT_EQ(first_fen_error(bits({FenError::BAD_SIDE})), FenError::BAD_SIDE);
@@ -195,7 +197,8 @@ TEST(Setup, BuildFailureLeavesThePositionUnchanged) {
   Position pos;
   const std::string before = pos.fen();
   EXPECT_EQ(parsed("8/8/8/8/8/8/8/8 w - - 0 1").build(pos), FenError::MISSING_KING);
-  EXPECT_EQ(parsed("4k3/4R3/8/8/8/8/8/8 w - - 0 1").build(pos, TOLERATE_MISSING_KINGS), FenError::OPPOSITE_CHECK);
+  EXPECT_EQ(parsed("4k3/4R3/8/8/8/8/8/8 w - - 0 1").build(pos, TOLERATE_MISSING_KINGS),
+            FenError::OPPOSITE_CHECK);
   EXPECT_EQ(parsed("8/8/8/8/8/8/QQ6/QQQQQQQQ w - - 0 1").build(pos, TOLERATE_MISSING_KINGS),
             FenError::IMPOSSIBLE_MATERIAL);
   EXPECT_EQ(pos.fen(), before);
@@ -246,7 +249,8 @@ TEST(Kingless, PerftAgreesWithTheNaiveModel) {
         Position pos;
         if (!build_kingless(s, pos)) continue;  // e.g. the remaining king is attacked
         for (int depth = 1; depth <= 3; ++depth)
-          ASSERT_EQ(perft(pos, depth), naive_perft(naive::naive_from(pos), depth)) << s.fen() << " depth " << depth;
+          ASSERT_EQ(perft(pos, depth), naive_perft(naive::naive_from(pos), depth))
+              << s.fen() << " depth " << depth;
         ++compared;
       }
     }
