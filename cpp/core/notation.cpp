@@ -75,26 +75,10 @@ namespace {
 // SAN letter of a piece type; Makruk's Met and promoted Bia share M.
 constexpr char PIECE_LETTER[PIECE_TYPE_NB] = {'?', 'P', 'N', 'B', 'R', 'Q', 'K', 'M', 'S', 'M'};
 
-// The piece type a SAN letter names in the variant (MET stands for Met and promoted Bia).
-PieceType piece_of_letter(char c, Variant v) {
-  switch (c) {
-    case 'N':
-      return KNIGHT;
-    case 'R':
-      return ROOK;
-    case 'K':
-      return KING;
-    case 'B':
-      return v == MAKRUK ? NO_PIECE_TYPE : BISHOP;
-    case 'Q':
-      return v == MAKRUK ? NO_PIECE_TYPE : QUEEN;
-    case 'M':
-      return v == MAKRUK ? MET : NO_PIECE_TYPE;
-    case 'S':
-      return v == MAKRUK ? KHON : NO_PIECE_TYPE;
-    default:
-      return NO_PIECE_TYPE;
-  }
+// The piece type a SAN letter names in the variant (MET stands for Met and promoted Bia):
+// an upper-case piece letter other than P.
+constexpr PieceType piece_of_letter(char c, Variant v) {
+  return c >= 'A' && c <= 'Z' && c != 'P' ? piece_type_of_letter(c, v) : NO_PIECE_TYPE;
 }
 
 // The promotion piece a letter (either case) names, NO_PIECE_TYPE if none.

@@ -41,29 +41,6 @@ long parse_number(std::string_view s) {
   return v;
 }
 
-PieceType piece_type_from_char(char c, Variant v) {
-  switch (c | 0x20) {  // lower case
-    case 'p':
-      return PAWN;
-    case 'n':
-      return KNIGHT;
-    case 'r':
-      return ROOK;
-    case 'k':
-      return KING;
-    case 'b':
-      return v == MAKRUK ? NO_PIECE_TYPE : BISHOP;
-    case 'q':
-      return v == MAKRUK ? NO_PIECE_TYPE : QUEEN;
-    case 'm':
-      return v == MAKRUK ? MET : NO_PIECE_TYPE;
-    case 's':
-      return v == MAKRUK ? KHON : NO_PIECE_TYPE;
-    default:
-      return NO_PIECE_TYPE;
-  }
-}
-
 FenError parse_board(Setup& s, std::string_view board) {
   int rank = 7, file = 0;
   for (size_t i = 0; i < board.size(); ++i) {
@@ -84,7 +61,7 @@ FenError parse_board(Setup& s, std::string_view board) {
       if (s.variant != MAKRUK || !after_piece || type_of(s.board[prev]) != MET) return FenError::BAD_PROMOTED;
       s.board[prev] = make_piece(color_of(s.board[prev]), PMET);
     } else {
-      PieceType pt = piece_type_from_char(c, s.variant);
+      PieceType pt = piece_type_of_letter(c, s.variant);
       if (pt == NO_PIECE_TYPE) return FenError::BAD_PIECE;
       if (file >= 8) return FenError::RANK_TOO_LONG;
       Color col = (c >= 'a' && c <= 'z') ? BLACK : WHITE;

@@ -198,6 +198,32 @@ constexpr MoveFlag promotion_flag(PieceType pt, bool capture) {
                                  : MoveFlag((capture ? PROMO_KNIGHT_CAPTURE : PROMO_KNIGHT) + (pt - KNIGHT));
 }
 
+// The piece type a letter names in a variant, either case (FEN board letters; SAN takes the
+// upper-case ones but P); NO_PIECE_TYPE if none. Makruk: M is the Met (and a promoted Bia),
+// S the Khon; B and Q name nothing there, M and S nothing elsewhere.
+constexpr PieceType piece_type_of_letter(char c, Variant v) {
+  switch (c | 0x20) {
+    case 'p':
+      return PAWN;
+    case 'n':
+      return KNIGHT;
+    case 'r':
+      return ROOK;
+    case 'k':
+      return KING;
+    case 'b':
+      return v == MAKRUK ? NO_PIECE_TYPE : BISHOP;
+    case 'q':
+      return v == MAKRUK ? NO_PIECE_TYPE : QUEEN;
+    case 'm':
+      return v == MAKRUK ? MET : NO_PIECE_TYPE;
+    case 's':
+      return v == MAKRUK ? KHON : NO_PIECE_TYPE;
+    default:
+      return NO_PIECE_TYPE;
+  }
+}
+
 // The most legal moves any position the library accepts can have; every buffer that holds
 // the moves of one position (MoveList, the generator's stack buffers, the wasm move buffers)
 // has this many slots. Proof (an upper bound, the sum of per-piece maxima):
