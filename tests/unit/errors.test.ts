@@ -3,10 +3,12 @@ import { expect, test } from 'vitest';
 import {
   ChessError,
   FenError,
+  Game,
   IllegalMoveError,
   PgnError,
   Position,
   Puzzle,
+  Setup,
   chess960BackRank,
   chess960StartFen,
   chessgroundDests,
@@ -277,6 +279,41 @@ test('a disposed position throws disposed from every method; dispose is idempote
   // and the pool that recycles disposed handles hands out working positions
   using again = Position.startpos();
   expect(again.perft(2)).toBe(400);
+});
+
+test('`using` disposes Position, Setup and Game at the end of the block; the error names the class', () => {
+  let pos: Position | undefined;
+  let setup: Setup | undefined;
+  let game: Game | undefined;
+  {
+    using p = Position.startpos();
+    using s = Setup.fromFen('8/8/8/8/8/8/8/K1k5 w - - 0 1');
+    using g = Game.fromPgn('1. e4 e5 *');
+    pos = p;
+    setup = s;
+    game = g;
+    expect([p.disposed, s.disposed, g.position.disposed]).toEqual([false, false, false]);
+  }
+  expect([pos.disposed, setup.disposed]).toEqual([true, true]);
+  const thrown = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return e as ChessError;
+    }
+    throw new Error('no error');
+  };
+  for (const [kind, f] of [
+    ['Position', () => pos.fen()],
+    ['Setup', () => setup.fen()],
+    ['Game', () => game.position],
+  ] as const) {
+    const e = thrown(f);
+    expect(e).toBeInstanceOf(ChessError);
+    expect(e.code).toBe('disposed');
+    expect(e.message).toBe(`this ${kind} was disposed and cannot be used any more`);
+  }
+  expect(game.pgn()).toContain('1. e4 e5'); // the tree outlives the position
 });
 
 // Found by the JS fuzzer (fuzz.test.ts), which now generates these inputs too.

@@ -13,6 +13,7 @@ import { type FenTagRuleName, PgnErrorCode, PgnStatus, TREE_HEADER_WORDS, TREE_N
 import type { PgnSource } from './chesswasm.mjs';
 import { type Evaluation, type Shape, commentsWithCommands, takeCommands, takeSingleCommand } from './comment-commands.js';
 import { ChessError, IllegalMoveError, PgnError, type PgnErrorReason, describe } from './errors.js';
+import { disposedError, installDispose } from './lifecycle.js';
 import type { Move } from './move.js';
 import { type Outcome, Position, VARIANTS, type Variant, sanOf, uciOfMove } from './position.js';
 import { M, readString, releaseIo } from './wasm.js';
@@ -332,7 +333,7 @@ export class Game {
    * experiment). The same object is returned on every call.
    */
   get position(): Position {
-    if (this.#disposed) throw new ChessError('disposed', 'this Game was disposed and cannot be used any more');
+    if (this.#disposed) throw disposedError('Game');
     let pos = this.#pos;
     if (pos !== null && !pos.disposed && pos.historyLength === this.#current.ply) return pos;
     // First use, or the position was changed behind the game's back: replay the line.
@@ -551,14 +552,7 @@ export class Game {
   }
 }
 
-const DISPOSE: symbol = (Symbol as { dispose?: symbol }).dispose ?? Symbol.for('nodejs.dispose');
-Object.defineProperty(Game.prototype, DISPOSE, {
-  value: function (this: Game) {
-    this.dispose();
-  },
-  writable: true,
-  configurable: true,
-});
+installDispose(Game.prototype);
 
 export interface Game {
   /** Same as {@link Game.dispose}, for `using` declarations. */

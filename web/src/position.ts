@@ -23,6 +23,7 @@ import {
   moveErrorCode,
   type FenErrorCode,
 } from './errors.js';
+import { disposedError, installDispose } from './lifecycle.js';
 import { type Color, type Move, type PieceType, type Square, parseSquare } from './move.js';
 import { M, countView, legalMoves, moveView, play, readString, releaseIo, sanKeyView, takeBack, writeString } from './wasm.js';
 
@@ -132,10 +133,6 @@ function checkDepth(depth: unknown): number {
   if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0 || depth > 64)
     throw new ChessError('invalid-argument', `perft depth must be an integer from 0 to 64, not ${describe(depth)}`);
   return depth;
-}
-
-function disposedError(): ChessError {
-  return new ChessError('disposed', 'this Position was disposed and cannot be used any more');
 }
 
 // Frees the wasm memory of positions that were dropped without dispose().
@@ -272,7 +269,7 @@ export class Position {
 
   #live(): NativePosition {
     const h = this.#h;
-    if (h === null) throw disposedError();
+    if (h === null) throw disposedError('Position');
     return h;
   }
 
@@ -338,7 +335,7 @@ export class Position {
   /** The legal moves of the side to move, in the core's generation order. */
   legalMoves(): Move[] {
     const p = this.#p;
-    if (p === 0) throw disposedError();
+    if (p === 0) throw disposedError('Position');
     const n = legalMoves(p);
     const list = moveView();
     const moves = new Array<Move>(n);
@@ -411,7 +408,7 @@ export class Position {
    */
   play(move: Move | string): Move {
     const p = this.#p;
-    if (p === 0) throw disposedError();
+    if (p === 0) throw disposedError('Position');
     if (typeof move === 'number') {
       if ((move & 0xffff) === move && play(p, move) === 0) {
         this.#version++;
@@ -432,7 +429,7 @@ export class Position {
    */
   undo(): Move {
     const p = this.#p;
-    if (p === 0) throw disposedError();
+    if (p === 0) throw disposedError('Position');
     const m = takeBack(p);
     if (m < 0) throw new ChessError('nothing-to-undo', 'no move to take back');
     this.#version++;
@@ -637,16 +634,7 @@ export function fenErrorMessage(code: Exclude<FenErrorCode, 'NOT_A_STRING'>): st
   return M.fenErrorMessage(M.FenError[code]);
 }
 
-// `using pos = Position.startpos()`: Symbol.dispose where the runtime has it (Node 20 does),
-// else Node's well-known name for it.
-const DISPOSE: symbol = (Symbol as { dispose?: symbol }).dispose ?? Symbol.for('nodejs.dispose');
-Object.defineProperty(Position.prototype, DISPOSE, {
-  value: function (this: Position) {
-    this.dispose();
-  },
-  writable: true,
-  configurable: true,
-});
+installDispose(Position.prototype);
 
 export interface Position {
   /** Same as {@link Position.dispose}, for `using` declarations. */

@@ -18,6 +18,7 @@ import {
   positionFromSetup,
   variantCode,
 } from './position.js';
+import { disposedError, installDispose } from './lifecycle.js';
 import { M, readString, releaseIo, writeString } from './wasm.js';
 
 /** A castling side: `'k'` (the king's side, O-O) or `'q'` (the queen's side, O-O-O). */
@@ -36,10 +37,6 @@ export interface ToPositionOptions {
 const registry = new FinalizationRegistry<NativeSetup>((s) => s.delete());
 const NO_SQUARE = 64;
 const EMPTY_BOARD = '8/8/8/8/8/8/8/8 w - - 0 1';
-
-function disposedError(): ChessError {
-  return new ChessError('disposed', 'this Setup was disposed and cannot be used any more');
-}
 
 function squareArg(square: unknown): Square {
   const sq = typeof square === 'string' ? parseSquare(square) : square;
@@ -126,7 +123,7 @@ export class Setup {
 
   #live(): NativeSetup {
     const s = this.#s;
-    if (s === null) throw disposedError();
+    if (s === null) throw disposedError('Setup');
     return s;
   }
 
@@ -297,12 +294,9 @@ export class Setup {
   }
 }
 
-// `using s = Setup.empty()`: as Position.
-const DISPOSE: symbol = (Symbol as { dispose?: symbol }).dispose ?? Symbol.for('nodejs.dispose');
-Object.defineProperty(Setup.prototype, DISPOSE, {
-  value: function (this: Setup) {
-    this.dispose();
-  },
-  writable: true,
-  configurable: true,
-});
+installDispose(Setup.prototype);
+
+export interface Setup {
+  /** Same as {@link Setup.dispose}, for `using` declarations. */
+  [Symbol.dispose](): void;
+}
