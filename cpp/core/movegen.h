@@ -9,17 +9,26 @@ namespace cw {
 
 enum GenType { LEGAL, CAPTURES };
 
-struct MoveList {
-  Move moves[MAX_MOVES];
-  int count = 0;
-  const Move* begin() const { return moves; }
-  const Move* end() const { return moves + count; }
-  int size() const { return count; }
+// begin/end/size/contains over a `moves` array (or pointer) and its `count`, for MoveList
+// and for views of lists kept elsewhere (the wasm layer's per-ply cache).
+template <class Self>
+struct MoveRange {
+  const Move* begin() const { return self().moves; }
+  const Move* end() const { return self().moves + self().count; }
+  int size() const { return self().count; }
   bool contains(Move m) const {
-    for (int i = 0; i < count; ++i)
-      if (moves[i] == m) return true;
+    for (const Move x : self())
+      if (x == m) return true;
     return false;
   }
+
+ private:
+  const Self& self() const { return static_cast<const Self&>(*this); }
+};
+
+struct MoveList : MoveRange<MoveList> {
+  Move moves[MAX_MOVES];
+  int count = 0;
 };
 
 // Writes every legal move (LEGAL) or every legal capture, en passant and capture-

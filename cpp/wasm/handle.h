@@ -24,17 +24,10 @@ enum class PlayStatus : uint8_t {
 };
 
 // A cached legal move list: the moves, in generation order.
-struct LegalMoves {
-  const Move* moves;
-  int count;
-  const Move* begin() const { return moves; }
-  const Move* end() const { return moves + count; }
-  int size() const { return count; }
-  bool contains(Move m) const {
-    for (int i = 0; i < count; ++i)
-      if (moves[i] == m) return true;
-    return false;
-  }
+struct LegalMoves : MoveRange<LegalMoves> {
+  const Move* moves = nullptr;
+  int count = 0;
+  LegalMoves(const Move* m, int n) : moves(m), count(n) {}
   // As a MoveList (for the core's calls that take one).
   MoveList list() const {
     MoveList l;

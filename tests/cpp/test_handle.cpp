@@ -104,7 +104,9 @@ TEST(Handle, TenThousandPliesThenBack) {
   EXPECT_EQ(h.position().history_size(), 10000);
   for (int i = 0; i < 10000; ++i) {
     ASSERT_GE(h.take_back(), 0);
-    if (i % 997 == 0) ASSERT_EQ(cached(h), fresh(h.position()));
+    if (i % 997 == 0) {
+      ASSERT_EQ(cached(h), fresh(h.position()));
+    }
   }
   EXPECT_EQ(h.take_back(), -1);
   EXPECT_EQ(cached(h), fresh(h.position()));

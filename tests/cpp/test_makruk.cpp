@@ -61,7 +61,9 @@ void run_makruk_perft(uint64_t min_nodes, uint64_t max_nodes, bool checked) {
       EXPECT_EQ(pos.fen(), makruk(e.fen).fen()) << "perft must restore the position";
     }
   }
-  if (max_nodes > min_nodes) EXPECT_GT(ran, 0);
+  if (max_nodes > min_nodes) {
+    EXPECT_GT(ran, 0);
+  }
 }
 
 }  // namespace

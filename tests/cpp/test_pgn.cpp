@@ -90,8 +90,11 @@ void expect_round_trip(const PgnGame& g, const std::string& where) {
   expect_same_tree(g, 0, back, 0, where);
   EXPECT_EQ(write_pgn(back), text) << where;
   // Export format: no line longer than 80 columns unless a single comment is.
-  for (const auto& line : split(text, '\n'))
-    if (line.size() > 80) EXPECT_NE(line.find('{'), std::string::npos) << where << ": " << line;
+  for (const auto& line : split(text, '\n')) {
+    if (line.size() > 80) {
+      EXPECT_NE(line.find('{'), std::string::npos) << where << ": " << line;
+    }
+  }
 }
 
 }  // namespace

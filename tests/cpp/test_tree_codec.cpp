@@ -106,7 +106,9 @@ TEST(TreeCodec, CompactLayoutRoundTripsEveryGame) {
           << file << " game " << games;
       for (PgnNode& n : g.nodes) {
         long_sans += n.san.size() > size_t(SAN_KEY_CHARS);
-        if (n.parent >= 0) EXPECT_EQ(n.uci, move_to_uci(n.move, g.variant));
+        if (n.parent >= 0) {
+          EXPECT_EQ(n.uci, move_to_uci(n.move, g.variant));
+        }
         n.uci.clear();
       }
       expect_same(g, back);
@@ -163,8 +165,9 @@ TEST(TreeCodec, RefusesTruncatedBuffers) {
   encode_game(games.back(), t);
   PgnGame back;
   for (size_t n = 0; n < t.words.size(); ++n) EXPECT_FALSE(decode(t, back, n, t.bytes.size())) << n;
-  if (!t.bytes.empty())
-    for (size_t n = 0; n < t.bytes.size(); ++n) EXPECT_FALSE(decode(t, back, t.words.size(), n)) << n;
+  for (size_t n = 0; n < t.bytes.size(); ++n) {
+    EXPECT_FALSE(decode(t, back, t.words.size(), n)) << n;
+  }
   EXPECT_TRUE(decode(t, back, t.words.size(), t.bytes.size()));
 }
 
