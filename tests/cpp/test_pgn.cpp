@@ -53,7 +53,10 @@ void listing(const PgnGame& g, int node, int parent_id, std::vector<std::string>
   for (int c : g.nodes[node].children) {
     const PgnNode& n = g.nodes[c];
     std::string nags, before, after;
-    for (size_t i = 0; i < n.nags.size(); ++i) nags += (i ? "," : "") + std::to_string(n.nags[i]);
+    for (size_t i = 0; i < n.nags.size(); ++i) {
+      if (i) nags += ',';
+      nags += std::to_string(n.nags[i]);
+    }
     for (size_t i = 0; i < n.comments_before.size(); ++i) before += (i ? "|" : "") + n.comments_before[i];
     for (size_t i = 0; i < n.comments_after.size(); ++i) after += (i ? "|" : "") + n.comments_after[i];
     out.push_back(std::to_string(parent_id) + " " + n.san + " nags=" + nags + " before=" + before +
