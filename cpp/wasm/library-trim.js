@@ -193,3 +193,22 @@ mergeInto(LibraryManager.library, {
     });
   },
 });
+
+// Public names (Module.X for each class, enum and free function). embind lets free functions
+// share a name when their argument counts differ (an overload table and a dispatcher); no two
+// bindings here share a name, so a name is set once, and a second registration of it is
+// refused as embind refuses one with the same argument count.
+mergeInto(LibraryManager.library, {
+  $exposePublicSymbol__deps: ['$throwBindingError'],
+  $exposePublicSymbol: function (name, value, numArguments) {
+    if (Module.hasOwnProperty(name)) throwBindingError("Cannot register public name '" + name + "' twice");
+    Module[name] = value;
+    if (undefined !== numArguments) Module[name].numArguments = numArguments;
+  },
+  $replacePublicSymbol__deps: ['$throwInternalError'],
+  $replacePublicSymbol: function (name, value, numArguments) {
+    if (!Module.hasOwnProperty(name)) throwInternalError('Replacing nonexistant public symbol');
+    Module[name] = value;
+    Module[name].argCount = numArguments;
+  },
+});
