@@ -131,16 +131,19 @@ mergeInto(LibraryManager.library, {
         isConst: isConst,
         // A pointer from wasm: a new object that owns it (null for a null pointer).
         fromWireType: function (ptr) {
-          return ptr ? Object.create(proto, { $$: { value: { ptr: ptr } } }) : null;
+          return ptr ? Object.create(proto, { $$: { value: { ptr: ptr, registeredClass: registeredClass } } }) : null;
         },
         toWireType: function (destructors, handle) {
           if (handle === null) {
             if (isReference) throwBindingError('null is not a valid ' + typeName);
             return 0;
           }
-          if (!(handle instanceof constructor)) throwBindingError('Cannot pass a ' + typeof handle + ' that is no ' + name + ' as a ' + typeName);
-          if (!handle.$$.ptr) throwBindingError('Cannot pass deleted object as a pointer of type ' + typeName);
-          return handle.$$.ptr;
+          var $$ = handle !== undefined ? handle.$$ : undefined;
+          if ($$ === undefined || $$.registeredClass !== registeredClass) {
+            throwBindingError('Cannot pass a ' + typeof handle + ' that is no ' + name + ' as a ' + typeName);
+          }
+          if (!$$.ptr) throwBindingError('Cannot pass deleted object as a pointer of type ' + typeName);
+          return $$.ptr;
         },
         argPackAdvance: 8,
         readValueFromPointer: simpleReadValueFromPointer,
