@@ -1,0 +1,87 @@
+// The embind classes of the module (Position, Setup, PgnSource) as cpp/wasm/library-trim.js
+// registers them (a smaller class runtime than embind's own: no inheritance, smart pointers,
+// clone or deleteLater). What the package relies on: constructors overloaded by argument
+// count, methods, delete() and isDeleted(), a class returned by value that JS owns, and every
+// misuse refused with embind's BindingError before it reaches wasm (a deleted object, null
+// for a reference, an object of another class, a wrong number of constructor arguments),
+// leaving the module usable.
+import { describe, expect, it } from 'vitest';
+// The release module as tsc's per-module output loads it (build/dist-modules: the same glue as
+// the bundled dist/), because the test reaches the glue itself (wasm.js's M).
+import * as pkg from '../../build/dist-modules/index.js';
+import * as internal from '../../build/dist-modules/wasm.js';
+
+type Handle = { delete(): void; isDeleted(): boolean } & Record<string, (...args: unknown[]) => unknown>;
+type Ctor = new (...args: unknown[]) => Handle;
+interface Glue {
+  Position: Ctor;
+  Setup: Ctor;
+  PgnSource: Ctor;
+  BindingError: new (message: string) => Error;
+  setupOf(position: unknown): Handle;
+  Variant: Record<string, unknown>;
+}
+
+const { Position } = pkg as unknown as typeof import('chesswasm');
+const glue = (): Glue => (internal as unknown as { M: Glue }).M;
+
+describe('embind classes (library-trim.js)', () => {
+  it('constructs, copies, calls methods and deletes', () => {
+    Position.startpos(); // the module is loaded
+    const M = glue();
+    const a = new M.Position();
+    expect(a).toBeInstanceOf(M.Position);
+    expect(a.setStart(M.Variant.CHESS)).toBe((M as unknown as { FenError: { OK: unknown } }).FenError.OK);
+    const b = new M.Position(a); // the copy constructor (overload by argument count)
+    expect(b.address()).not.toBe(a.address());
+    expect(b.key()).toBe(a.key());
+    expect(a.isDeleted()).toBe(false);
+    a.delete();
+    expect(a.isDeleted()).toBe(true);
+    expect(b.isDeleted()).toBe(false);
+    b.delete();
+  });
+
+  it('returns a class by value as a new object that JS owns', () => {
+    const M = glue();
+    const p = new M.Position();
+    p.setStart(M.Variant.CHESS);
+    const s = M.setupOf(p);
+    expect(s).toBeInstanceOf(M.Setup);
+    expect(s.pieceOn(4)).toBe(p.pieceOn(4));
+    const t = new M.Setup(s);
+    s.delete();
+    expect(t.pieceOn(4)).toBe(p.pieceOn(4));
+    t.delete();
+    p.delete();
+  });
+
+  it('refuses misuse with a BindingError and stays usable', () => {
+    const M = glue();
+    const p = new M.Position();
+    p.setStart(M.Variant.CHESS);
+    const s = new M.Setup();
+    const gone = new M.Position();
+    gone.delete();
+
+    expect(() => gone.delete()).toThrow(/Position instance already deleted/);
+    expect(() => gone.key()).toThrow(M.BindingError);
+    expect(() => gone.key()).toThrow(/deleted object/);
+    expect(() => M.setupOf(gone)).toThrow(/deleted object/);
+    expect(() => M.setupOf(null)).toThrow(/null is not a valid Position/);
+    expect(() => M.setupOf(s)).toThrow(M.BindingError); // a Setup where a Position goes
+    expect(() => M.setupOf({})).toThrow(M.BindingError);
+    expect(() => M.setupOf(42)).toThrow(M.BindingError);
+    expect(() => s.build(p, false)).not.toThrow();
+    expect(() => s.build(s, false)).toThrow(M.BindingError);
+    expect(() => p.key.call(s)).toThrow(M.BindingError); // a method on an object of another class
+    expect(() => new M.Position(1, 2)).toThrow(/invalid number of parameters/);
+    expect(() => (M.Position as unknown as () => unknown)()).toThrow(/Use 'new'/);
+
+    // Nothing reached wasm: the position is as it was.
+    expect(BigInt.asUintN(64, p.key() as bigint)).toBe(Position.startpos().hash());
+    expect(s.pieceOn(4)).toBe(0);
+    s.delete();
+    p.delete();
+  });
+});
