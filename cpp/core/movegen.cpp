@@ -392,7 +392,17 @@ bool king_safe_after(const Position& pos, Move m) {
   // The piece captured on `to` (if any) attacks no more. A side without a king is always safe.
   if (!pos.pieces(us, KING)) return true;
   const Square ksq = type_of(pos.piece_on(from)) == KING ? to : pos.king_square(us);
-  return !pos.attacked_by(~us, ksq, occ, to_bb);
+  if (pos.variant() == MAKRUK) return !pos.attacked_by(~us, ksq, occ, to_bb);
+  // As attacked_by, with the sliders found through the empty-board lines from the king and
+  // the squares between (small tables): no magic lookup, whose big table misses the cache.
+  const Bitboard them = pos.pieces(~us) & ~to_bb;
+  if ((pawn_attacks(us, ksq) & pos.pieces(PAWN) & them) || (knight_attacks(ksq) & pos.pieces(KNIGHT) & them) ||
+      (king_attacks(ksq) & pos.pieces(KING) & them))
+    return false;
+  Bitboard snipers = ((rook_attacks(ksq, 0) & pos.pieces(ROOK, QUEEN)) | (bishop_attacks(ksq, 0) & pos.pieces(BISHOP, QUEEN))) & them;
+  while (snipers)
+    if (!(between_bb(ksq, pop_lsb(snipers)) & occ)) return false;
+  return true;
 }
 
 bool is_legal(const Position& pos, Move m) {

@@ -126,9 +126,12 @@ bool Position::gives_check(Move m) const {
   PieceType lands_as = is_promotion(m) ? promotion_type(m) : pt;
   Bitboard occ2 = (occ ^ square_bb(from)) | square_bb(to);
   if (is_en_passant(m)) occ2 ^= square_bb(Square(to - pawn_push(us)));
-  // Direct check by the piece on its destination.
-  Bitboard direct = lands_as == PAWN ? pawn_attacks(us, to) : attacks_of(lands_as, us, to, occ2);
-  if (direct & square_bb(ksq)) return true;
+  // Direct check by the piece on its destination: for a slider, the empty-board line and
+  // the squares between (small tables, no magic lookup).
+  Bitboard direct = lands_as == PAWN ? pawn_attacks(us, to) : attacks_of(lands_as, us, to, 0);
+  if ((direct & square_bb(ksq)) &&
+      (lands_as < BISHOP || lands_as > QUEEN || !(between_bb(to, ksq) & occ2)))
+    return true;
   // Discovered check: a slider of ours now sees the king.
   Bitboard sliders_rq = pieces(us, ROOK, QUEEN) & ~square_bb(from);
   Bitboard sliders_bq = pieces(us, BISHOP, QUEEN) & ~square_bb(from);
