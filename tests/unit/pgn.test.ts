@@ -279,6 +279,36 @@ describe('errors and iteration', () => {
     }).rejects.toThrow(expect.objectContaining({ code: 'invalid-argument' }));
   });
 
+  test('a string is read as its UTF-8 bytes, wherever its non-ASCII characters are', async () => {
+    // A string is encoded straight into the reader's buffer, in steps when it is not ASCII
+    // (web/src/game.ts openSource): the same games and error positions as its bytes.
+    const base = read('malformed.pgn');
+    const r = rng(11);
+    const inserts = ['é', '♞', '😀', '\u{10348}', 'ЖЖЖЖ', '\ud800', '½', 'ñ'.repeat(500), '漢字'.repeat(2000)];
+    const texts = ['é', '😀', '[Event "♞"]\n\n1. e4 { é } e5 1-0', '\ufeff[Event "bom"]\n\n1. e4 *', base];
+    for (let k = 0; k < 30; k++) {
+      let t = base;
+      for (let j = 1 + r(4); j > 0; j--) {
+        // Inside a comment, so that the text stays valid (the comment starts at a brace).
+        const braces = [...t.matchAll(/\{/g)].map((m) => m.index);
+        const at = k % 5 === 0 ? t.length : braces[r(braces.length)]! + 1;
+        const ins = inserts[r(inserts.length)]!;
+        t = at === t.length ? `${t}\n{ ${ins} }` : t.slice(0, at) + ins + t.slice(at);
+      }
+      texts.push(t);
+    }
+    for (const text of texts) {
+      const fromString: unknown[] = [];
+      for (const g of readGames(text, { onError: (e) => fromString.push([e.line, e.column, e.message]) })) fromString.push(g.pgn());
+      const fromBytes: unknown[] = [];
+      for await (const g of readGames([new TextEncoder().encode(text)], { onError: (e) => fromBytes.push([e.line, e.column, e.message]) }))
+        fromBytes.push(g.pgn());
+      expect(fromString).toEqual(fromBytes);
+      expect(fromString.length).toBeGreaterThan(0);
+    }
+    expect(Game.fromPgn('[Event "♞"]\n\n1. e4 { 😀 é } e5 *').mainlineNodes()[0]!.commentsAfter).toEqual(['😀 é']);
+  });
+
   test('a string source also works with for await; bad sources are refused', async () => {
     const events: string[] = [];
     for await (const g of readGames(read('constructs.pgn'))) events.push(g.tags.get('Event') ?? '');

@@ -265,7 +265,7 @@ export class Game {
   static fromPgn(text: string, options: PgnReadOptions = {}): Game {
     if (typeof text !== 'string')
       throw new PgnError('invalid-pgn', `a PGN text must be a string, not ${describe(text)}`, 0, 0, 'NOT_A_STRING');
-    const src = openSource(encoder.encode(text), options?.partial === true);
+    const src = openSource(text, options?.partial === true);
     try {
       const status = src.next().value;
       if (status === GAME) return readTree(src);
@@ -590,12 +590,28 @@ export const END = PgnStatus.indexOf('END');
 export const PARTIAL = PgnStatus.indexOf('PARTIAL');
 
 /**
- * Internal: a PGN source over UTF-8 bytes, ready to read (keeping partial games if asked:
- * `next()` then gives PARTIAL for one); free it with `delete()`.
+ * Internal: a PGN source over a text or its UTF-8 bytes, ready to read (keeping partial
+ * games if asked: `next()` then gives PARTIAL for one); free it with `delete()`.
  */
-export function openSource(bytes: Uint8Array, partial = false, rules: ReadRules = {}): PgnSource {
-  const src = new M.PgnSource(bytes.length);
-  src.text().set(bytes);
+export function openSource(input: string | Uint8Array, partial = false, rules: ReadRules = {}): PgnSource {
+  let src: PgnSource;
+  if (typeof input === 'string') {
+    // Encoded straight into the source's buffer (no copy of the bytes), first as long as
+    // the text (all of it when it is ASCII), then, while characters are left, with room for
+    // them at 3 bytes a UTF-16 unit (the most one takes), and cut to the bytes written.
+    src = new M.PgnSource(input.length);
+    let { read, written } = encoder.encodeInto(input, src.text());
+    while (read < input.length) {
+      src.resize(written + 3 * (input.length - read));
+      const r = encoder.encodeInto(input.substring(read), src.text().subarray(written));
+      read += r.read;
+      written += r.written;
+    }
+    if (written !== input.length) src.resize(written);
+  } else {
+    src = new M.PgnSource(input.length);
+    src.text().set(input);
+  }
   src.start();
   if (partial) src.keepPartial(true);
   if (rules.fenTagRule) src.fenTagRule(M.FenTagRule[rules.fenTagRule]);
@@ -624,7 +640,7 @@ export interface ReadRules {
 
 /** Internal: the first game of a text, read with the given rules (see {@link ReadRules}). */
 export function readFirstGame(text: string, rules: ReadRules): Game {
-  const src = openSource(encoder.encode(text), false, rules);
+  const src = openSource(text, false, rules);
   try {
     const status = src.next().value;
     if (status === GAME) return readTree(src);
