@@ -132,16 +132,17 @@ bool Position::gives_check(Move m) const {
   if ((direct & square_bb(ksq)) &&
       (lands_as < BISHOP || lands_as > QUEEN || !(between_bb(to, ksq) & occ2)))
     return true;
-  // Discovered check: a slider of ours now sees the king.
-  Bitboard sliders_rq = pieces(us, ROOK, QUEEN) & ~square_bb(from);
-  Bitboard sliders_bq = pieces(us, BISHOP, QUEEN) & ~square_bb(from);
-  // Only a piece that leaves a line through the king can uncover a slider (en passant also
-  // removes the captured pawn, so it is always checked in full).
-  if (!is_en_passant(m)) {
-    Bitboard l = line_bb(from, ksq);
-    if (!l || (l & square_bb(to))) return false;
-  }
-  return (rook_attacks(ksq, occ2) & sliders_rq) || (bishop_attacks(ksq, occ2) & sliders_bq);
+  // Discovered check: a slider of ours now sees the king. Only a piece that leaves a line
+  // through the king can uncover one (en passant also removes the captured pawn, so it is
+  // always checked in full). The lines are the empty-board attacks from the king (two
+  // entries per king square, in cache), a slider seeing it has nothing between.
+  const Bitboard rook_lines = rook_attacks(ksq, 0), bishop_lines = bishop_attacks(ksq, 0);
+  if (!is_en_passant(m) && !((rook_lines | bishop_lines) & square_bb(from))) return false;
+  Bitboard snipers = ((rook_lines & pieces(us, ROOK, QUEEN)) | (bishop_lines & pieces(us, BISHOP, QUEEN))) &
+                     ~square_bb(from);
+  while (snipers)
+    if (!(between_bb(ksq, pop_lsb(snipers)) & occ2)) return true;
+  return false;
 }
 
 void Position::do_move(Move m) {
