@@ -14,7 +14,7 @@ import type { PgnSource } from './chesswasm.mjs';
 import { type Evaluation, type Shape, commentsWithCommands, takeCommands, takeSingleCommand } from './comment-commands.js';
 import { ChessError, IllegalMoveError, PgnError, type PgnErrorReason, describe } from './errors.js';
 import type { Move } from './move.js';
-import { type Outcome, Position, VARIANTS, type Variant, sanOf, uciOfMove } from './position.js';
+import { type Outcome, Position, VARIANTS, type Variant, sanOf, uciOfMove, uciTable } from './position.js';
 import { M, readString, releaseIo } from './wasm.js';
 
 /** The termination marker of a game: a win, a draw, or `'*'` (unknown, or still going on). */
@@ -707,6 +707,10 @@ export function readTree(src: PgnSource): Game {
   const nnodes = words[w++]!;
   const nodes = new Array<GameNode>(nnodes);
   nodes[0] = root;
+  // The UCI texts from the variant's table; the nodes whose move has none yet get theirs
+  // after the loop (see there).
+  const ucis = uciTable(variantCode);
+  let unknownUci: number[] | null = null;
   for (let i = 0; i < nnodes; i++) {
     const parentIndex = words[w++]!;
     const move = words[w++]!;
@@ -756,7 +760,9 @@ export function readTree(src: PgnSource): Game {
       continue;
     }
     const parent = nodes[parentIndex]!;
-    const node = newNode(game, parent, move, san, '', before, after, nags);
+    const uci = ucis[move]!;
+    if (uci === '') (unknownUci ??= []).push(i);
+    const node = newNode(game, parent, move, san, uci, before, after, nags);
     // Comment commands ([%eval], [%clk], ...) into the node's fields; most nodes have no comment.
     if (lone >= 0) {
       if (!takeSingleCommand(node, bytes, lone, lone + loneLen)) {
@@ -770,12 +776,14 @@ export function readTree(src: PgnSource): Game {
     else siblings.push(node);
     nodes[i] = node;
   }
-  // The UCI texts last: uciOfMove may call into wasm (a move number seen for the first time),
-  // and memory growing there would detach the `words` and `bytes` views read above.
-  for (let i = 1; i < nnodes; i++) {
-    const node = nodes[i]!;
-    (node as { uci: string }).uci = uciOfMove(variantCode, node.move);
-  }
+  // The UCI texts not in the table last: uciOfMove calls into wasm for them (a move number
+  // seen for the first time), and memory growing there would detach the `words` and `bytes`
+  // views read above.
+  if (unknownUci !== null)
+    for (const i of unknownUci) {
+      const node = nodes[i]!;
+      (node as { uci: string }).uci = uciOfMove(variantCode, node.move);
+    }
   return game;
 }
 

@@ -69,7 +69,8 @@ const UCI_PATTERN = /^[a-h][1-8][a-h][1-8][nbrqmNBRQM]?$/;
 // elements: faster than a holey array) on first use of a variant.
 const uciCache: string[][] = [];
 
-function uciTable(variant: number): string[] {
+/** Internal: the UCI texts of a variant's moves known so far (by move number; '' when not yet). */
+export function uciTable(variant: number): string[] {
   return (uciCache[variant] ??= new Array<string>(65536).fill(''));
 }
 
