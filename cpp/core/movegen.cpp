@@ -384,7 +384,8 @@ bool attacked_by_lines(const Position& pos, Color by, Square s, Bitboard occ, Bi
       (king_attacks(s) & pos.pieces(KING) & them))
     return true;
   Bitboard snipers =
-      ((rook_attacks(s, 0) & pos.pieces(ROOK, QUEEN)) | (bishop_attacks(s, 0) & pos.pieces(BISHOP, QUEEN))) & them;
+      ((rook_attacks(s, 0) & pos.pieces(ROOK, QUEEN)) | (bishop_attacks(s, 0) & pos.pieces(BISHOP, QUEEN))) &
+      them;
   while (snipers)
     if (!(between_bb(s, pop_lsb(snipers)) & occ)) return true;
   return false;

@@ -129,8 +129,7 @@ bool Position::gives_check(Move m) const {
   // Direct check by the piece on its destination: for a slider, the empty-board line and
   // the squares between (small tables, no magic lookup).
   Bitboard direct = lands_as == PAWN ? pawn_attacks(us, to) : attacks_of(lands_as, us, to, 0);
-  if ((direct & square_bb(ksq)) &&
-      (lands_as < BISHOP || lands_as > QUEEN || !(between_bb(to, ksq) & occ2)))
+  if ((direct & square_bb(ksq)) && (lands_as < BISHOP || lands_as > QUEEN || !(between_bb(to, ksq) & occ2)))
     return true;
   // Discovered check: a slider of ours now sees the king. Only a piece that leaves a line
   // through the king can uncover one (en passant also removes the captured pawn, so it is
