@@ -377,7 +377,8 @@ namespace {
 // Position::attacked_by with the sliders found through the empty-board lines from s (two
 // entries per square, in cache) and the squares between (a small table): no magic lookup,
 // whose big table misses the cache. For the one-off questions of SAN and mate detection.
-bool attacked_by_lines(const Position& pos, Color by, Square s, Bitboard occ, Bitboard excluded = 0) {
+[[gnu::noinline]] bool attacked_by_lines(const Position& pos, Color by, Square s, Bitboard occ,
+                                         Bitboard excluded = 0) {
   if (pos.variant() == MAKRUK) return pos.attacked_by(by, s, occ, excluded);
   const Bitboard them = pos.pieces(by) & ~excluded;
   if ((pawn_attacks(~by, s) & pos.pieces(PAWN) & them) || (knight_attacks(s) & pos.pieces(KNIGHT) & them) ||

@@ -105,7 +105,7 @@ inline bool same_letter(PieceType a, PieceType b) { return PIECE_LETTER[a] == PI
 // The pieces of set that reach s as pieces of type pt (of colour c) on the board occ: the
 // empty-board attacks and, for a slider, nothing between (small tables; no magic lookup,
 // whose big table misses the cache). Equals attacks_of(pt, c, s, occ) & set.
-Bitboard reaching(PieceType pt, Color c, Square s, Bitboard set, Bitboard occ) {
+[[gnu::noinline]] Bitboard reaching(PieceType pt, Color c, Square s, Bitboard set, Bitboard occ) {
   Bitboard b = attacks_of(pt, c, s, 0) & set;
   if (pt < BISHOP || pt > QUEEN) return b;
   Bitboard r = 0;

@@ -427,7 +427,7 @@ export function takeSingleCommand(node: CommandHolder, s: Bytes, at: number, end
     if (kind === 'clk') node.clock = seconds;
     else node.emt = seconds;
   }
-  if (node.commentsAfter.length !== 0) node.commentsAfter = [];
+  node.commentsAfter = [];
   return true;
 }
 
