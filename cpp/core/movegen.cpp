@@ -372,6 +372,28 @@ int count_legal_moves(const Position& pos) {
   return c.n;
 }
 
+namespace {
+
+// Position::attacked_by with the sliders found through the empty-board lines from s (two
+// entries per square, in cache) and the squares between (a small table): no magic lookup,
+// whose big table misses the cache. For the one-off questions of SAN and mate detection.
+[[gnu::noinline]] bool attacked_by_lines(const Position& pos, Color by, Square s, Bitboard occ,
+                                         Bitboard excluded = 0) {
+  if (pos.variant() == MAKRUK) return pos.attacked_by(by, s, occ, excluded);
+  const Bitboard them = pos.pieces(by) & ~excluded;
+  if ((pawn_attacks(~by, s) & pos.pieces(PAWN) & them) || (knight_attacks(s) & pos.pieces(KNIGHT) & them) ||
+      (king_attacks(s) & pos.pieces(KING) & them))
+    return true;
+  Bitboard snipers =
+      ((rook_attacks(s, 0) & pos.pieces(ROOK, QUEEN)) | (bishop_attacks(s, 0) & pos.pieces(BISHOP, QUEEN))) &
+      them;
+  while (snipers)
+    if (!(between_bb(s, pop_lsb(snipers)) & occ)) return true;
+  return false;
+}
+
+}  // namespace
+
 bool has_legal_move(const Position& pos) {
   // A king step to a square no enemy attacks (the king lifted) is the cheapest answer and
   // the usual one, in check too; else count them all.
@@ -380,7 +402,7 @@ bool has_legal_move(const Position& pos) {
   const Square ksq = pos.king_square(us);
   const Bitboard occ = pos.pieces() ^ square_bb(ksq);
   for (Bitboard b = king_attacks(ksq) & ~pos.pieces(us); b;)
-    if (!pos.attacked_by(~us, pop_lsb(b), occ)) return true;
+    if (!attacked_by_lines(pos, ~us, pop_lsb(b), occ)) return true;
   return count_legal_moves(pos) > 0;
 }
 
@@ -392,7 +414,7 @@ bool king_safe_after(const Position& pos, Move m) {
   // The piece captured on `to` (if any) attacks no more. A side without a king is always safe.
   if (!pos.pieces(us, KING)) return true;
   const Square ksq = type_of(pos.piece_on(from)) == KING ? to : pos.king_square(us);
-  return !pos.attacked_by(~us, ksq, occ, to_bb);
+  return !attacked_by_lines(pos, ~us, ksq, occ, to_bb);
 }
 
 bool is_legal(const Position& pos, Move m) {

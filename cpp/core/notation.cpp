@@ -102,6 +102,20 @@ PieceType promotion_of_letter(char c, Variant v) {
 // Both types are written with the same SAN letter.
 inline bool same_letter(PieceType a, PieceType b) { return PIECE_LETTER[a] == PIECE_LETTER[b]; }
 
+// The pieces of set that reach s as pieces of type pt (of colour c) on the board occ: the
+// empty-board attacks and, for a slider, nothing between (small tables; no magic lookup,
+// whose big table misses the cache). Equals attacks_of(pt, c, s, occ) & set.
+[[gnu::noinline]] Bitboard reaching(PieceType pt, Color c, Square s, Bitboard set, Bitboard occ) {
+  Bitboard b = attacks_of(pt, c, s, 0) & set;
+  if (pt < BISHOP || pt > QUEEN) return b;
+  Bitboard r = 0;
+  for (Bitboard x = b; x;) {
+    const Square f = pop_lsb(x);
+    if (!(between_bb(s, f) & occ)) r |= square_bb(f);
+  }
+  return r;
+}
+
 // Origin information SAN needs for a (non-castling) move m among the legal moves: bit 0
 // the file, bit 1 the rank. Pawn captures always need the file. Chess pieces find their
 // twins (other pieces of the kind that can legally go to the same square) from the attack
@@ -116,7 +130,7 @@ int needed_disambiguation(const Position& pos, Move m, const MoveList* legal) {
   if (pt <= QUEEN) {
     // Most moves have no twin at all: no other piece of the kind even attacks the square.
     const Color us = pos.side_to_move();
-    Bitboard others = pos.pieces(us, pt) & ~square_bb(from) & attacks_of(pt, us, to, pos.pieces());
+    Bitboard others = reaching(pt, us, to, pos.pieces(us, pt) & ~square_bb(from), pos.pieces());
     while (others) {
       const Square of = pop_lsb(others);
       if (!king_safe_after(pos, make_move(of, to, move_flag(m)))) continue;
@@ -350,7 +364,7 @@ SanResult parse_san(Position& pos, std::string_view text, bool strict) {
               consider(pop_lsb(b), !enemy ? EN_PASSANT : last ? promotion_flag(promo, true) : CAPTURE);
         }
       } else if (promo == NO_PIECE_TYPE) {
-        for (Bitboard b = attacks_of(piece, us, to, pos.pieces()) & pos.pieces(us, piece) & from_mask; b;)
+        for (Bitboard b = reaching(piece, us, to, pos.pieces(us, piece) & from_mask, pos.pieces()); b;)
           consider(pop_lsb(b), enemy ? CAPTURE : QUIET);
       }
     } else {

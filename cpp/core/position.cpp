@@ -126,19 +126,22 @@ bool Position::gives_check(Move m) const {
   PieceType lands_as = is_promotion(m) ? promotion_type(m) : pt;
   Bitboard occ2 = (occ ^ square_bb(from)) | square_bb(to);
   if (is_en_passant(m)) occ2 ^= square_bb(Square(to - pawn_push(us)));
-  // Direct check by the piece on its destination.
-  Bitboard direct = lands_as == PAWN ? pawn_attacks(us, to) : attacks_of(lands_as, us, to, occ2);
-  if (direct & square_bb(ksq)) return true;
-  // Discovered check: a slider of ours now sees the king.
-  Bitboard sliders_rq = pieces(us, ROOK, QUEEN) & ~square_bb(from);
-  Bitboard sliders_bq = pieces(us, BISHOP, QUEEN) & ~square_bb(from);
-  // Only a piece that leaves a line through the king can uncover a slider (en passant also
-  // removes the captured pawn, so it is always checked in full).
-  if (!is_en_passant(m)) {
-    Bitboard l = line_bb(from, ksq);
-    if (!l || (l & square_bb(to))) return false;
-  }
-  return (rook_attacks(ksq, occ2) & sliders_rq) || (bishop_attacks(ksq, occ2) & sliders_bq);
+  // Direct check by the piece on its destination: for a slider, the empty-board line and
+  // the squares between (small tables, no magic lookup).
+  Bitboard direct = lands_as == PAWN ? pawn_attacks(us, to) : attacks_of(lands_as, us, to, 0);
+  if ((direct & square_bb(ksq)) && (lands_as < BISHOP || lands_as > QUEEN || !(between_bb(to, ksq) & occ2)))
+    return true;
+  // Discovered check: a slider of ours now sees the king. Only a piece that leaves a line
+  // through the king can uncover one (en passant also removes the captured pawn, so it is
+  // always checked in full). The lines are the empty-board attacks from the king (two
+  // entries per king square, in cache), a slider seeing it has nothing between.
+  const Bitboard rook_lines = rook_attacks(ksq, 0), bishop_lines = bishop_attacks(ksq, 0);
+  if (!is_en_passant(m) && !((rook_lines | bishop_lines) & square_bb(from))) return false;
+  Bitboard snipers = ((rook_lines & pieces(us, ROOK, QUEEN)) | (bishop_lines & pieces(us, BISHOP, QUEEN))) &
+                     ~square_bb(from);
+  while (snipers)
+    if (!(between_bb(ksq, pop_lsb(snipers)) & occ2)) return true;
+  return false;
 }
 
 void Position::do_move(Move m) {

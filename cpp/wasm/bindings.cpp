@@ -270,6 +270,13 @@ class PgnSource {
     text_.assign(size_t(len > 0 ? len : 0), '\0');
   }
   val text() { return view(text_.size(), reinterpret_cast<uint8_t*>(text_.data())); }
+  // Sets the text's length in bytes, its start kept (JS encoding a text in steps; the view
+  // of text() must be taken again after).
+  void resize(int len) {
+    const size_t n = size_t(len > 0 ? len : 0);
+    if (n > text_.capacity()) text_.reserve(room_for(n));
+    text_.resize(n, '\0');
+  }
   // Starts reading the text (written by JS into text()) from its beginning.
   // The compact layout (encode_game_compact) carries no UCI text: the reader makes none.
   void start() {
@@ -651,6 +658,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   class_<PgnSource>("PgnSource")
       .constructor<int>()
       .function("text", &PgnSource::text)
+      .function("resize", &PgnSource::resize)
       .function("start", &PgnSource::start)
       .function("keepPartial", &PgnSource::keep_partial)
       .function("fenTagRule", &PgnSource::fen_tag_rule)

@@ -279,6 +279,63 @@ describe('errors and iteration', () => {
     }).rejects.toThrow(expect.objectContaining({ code: 'invalid-argument' }));
   });
 
+  test("every node's UCI text is its move's, in every variant (castling, promotions, null moves)", () => {
+    // readTree takes the texts from tables (web/src/position.ts uciPairs and uciTable):
+    // checked against Position.uci on the position before each move.
+    const makruk = '[Variant "makruk"]\n[FEN "4k3/8/8/1P6/6p1/8/8/4K3 w - - 0 1"]\n\n1. b6=M g3=M 2. Kd2 -- 3. Ke3 *';
+    const texts = [read('constructs.pgn'), read('chessjs-random.pgn'), read('lichess-2013-01.pgn').slice(0, 200_000), makruk];
+    let checked = 0;
+    const variants = new Set<string>();
+    for (const text of texts)
+      for (const g of readGames(text)) {
+        variants.add(g.variant);
+        const stack = [...g.root.children];
+        while (stack.length) {
+          const n = stack.pop()!;
+          stack.push(...n.children);
+          if (n.isNull) expect(n.uci).toBe('0000');
+          else {
+            const pos = Position.fromFen(n.parent!.fen, { variant: g.variant });
+            expect(n.uci).toBe(pos.uci(n.move));
+            pos.dispose();
+          }
+          checked++;
+        }
+      }
+    expect(checked).toBeGreaterThan(5000);
+    expect([...variants].sort()).toEqual(['chess', 'chess960', 'makruk']);
+  });
+
+  test('a string is read as its UTF-8 bytes, wherever its non-ASCII characters are', async () => {
+    // A string is encoded straight into the reader's buffer, in steps when it is not ASCII
+    // (web/src/game.ts openSource): the same games and error positions as its bytes.
+    const base = read('malformed.pgn');
+    const r = rng(11);
+    const inserts = ['é', '♞', '😀', '\u{10348}', 'ЖЖЖЖ', '\ud800', '½', 'ñ'.repeat(500), '漢字'.repeat(2000)];
+    const texts = ['é', '😀', '[Event "♞"]\n\n1. e4 { é } e5 1-0', '\ufeff[Event "bom"]\n\n1. e4 *', base];
+    for (let k = 0; k < 30; k++) {
+      let t = base;
+      for (let j = 1 + r(4); j > 0; j--) {
+        // Inside a comment, so that the text stays valid (the comment starts at a brace).
+        const braces = [...t.matchAll(/\{/g)].map((m) => m.index);
+        const at = k % 5 === 0 ? t.length : braces[r(braces.length)]! + 1;
+        const ins = inserts[r(inserts.length)]!;
+        t = at === t.length ? `${t}\n{ ${ins} }` : t.slice(0, at) + ins + t.slice(at);
+      }
+      texts.push(t);
+    }
+    for (const text of texts) {
+      const fromString: unknown[] = [];
+      for (const g of readGames(text, { onError: (e) => fromString.push([e.line, e.column, e.message]) })) fromString.push(g.pgn());
+      const fromBytes: unknown[] = [];
+      for await (const g of readGames([new TextEncoder().encode(text)], { onError: (e) => fromBytes.push([e.line, e.column, e.message]) }))
+        fromBytes.push(g.pgn());
+      expect(fromString).toEqual(fromBytes);
+      expect(fromString.length).toBeGreaterThan(0);
+    }
+    expect(Game.fromPgn('[Event "♞"]\n\n1. e4 { 😀 é } e5 *').mainlineNodes()[0]!.commentsAfter).toEqual(['😀 é']);
+  });
+
   test('a string source also works with for await; bad sources are refused', async () => {
     const events: string[] = [];
     for await (const g of readGames(read('constructs.pgn'))) events.push(g.tags.get('Event') ?? '');

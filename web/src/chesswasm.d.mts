@@ -364,6 +364,7 @@ export interface PgnSource {
   keepPartial(arg0: boolean): void;
   dropContradicted(arg0: boolean): void;
   keepCommentSpace(arg0: boolean): void;
+  resize(arg0: number): void;
   refuseTolerances(arg0: number): void;
   offset(): number;
   line(): number;

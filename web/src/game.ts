@@ -15,7 +15,7 @@ import { type Evaluation, type Shape, commentsWithCommands, takeCommands, takeSi
 import { ChessError, IllegalMoveError, PgnError, type PgnErrorReason, describe } from './errors.js';
 import { disposedError, installDispose } from './lifecycle.js';
 import type { Move } from './move.js';
-import { type Outcome, Position, VARIANTS, type Variant, sanOf, uciOfMove } from './position.js';
+import { type Outcome, PAIR_MOVE_MASK, Position, VARIANTS, type Variant, sanOf, uciOfMove, uciPairs, uciTable } from './position.js';
 import { M, readString, releaseIo } from './wasm.js';
 
 /** The termination marker of a game: a win, a draw, or `'*'` (unknown, or still going on). */
@@ -266,7 +266,7 @@ export class Game {
   static fromPgn(text: string, options: PgnReadOptions = {}): Game {
     if (typeof text !== 'string')
       throw new PgnError('invalid-pgn', `a PGN text must be a string, not ${describe(text)}`, 0, 0, 'NOT_A_STRING');
-    const src = openSource(encoder.encode(text), options?.partial === true);
+    const src = openSource(text, options?.partial === true);
     try {
       const status = src.next().value;
       if (status === GAME) return readTree(src);
@@ -584,12 +584,28 @@ export const END = PgnStatus.indexOf('END');
 export const PARTIAL = PgnStatus.indexOf('PARTIAL');
 
 /**
- * Internal: a PGN source over UTF-8 bytes, ready to read (keeping partial games if asked:
- * `next()` then gives PARTIAL for one); free it with `delete()`.
+ * Internal: a PGN source over a text or its UTF-8 bytes, ready to read (keeping partial
+ * games if asked: `next()` then gives PARTIAL for one); free it with `delete()`.
  */
-export function openSource(bytes: Uint8Array, partial = false, rules: ReadRules = {}): PgnSource {
-  const src = new M.PgnSource(bytes.length);
-  src.text().set(bytes);
+export function openSource(input: string | Uint8Array, partial = false, rules: ReadRules = {}): PgnSource {
+  let src: PgnSource;
+  if (typeof input === 'string') {
+    // Encoded straight into the source's buffer (no copy of the bytes), first as long as
+    // the text (all of it when it is ASCII), then, while characters are left, with room for
+    // them at 3 bytes a UTF-16 unit (the most one takes), and cut to the bytes written.
+    src = new M.PgnSource(input.length);
+    let { read, written } = encoder.encodeInto(input, src.text());
+    while (read < input.length) {
+      src.resize(written + 3 * (input.length - read));
+      const r = encoder.encodeInto(input.substring(read), src.text().subarray(written));
+      read += r.read;
+      written += r.written;
+    }
+    if (written !== input.length) src.resize(written);
+  } else {
+    src = new M.PgnSource(input.length);
+    src.text().set(input);
+  }
   src.start();
   if (partial) src.keepPartial(true);
   if (rules.fenTagRule) src.fenTagRule(M.FenTagRule[rules.fenTagRule]);
@@ -618,7 +634,7 @@ export interface ReadRules {
 
 /** Internal: the first game of a text, read with the given rules (see {@link ReadRules}). */
 export function readFirstGame(text: string, rules: ReadRules): Game {
-  const src = openSource(encoder.encode(text), false, rules);
+  const src = openSource(text, false, rules);
   try {
     const status = src.next().value;
     if (status === GAME) return readTree(src);
@@ -685,6 +701,10 @@ export function readTree(src: PgnSource): Game {
   const nnodes = words[w++]!;
   const nodes = new Array<GameNode>(nnodes);
   nodes[0] = root;
+  // The UCI texts from the tables (see uciPairs); the nodes whose move has none yet get
+  // theirs after the loop (see there).
+  const ucis = uciTable(variantCode);
+  let unknownUci: number[] | null = null;
   for (let i = 0; i < nnodes; i++) {
     const parentIndex = words[w++]!;
     const move = words[w++]!;
@@ -734,7 +754,9 @@ export function readTree(src: PgnSource): Game {
       continue;
     }
     const parent = nodes[parentIndex]!;
-    const node = newNode(game, parent, move, san, '', before, after, nags);
+    const uci = (move & PAIR_MOVE_MASK) === 0 && move !== 0 ? uciPairs[move & 4095]! : ucis[move]!;
+    if (uci === '') (unknownUci ??= []).push(i);
+    const node = newNode(game, parent, move, san, uci, before, after, nags);
     // Comment commands ([%eval], [%clk], ...) into the node's fields; most nodes have no comment.
     if (lone >= 0) {
       if (!takeSingleCommand(node, bytes, lone, lone + loneLen)) {
@@ -748,12 +770,14 @@ export function readTree(src: PgnSource): Game {
     else siblings.push(node);
     nodes[i] = node;
   }
-  // The UCI texts last: uciOfMove may call into wasm (a move number seen for the first time),
-  // and memory growing there would detach the `words` and `bytes` views read above.
-  for (let i = 1; i < nnodes; i++) {
-    const node = nodes[i]!;
-    (node as { uci: string }).uci = uciOfMove(variantCode, node.move);
-  }
+  // The UCI texts not in the table last: uciOfMove calls into wasm for them (a move number
+  // seen for the first time), and memory growing there would detach the `words` and `bytes`
+  // views read above.
+  if (unknownUci !== null)
+    for (const i of unknownUci) {
+      const node = nodes[i]!;
+      (node as { uci: string }).uci = uciOfMove(variantCode, node.move);
+    }
   return game;
 }
 

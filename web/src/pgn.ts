@@ -107,7 +107,7 @@ function asyncIterator(items: AsyncIterator<Item>, onError: ((e: PgnError) => vo
 
 // The games (or errors) of a whole text, read from one source in wasm memory.
 function* fromText(text: string, partial: boolean): Generator<Item> {
-  const src = openSource(encoder.encode(text), partial);
+  const src = openSource(text, partial);
   try {
     for (;;) {
       const status = src.next().value;

@@ -70,9 +70,20 @@ const UCI_PATTERN = /^[a-h][1-8][a-h][1-8][nbrqmNBRQM]?$/;
 // elements: faster than a holey array) on first use of a variant.
 const uciCache: string[][] = [];
 
-function uciTable(variant: number): string[] {
+/** Internal: the UCI texts of a variant's moves known so far (by move number; '' when not yet). */
+export function uciTable(variant: number): string[] {
   return (uciCache[variant] ??= new Array<string>(65536).fill(''));
 }
+
+/**
+ * Internal: the UCI texts of the moves that are no castling, no promotion and not the null
+ * move (`(m & PAIR_MOVE_MASK) === 0 && m !== 0`: quiet moves, double pushes, captures, en
+ * passant), by their two squares (`m & 4095`): such a text is the two squares whatever the
+ * variant. A small table (4,096 entries) that stays in cache, for reading games.
+ */
+export const uciPairs: string[] = new Array<string>(4096).fill('');
+/** Internal: the move flag bits (castling, promotion) that a move of {@link uciPairs} has none of. */
+export const PAIR_MOVE_MASK = 0xa000;
 
 /**
  * Internal: the UCI text of a move of a variant (by its code), from the table; the core
@@ -80,6 +91,11 @@ function uciTable(variant: number): string[] {
  * without their text (a game read from PGN).
  */
 export function uciOfMove(variant: number, m: number): string {
+  if ((m & PAIR_MOVE_MASK) === 0 && m !== 0) {
+    let pair = uciPairs[m & 4095]!;
+    if (pair === '') uciPairs[m & 4095] = pair = M.moveUci(M.Variant.values[variant]!, m);
+    return pair;
+  }
   const cache = uciTable(variant);
   let text = cache[m]!;
   if (text === '') cache[m] = text = M.moveUci(M.Variant.values[variant]!, m);
