@@ -15,7 +15,7 @@ import { type Evaluation, type Shape, commentsWithCommands, takeCommands, takeSi
 import { ChessError, IllegalMoveError, PgnError, type PgnErrorReason, describe } from './errors.js';
 import { disposedError, installDispose } from './lifecycle.js';
 import type { Move } from './move.js';
-import { type Outcome, PAIR_MOVE_MASK, Position, VARIANTS, type Variant, sanOf, uciOfMove, uciPairs, uciTable } from './position.js';
+import { type Outcome, Position, VARIANTS, type Variant, knownUci, sanOf, uciOfMove, uciTable } from './position.js';
 import { M, readString, releaseIo } from './wasm.js';
 
 /** The termination marker of a game: a win, a draw, or `'*'` (unknown, or still going on). */
@@ -701,7 +701,7 @@ export function readTree(src: PgnSource): Game {
   const nnodes = words[w++]!;
   const nodes = new Array<GameNode>(nnodes);
   nodes[0] = root;
-  // The UCI texts from the tables (see uciPairs); the nodes whose move has none yet get
+  // The UCI texts from the tables (see knownUci); the nodes whose move has none yet get
   // theirs after the loop (see there).
   const ucis = uciTable(variantCode);
   let unknownUci: number[] | null = null;
@@ -754,7 +754,7 @@ export function readTree(src: PgnSource): Game {
       continue;
     }
     const parent = nodes[parentIndex]!;
-    const uci = (move & PAIR_MOVE_MASK) === 0 && move !== 0 ? uciPairs[move & 4095]! : ucis[move]!;
+    const uci = knownUci(ucis, move);
     if (uci === '') (unknownUci ??= []).push(i);
     const node = newNode(game, parent, move, san, uci, before, after, nags);
     // Comment commands ([%eval], [%clk], ...) into the node's fields; most nodes have no comment.

@@ -5,6 +5,8 @@
 import {
   Color as COLORS,
   FenError as FEN_ERRORS,
+  MOVE_FLAGS,
+  MOVE_FLAG_SHIFT,
   PIECE_COLOR_SHIFT,
   PIECE_LETTERS,
   MAX_SAN_LENGTH,
@@ -75,30 +77,43 @@ export function uciTable(variant: number): string[] {
   return (uciCache[variant] ??= new Array<string>(65536).fill(''));
 }
 
-/**
- * Internal: the UCI texts of the moves that are no castling, no promotion and not the null
- * move (`(m & PAIR_MOVE_MASK) === 0 && m !== 0`: quiet moves, double pushes, captures, en
- * passant), by their two squares (`m & 4095`): such a text is the two squares whatever the
- * variant. A small table (4,096 entries) that stays in cache, for reading games.
- */
-export const uciPairs: string[] = new Array<string>(4096).fill('');
-/** Internal: the move flag bits (castling, promotion) that a move of {@link uciPairs} has none of. */
-export const PAIR_MOVE_MASK = 0xa000;
+// The moves whose UCI text is their two squares whatever the variant (no castling, no
+// promotion, not the null move) have one of these flags; PAIR_MOVE_MASK is the flag bits
+// none of them has and every other flag has one of (derived from the registered encoding:
+// 0xa000 today; 0xffff, no move, should a new encoding break that).
+const PAIR_FLAGS: number[] = [MOVE_FLAGS.QUIET, MOVE_FLAGS.DOUBLE_PUSH, MOVE_FLAGS.CAPTURE, MOVE_FLAGS.EN_PASSANT];
+const SQUARES_MASK = (1 << MOVE_FLAG_SHIFT) - 1;
+const PAIR_MOVE_MASK = ((): number => {
+  const bits = ~PAIR_FLAGS.reduce((a, f) => a | f, 0) & (0xffff >>> MOVE_FLAG_SHIFT);
+  const separates = Object.values(MOVE_FLAGS).every((f: number) => PAIR_FLAGS.includes(f) || (f & bits) !== 0);
+  return separates ? bits << MOVE_FLAG_SHIFT : 0xffff;
+})();
+
+// The UCI texts of those moves by their two squares (`m & SQUARES_MASK`): a small table
+// (4,096 entries) that stays in cache, for reading games.
+const uciPairs: string[] = new Array<string>(SQUARES_MASK + 1).fill('');
 
 /**
- * Internal: the UCI text of a move of a variant (by its code), from the table; the core
+ * Internal: the UCI text of move m, if known, from the squares table or `table` (the
+ * variant's {@link uciTable}); '' when not known yet. Calls nothing in wasm.
+ */
+export function knownUci(table: string[], m: number): string {
+  return (m & PAIR_MOVE_MASK) === 0 && m !== 0 ? uciPairs[m & SQUARES_MASK]! : table[m]!;
+}
+
+/**
+ * Internal: the UCI text of a move of a variant (by its code), from the tables; the core
  * writes it on a miss (`moveUci`: the text needs no position). Used where moves cross
  * without their text (a game read from PGN).
  */
 export function uciOfMove(variant: number, m: number): string {
-  if ((m & PAIR_MOVE_MASK) === 0 && m !== 0) {
-    let pair = uciPairs[m & 4095]!;
-    if (pair === '') uciPairs[m & 4095] = pair = M.moveUci(M.Variant.values[variant]!, m);
-    return pair;
+  const table = uciTable(variant);
+  let text = knownUci(table, m);
+  if (text === '') {
+    text = M.moveUci(M.Variant.values[variant]!, m);
+    if ((m & PAIR_MOVE_MASK) === 0 && m !== 0) uciPairs[m & SQUARES_MASK] = text;
+    else table[m] = text;
   }
-  const cache = uciTable(variant);
-  let text = cache[m]!;
-  if (text === '') cache[m] = text = M.moveUci(M.Variant.values[variant]!, m);
   return text;
 }
 
