@@ -39,6 +39,7 @@ try {
 }
 
 const ENTRIES = ['index', 'puzzle-file', 'puzzle-worker'];
+const KEEP_CLASS_NAMES = { function: false, class: true };
 const jsFiles = () => readdirSync(dir).filter((f) => f.endsWith('.js') || f === 'chesswasm.mjs');
 const bytes = (files, d) => files.reduce((n, f) => n + statSync(path.join(d, f)).size, 0);
 
@@ -54,7 +55,9 @@ try {
   await bundle.write({
     dir: out,
     format: 'es',
-    minify: true,
+    // Classes keep their names (the errors' `e.constructor.name` is 'FenError', not a
+    // mangled letter; stack traces and console.log show them); functions are still renamed.
+    minify: { compress: { keepNames: KEEP_CLASS_NAMES }, mangle: { keepNames: KEEP_CLASS_NAMES } },
     entryFileNames: '[name].js',
     chunkFileNames: 'shared-[name].js',
     codeSplitting: {
