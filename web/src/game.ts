@@ -168,6 +168,7 @@ export class GameNode {
     return commentsOf(this, this.#layout).map((c) => parseCommentCommands(c));
   }
 
+  /** Sets every comment after the move, each with its own text and commands (see the getter). */
   set comments(list: readonly Partial<CommentCommands>[]) {
     this.#layout = setComments(this, list);
   }
