@@ -1,11 +1,11 @@
 // A UCI engine client over any line transport (a Web Worker, a child process, or what the app
 // gives): the handshake, options, positions, searches as snapshots of typed lines whose PVs
 // the core checked, and failures as EngineErrors that settle every pending call.
-import { ChessError, describe } from '../errors.js';
+import { ChessError } from '../errors.js';
 import { Game } from '../game.js';
 import { isCapture, isCastling, moveFrom, type Color, type Move } from '../move.js';
 import { Position } from '../position.js';
-import { PovScore } from './score.js';
+import { PovScore, describe } from './score.js';
 import { type EngineOption, type RawInfo, type Wdl, parseInfo, parseOption } from './uci.js';
 
 /**
@@ -95,8 +95,11 @@ export interface SearchOptions extends Limit {
 export interface EngineLine {
   /** 1 for the best line. */
   multipv: number;
+  /** The search depth of the line (plies). */
   depth: number;
+  /** The selective search depth (plies). */
   seldepth: number;
+  /** Nodes searched. */
   nodes: number;
   /** Nodes per second. */
   nps: number;
@@ -113,11 +116,20 @@ export interface EngineLine {
   /** Win/draw/loss per mille from the side to move, when the engine sends it. */
   wdl?: Wdl;
   /** Set when the engine's PV had a move that is not legal: its index and text; `pv` stops before it. */
-  pvError?: { index: number; move: string };
+  pvError?: PvError;
+}
+
+/** Where an engine's PV stopped being legal. */
+export interface PvError {
+  /** The index in the engine's PV of the first move that is not legal. */
+  index: number;
+  /** That move's text as the engine sent it. */
+  move: string;
 }
 
 /** The lines of one iteration of the search: all MultiPV lines, `depth` the lowest of theirs. */
 export interface Snapshot {
+  /** The lowest depth of its lines. */
   depth: number;
   /** In MultiPV order. */
   lines: EngineLine[];
@@ -323,6 +335,7 @@ export class Analysis implements AsyncIterable<Snapshot> {
     this.#wake?.();
   }
 
+  /** The snapshots as they come (the newest when the reader is slower than the engine), until the search ends. */
   async *[Symbol.asyncIterator](): AsyncIterator<Snapshot> {
     for (;;) {
       if (this.#latest !== this.#seen && this.#latest !== null) {

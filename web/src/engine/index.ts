@@ -26,9 +26,29 @@ export {
   type EngineLine,
   type Snapshot,
   type BestMove,
+  type PvError,
 } from './engine.js';
-export { Score, PovScore, winningChances, winPercent, moveAccuracy, gameAccuracy } from './score.js';
-export { type EngineOption, type Wdl } from './uci.js';
+export {
+  Score,
+  PovScore,
+  winningChances,
+  winPercent,
+  moveAccuracy,
+  gameAccuracy,
+  type ScoreJSON,
+  type PovScoreJSON,
+  type SideFigures,
+} from './score.js';
+export {
+  type EngineOption,
+  type OptionBase,
+  type CheckOption,
+  type SpinOption,
+  type ComboOption,
+  type ButtonOption,
+  type StringOption,
+  type Wdl,
+} from './uci.js';
 export {
   reviewGame,
   annotate,
@@ -39,4 +59,5 @@ export {
   type ReviewOptions,
   type Judgement,
   type BySide,
+  type Verdict,
 } from './review.js';

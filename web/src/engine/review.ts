@@ -1,12 +1,12 @@
 // A game review like lichess's computer analysis: every position of the main line evaluated,
 // each move judged (lila's Advice rules) and scored (lichess's accuracy), and the annotated
 // PGN that lichess exports.
-import { ChessError, describe } from '../errors.js';
+import { ChessError } from '../errors.js';
 import { Game } from '../game.js';
 import type { Color } from '../move.js';
 import { Position } from '../position.js';
 import { EngineError, type Engine, type EngineLine, type Limit } from './engine.js';
-import { Score, gameAccuracy, moveAccuracy, rawWinningChances, winPercent } from './score.js';
+import { Score, describe, gameAccuracy, moveAccuracy, rawWinningChances, winPercent } from './score.js';
 
 /** Lichess's judgement of a move. */
 export type Judgement = 'inaccuracy' | 'mistake' | 'blunder';
@@ -15,7 +15,9 @@ export type Judgement = 'inaccuracy' | 'mistake' | 'blunder';
 export interface ReviewedMove {
   /** Plies from the start (1 for the first move). */
   ply: number;
+  /** The move in SAN. */
   san: string;
+  /** The move in UCI. */
   uci: string;
   /** The mover. */
   color: Color;
@@ -37,8 +39,18 @@ export interface ReviewedMove {
 
 /** Figures keyed by side. */
 export interface BySide<T> {
+  /** White's. */
   white: T;
+  /** Black's. */
   black: T;
+}
+
+/** What {@link judge} says about a move. */
+export interface Verdict {
+  /** The judgement, `null` for none. */
+  judgement: Judgement | null;
+  /** Set when the judgement comes from a mate score: `'created'` (the mover now gets mated) or `'lost'` (the mover had a mate). */
+  mate?: 'created' | 'lost';
 }
 
 /** What {@link reviewGame} resolves to. */
@@ -64,7 +76,7 @@ export interface ReviewOptions extends Pick<Limit, 'depth' | 'nodes' | 'movetime
 }
 
 /** The default limit of {@link reviewGame}. */
-export const DEFAULT_REVIEW_LIMIT = { nodes: 250_000 } as const;
+export const DEFAULT_REVIEW_LIMIT: Readonly<Pick<Limit, 'nodes'>> = Object.freeze({ nodes: 250_000 });
 
 // Lila's CpAdvice thresholds on the -1..+1 scale, strongest first.
 const THRESHOLDS: [number, Judgement][] = [
@@ -78,7 +90,7 @@ const THRESHOLDS: [number, Judgement][] = [
  * (Advice.scala): with centipawns on both sides, the drop in (unclamped) winning chances; a mate
  * created against the mover or a mate the mover lost by lila's mate rules.
  */
-export function judge(before: Score, after: Score): { judgement: Judgement | null; mate?: 'created' | 'lost' } {
+export function judge(before: Score, after: Score): Verdict {
   const bMate = before.mate;
   const aMate = after.mate;
   if (bMate === undefined && aMate === undefined) {

@@ -1,7 +1,17 @@
 // Engine scores and lichess's formulas: winning chances, win percent, move accuracy and game
 // accuracy (the constants are lichess's, see docs/engine.md for their sources; the code is ours).
-import { ChessError, describe } from '../errors.js';
+import { ChessError } from '../errors.js';
 import type { Color } from '../move.js';
+
+/** A value as text for an error message (the main entry's own helper is not exported to this one, so that it does not grow). */
+export function describe(value: unknown): string {
+  if (typeof value === 'string') return value.length > 100 ? `${value.slice(0, 100)}…` : value;
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
 
 /** Centipawn values beyond this are clamped by {@link winningChances}, win percent and accuracy (lichess's `Cp.CEILING`). */
 export const CP_CEILING = 1000;
@@ -109,9 +119,36 @@ export class Score {
   }
 
   /** `{ cp }` or `{ mate }`. */
-  toJSON(): { cp: number } | { mate: number } {
+  toJSON(): ScoreJSON {
     return this.mate !== undefined ? { mate: this.mate } : { cp: this.cp! };
   }
+}
+
+/** A {@link Score} as JSON. */
+export type ScoreJSON =
+  | {
+      /** Centipawns. */
+      cp: number;
+    }
+  | {
+      /** Moves to mate. */
+      mate: number;
+    };
+
+/** A {@link PovScore} as JSON. */
+export interface PovScoreJSON {
+  /** The score from the side to move. */
+  relative: ScoreJSON;
+  /** The side to move. */
+  turn: Color;
+}
+
+/** A figure per side; `null` for a side that made no move. */
+export interface SideFigures {
+  /** White's figure. */
+  white: number | null;
+  /** Black's figure. */
+  black: number | null;
 }
 
 /** A score as the engine gave it (from the side to move) and the side to move, to view it from either side. */
@@ -144,7 +181,7 @@ export class PovScore {
   }
 
   /** `{ relative, turn }` with the score as `{ cp }` or `{ mate }`. */
-  toJSON(): { relative: { cp: number } | { mate: number }; turn: Color } {
+  toJSON(): PovScoreJSON {
     return { relative: this.relative.toJSON(), turn: this.turn };
   }
 }
@@ -173,7 +210,7 @@ function stdDev(xs: readonly number[]): number {
  * positions; a move's weight is the standard deviation of its window, clamped to 0.5-12.
  * `null` for a side that made no move.
  */
-export function gameAccuracy(whiteWinPercents: readonly number[], firstMover: Color = 'w'): { white: number | null; black: number | null } {
+export function gameAccuracy(whiteWinPercents: readonly number[], firstMover: Color = 'w'): SideFigures {
   const wp = whiteWinPercents;
   const n = wp.length - 1;
   if (n < 1) return { white: null, black: null };

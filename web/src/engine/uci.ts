@@ -5,12 +5,52 @@ import type { Color } from '../move.js';
 import { PovScore, Score } from './score.js';
 
 /** One UCI option as the engine declared it (`option name Hash type spin default 16 min 1 max 33554432`). */
-export type EngineOption =
-  | { name: string; type: 'check'; default: boolean }
-  | { name: string; type: 'spin'; default: number; min: number; max: number }
-  | { name: string; type: 'combo'; default: string; vars: string[] }
-  | { name: string; type: 'button' }
-  | { name: string; type: 'string'; default: string };
+export type EngineOption = CheckOption | SpinOption | ComboOption | ButtonOption | StringOption;
+
+/** What every {@link EngineOption} has. */
+export interface OptionBase {
+  /** The name as the engine wrote it (matched in any case). */
+  name: string;
+}
+/** A UCI `check` option (a boolean). */
+export interface CheckOption extends OptionBase {
+  /** The kind. */
+  type: 'check';
+  /** The engine's default. */
+  default: boolean;
+}
+/** A UCI `spin` option (an integer in a range). */
+export interface SpinOption extends OptionBase {
+  /** The kind. */
+  type: 'spin';
+  /** The engine's default. */
+  default: number;
+  /** The smallest value. */
+  min: number;
+  /** The largest value. */
+  max: number;
+}
+/** A UCI `combo` option (one of a list of values). */
+export interface ComboOption extends OptionBase {
+  /** The kind. */
+  type: 'combo';
+  /** The engine's default. */
+  default: string;
+  /** The values allowed. */
+  vars: string[];
+}
+/** A UCI `button` option (an action, no value). */
+export interface ButtonOption extends OptionBase {
+  /** The kind. */
+  type: 'button';
+}
+/** A UCI `string` option. */
+export interface StringOption extends OptionBase {
+  /** The kind. */
+  type: 'string';
+  /** The engine's default (`<empty>` read as ''). */
+  default: string;
+}
 
 const OPTION_KEYS = new Set(['name', 'type', 'default', 'min', 'max', 'var']);
 
@@ -63,8 +103,11 @@ export function parseOption(line: string): EngineOption | null {
 
 /** Win/draw/loss statistics per mille, from the side to move's point of view (UCI `wdl`). */
 export interface Wdl {
+  /** Wins per mille. */
   wins: number;
+  /** Draws per mille. */
   draws: number;
+  /** Losses per mille. */
   losses: number;
 }
 
