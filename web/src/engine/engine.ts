@@ -402,7 +402,9 @@ export class Engine {
    */
   static async spawn(path: string, options: SpawnOptions = {}): Promise<Engine> {
     if (typeof path !== 'string' || path === '') throw new EngineError('spawn', `not a program path: ${describe(path)}`);
-    const { spawn } = await import('node:child_process');
+    // A specifier in a variable: bundlers of browser apps leave it alone (it only runs in Node).
+    const childProcess = 'node:child_process';
+    const { spawn } = (await import(/* @vite-ignore */ childProcess)) as typeof import('node:child_process');
     const child = spawn(path, options?.args ?? [], { stdio: ['pipe', 'pipe', 'ignore'] });
     let onExit: (reason: string) => void = () => {};
     let exited: string | null = null;
