@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        resolve: { alias: [{ find: /^chesswasm$/, replacement: here('./dist/index.js') }] },
+        resolve: { alias: [{ find: /^chesswasm\/engine$/, replacement: here('./dist/engine.js') }, { find: /^chesswasm$/, replacement: here('./dist/index.js') }] },
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],

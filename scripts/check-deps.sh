@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks for the tools the build needs (cmake, make, g++, GoogleTest, emscripten, node/npm)
-# and the reference tools the tests use (fairy-stockfish; polyglot, which builds and dumps
-# opening books).
+# and the reference tools the tests use (fairy-stockfish; stockfish, the engine of the
+# chesswasm/engine tests; polyglot, which builds and dumps opening books).
 # When something is missing and we are root with apt-get, installs it; otherwise prints the
 # apt-get command to run and exits 1.  --check-only: never install.  --fuzz: also check for
 # clang and the libFuzzer runtime that scripts/fuzz.sh needs.
@@ -29,6 +29,7 @@ have npm || missing+=(npm)
 { have chromium || [[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]]; } || missing+=(chromium)
 # Reference engines the tests compare against (Debian installs them in /usr/games).
 [[ -x /usr/games/fairy-stockfish ]] || missing+=(fairy-stockfish)
+[[ -x /usr/games/stockfish ]] || missing+=(stockfish)
 [[ -x /usr/games/polyglot ]] || missing+=(polyglot)
 if ((fuzz)); then
   { have clang++ || have clang++-14; } || missing+=(clang)

@@ -22,7 +22,7 @@ cd "$ROOT"
 node scripts/gen-boundary.mjs
 
 echo "== tsc (web/src -> dist)"
-rm -f dist/*.js dist/chesswasm.mjs # the last bundle's files
+rm -f dist/*.js dist/chesswasm.mjs dist/engine/*.js # the last bundle's files
 npx --no-install tsc -p tsconfig.json
 cp build/wasm/chesswasm.mjs build/wasm/chesswasm.wasm web/src/chesswasm.d.mts dist/
 
@@ -38,6 +38,7 @@ sed 's/^assert(!ENVIRONMENT_IS_NODE, /if (0) assert(!ENVIRONMENT_IS_NODE, /' bui
 rm -rf build/dist-modules
 mkdir -p build/dist-modules
 cp dist/*.js dist/chesswasm.mjs dist/chesswasm.wasm build/dist-modules/
+cp -r dist/engine build/dist-modules/
 # The shipped JS bundled and minified (what users download; measured by the bench's size row);
 # the copies above keep the readable tsc output.
 node scripts/bundle.mjs dist

@@ -181,6 +181,7 @@ if (opts.json) {
 function fmt(v, unit) {
   if (v === null || v === undefined || !Number.isFinite(v)) return '—';
   if (unit === 'ms' || unit === 'KB') return v.toFixed(1);
+  if (unit === '%') return v.toFixed(2);
   if (v >= 1e6) return `${(v / 1e6).toFixed(v >= 1e8 ? 0 : 1)} M`;
   if (v >= 1e3) return `${(v / 1e3).toFixed(v >= 1e5 ? 0 : 1)} k`;
   return v.toFixed(0);

@@ -125,8 +125,11 @@ test('the tarball holds the package and nothing else', () => {
   expect(listing).toContain('package/dist/chesswasm.wasm');
   expect(listing).toContain('package/dist/chesswasm.d.mts'); // the glue's types (its code is bundled)
   expect(listing).toContain('package/dist/puzzle-worker.js');
+  expect(listing).toContain('package/dist/engine.js');
+  expect(listing).toContain('package/dist/engine/index.d.ts');
   expect(listing).toContain('package/bin/chesswasm');
-  for (const f of listing) expect(f, 'only dist/, bin/ and the usual top-level files').toMatch(/^package\/(dist\/[^/]+|bin\/chesswasm|package\.json|README\.md|LICENSE)$/);
+  for (const f of listing)
+    expect(f, 'only dist/, bin/ and the usual top-level files').toMatch(/^package\/(dist\/[^/]+|dist\/engine\/[^/]+\.d\.ts|bin\/chesswasm|package\.json|README\.md|LICENSE)$/);
   const pkg = JSON.parse(readFileSync(path.join(proj, 'node_modules/chesswasm/package.json'), 'utf8')) as Record<string, unknown>;
   expect(pkg.dependencies ?? {}).toEqual({});
   expect(statSync(tarball).size).toBeLessThan(200_000);
@@ -175,6 +178,49 @@ void moves; void n; void h; void o;
       }),
     );
     timed('tsc', () => run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], proj));
+  });
+
+  test('(a) import "chesswasm/engine": a stand-in engine gives SAN lines; its types compile without @types/node', () => {
+    write(
+      path.join(proj, 'engine-check.mjs'),
+      `import { Position } from 'chesswasm';
+import { Engine } from 'chesswasm/engine';
+let onLine = () => {};
+const engine = await Engine.connect({
+  listen: (l) => (onLine = l),
+  send: (c) => queueMicrotask(() => {
+    if (c === 'uci') ['id name Stub', 'uciok'].forEach(onLine);
+    if (c === 'isready') onLine('readyok');
+    if (c.startsWith('go')) ['info depth 3 score cp 12 pv e2e4 e7e5', 'bestmove e2e4'].forEach(onLine);
+  }),
+  close: () => {},
+});
+const [line] = await engine.analyse(Position.startpos(), { depth: 3 });
+console.log(JSON.stringify({ name: engine.name, san: line.san, white: line.score.white().cp }));
+engine.close();
+`,
+    );
+    expect(JSON.parse(run(process.execPath, ['engine-check.mjs'], proj))).toEqual({ name: 'Stub', san: ['e4', 'e5'], white: 12 });
+    write(
+      path.join(proj, 'engine-types.ts'),
+      `import { Position } from 'chesswasm';
+import { Engine, EngineError, type EngineLine, type Review } from 'chesswasm/engine';
+export async function best(e: Engine): Promise<string | undefined> {
+  const lines: EngineLine[] = await e.analyse(Position.startpos(), { depth: 1 });
+  return lines[0]?.san[0];
+}
+export const code = (e: EngineError): string => e.code;
+export type R = Review;
+`,
+    );
+    write(
+      path.join(proj, 'tsconfig.engine.json'),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, lib: ['ES2022', 'DOM', 'esnext.disposable'], types: [] },
+        files: ['engine-types.ts'],
+      }),
+    );
+    run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.engine.json'], proj);
   });
 
   test('(a) the chesswasm bin runs from the installed package', () => {

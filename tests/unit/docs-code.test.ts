@@ -14,6 +14,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const distIndex = path.join(root, 'dist/index.js');
+const distEngine = path.join(root, 'dist/engine.js');
 
 interface Block {
   file: string;
@@ -68,7 +69,10 @@ describe('code blocks of README.md and docs/*.md', () => {
   const runnable = js.filter((b) => b.info === 'run');
   test.each(runnable.map((b) => [`${b.file}:${b.line}`, b] as const))('%s runs and asserts its results', (name, b) => {
     const file = path.join(tmp, `${name.replace(/[^\w]/g, '_')}.mjs`);
-    writeFileSync(file, b.source.replaceAll("'chesswasm'", JSON.stringify(pathToFileURL(distIndex).href)));
+    const source = b.source
+      .replaceAll("'chesswasm/engine'", JSON.stringify(pathToFileURL(distEngine).href))
+      .replaceAll("'chesswasm'", JSON.stringify(pathToFileURL(distIndex).href));
+    writeFileSync(file, source);
     execFileSync(process.execPath, [file], { encoding: 'utf8', cwd: tmp, stdio: ['ignore', 'pipe', 'pipe'] });
   });
 });

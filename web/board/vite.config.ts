@@ -13,7 +13,12 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   root: here('.'),
   base: './',
-  resolve: { alias: [{ find: /^chesswasm$/, replacement: here('../../dist/index.js') }] },
+  resolve: {
+    alias: [
+      { find: /^chesswasm\/engine$/, replacement: here('../../dist/engine.js') },
+      { find: /^chesswasm$/, replacement: here('../../dist/index.js') },
+    ],
+  },
   build: {
     outDir: here('../../dist/board'),
     emptyOutDir: true,

@@ -18,6 +18,7 @@ import { BoardView } from './views/board.js';
 import { BookView, bookPanel } from './views/book.js';
 import { Chess960View, chess960Panel } from './views/chess960.js';
 import { EditorView } from './views/editor.js';
+import { BoardEngine } from './engine.js';
 import { EngineView } from './views/engine.js';
 import { FenView } from './views/fen.js';
 import { HeaderView } from './views/header.js';
@@ -25,6 +26,7 @@ import { MovesView } from './views/moves.js';
 import { PerftView, perftPanel } from './views/perft.js';
 import { PgnView } from './views/pgn.js';
 import { PuzzlesView, puzzlePanel } from './views/puzzles.js';
+import { ReviewView } from './views/review.js';
 
 installMakrukPieces();
 
@@ -40,7 +42,9 @@ const board = new BoardView(store);
 const moves = new MovesView(store);
 const header = new HeaderView(store);
 const pgn = new PgnView(store);
-const engine = new EngineView(store, board);
+const stockfish = new BoardEngine();
+const engine = new EngineView(store, board, stockfish);
+const review = new ReviewView(store, stockfish, () => render());
 const editor = new EditorView(store, board);
 const puzzles = new PuzzlesView(store, board);
 const book = new BookView(store, board);
@@ -83,6 +87,7 @@ function render(): void {
   fen.render();
   pgn.render();
   engine.render();
+  review.render(); // after the move list: it marks the judged moves
   book.render();
   $<HTMLButtonElement>('nav-start').disabled = !node.parent || locked;
   $<HTMLButtonElement>('nav-prev').disabled = !node.parent || locked;

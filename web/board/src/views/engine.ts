@@ -3,80 +3,43 @@
 // current position and stops when switched off, in the editor, or for Makruk (no
 // single-threaded Fairy-Stockfish build on npm: see docs/board.md). The engine speaks UCI;
 // the package turns its moves into SAN, and a move it refuses ends the line there.
-import { IllegalMoveError, type Position } from 'chesswasm';
-import { Engine, type EngineLine, type EngineReport } from '../engine.js';
+import type { Position } from 'chesswasm';
+import { type Analysis, type EngineLine, type Snapshot, winningChances } from 'chesswasm/engine';
+import type { BoardEngine } from '../engine.js';
 import { $, h, on } from '../dom.js';
 import { type Store, moveNumber } from '../store.js';
 import type { BoardView, Key } from './board.js';
 
 const MAX_PV_MOVES = 12;
+/** Lila stops at depth 99: deeper iterations (a forced mate reaches 245) tell nothing new. */
+const MAX_DEPTH = 99;
 
-/** White's winning chances in [-1, 1] from centipawns (a logistic curve, as lichess draws its bar). */
-export function winningChances(cp: number): number {
-  return 2 / (1 + Math.exp(-0.00368208 * cp)) - 1;
-}
-
-/** A line's score as text from White's point of view: `+0.32`, `#3`, `#-2`. */
-export function scoreText(l: EngineLine, whiteToMove: boolean): string {
-  const sign = whiteToMove ? 1 : -1;
-  if (l.mate !== null) return `#${sign * l.mate}`;
-  const p = (sign * (l.cp ?? 0)) / 100;
-  return `${p > 0 ? '+' : p < 0 ? '−' : ''}${Math.abs(p).toFixed(2)}`;
-}
-
-/** The UCI moves of a line as SAN from `pos` (checked by the package; stops at a refused move). */
-export function pvToSan(pos: Position, pv: readonly string[], max = MAX_PV_MOVES): { san: string[]; uci: string[] } {
-  using p = pos.clone();
-  const san: string[] = [];
-  const uci: string[] = [];
-  for (const u of pv.slice(0, max)) {
-    let m;
-    try {
-      m = p.parseUci(u);
-    } catch (e) {
-      if (e instanceof IllegalMoveError) break;
-      throw e;
-    }
-    san.push(p.san(m));
-    uci.push(u);
-    p.play(m);
-  }
-  return { san, uci };
+/** A line's score as text from White's point of view: `+0.32`, `−1.50`, `#3`, `#-2`. */
+export function scoreText(l: EngineLine): string {
+  return l.score.white().toString().replace(/^-/, '−');
 }
 
 export class EngineView {
   #store: Store;
   #board: BoardView;
-  #engine = new Engine();
+  #engine: BoardEngine;
   #on = false;
   #jobKey = '';
-  #jobId = 0;
-  #report: EngineReport | null = null;
-  #pos: { fen: string; white: boolean } | null = null;
+  #analysis: Analysis | null = null;
+  #snapshot: Snapshot | null = null;
+  #pos: { fen: string } | null = null;
   #frame = 0;
 
-  constructor(store: Store, board: BoardView) {
+  constructor(store: Store, board: BoardView, engine: BoardEngine) {
     this.#store = store;
     this.#board = board;
-    this.#engine.onReport = (r) => {
-      if (r.id !== this.#jobId) return;
-      this.#report = r;
-      // At most about five redraws a second (the engine reports far more often).
-      if (!this.#frame) this.#frame = window.setTimeout(() => this.#show(), r.done ? 0 : 200);
-    };
-    this.#engine.onReady = (name) => {
-      $('engine-name').textContent = name;
-    };
-    this.#engine.onError = (message) => {
-      this.#on = false;
-      $('engine-note').textContent = `The engine could not start: ${message}`;
-      this.render();
-    };
+    this.#engine = engine;
     on('engine-toggle', 'click', () => this.toggle());
-    on('engine-multipv', 'change', () => {
-      this.#jobKey = '';
-      this.render();
-    });
+    for (const id of ['engine-multipv', 'engine-time'])
+      on(id, 'change', () => {
+        this.#jobKey = '';
+        this.render();
+      });
     // On mousedown: the lines are redrawn as the search deepens, and a click's element could
     // be gone by mouseup.
     $('engine-lines').addEventListener('mousedown', (e) => {
@@ -97,11 +60,14 @@ export class EngineView {
 
   toggle(force?: boolean): void {
     this.#on = force ?? !this.#on;
-    if (!this.#on) {
-      this.#engine.stop();
-      this.#jobKey = '';
-    }
+    if (!this.#on) this.#stop();
     this.render();
+  }
+
+  #stop(): void {
+    this.#analysis?.stop();
+    this.#analysis = null;
+    this.#jobKey = '';
   }
 
   /** Follows the store: analyses the current position, or stops. */
@@ -111,19 +77,21 @@ export class EngineView {
     const btn = $('engine-toggle');
     btn.setAttribute('aria-pressed', String(this.#on));
     btn.textContent = this.#on ? 'Engine on' : 'Engine off';
-    const available = !makruk && store.mode === 'analysis' && !store.puzzle?.locked;
+    const reviewing = this.#engine.reviewing;
+    const available = !makruk && store.mode === 'analysis' && !store.puzzle?.locked && !reviewing;
     $('engine-note').textContent = makruk
       ? 'No engine for Makruk: the Fairy-Stockfish builds on npm need SharedArrayBuffer (COOP/COEP headers).'
       : store.puzzle?.locked
         ? 'The engine waits until the puzzle is solved.'
         : store.mode === 'editor'
           ? 'The engine waits until you continue from the edited position.'
-          : '';
+          : reviewing && this.#on
+            ? 'The engine is reviewing the game.'
+            : '';
     document.body.classList.toggle('engine-on', this.#on && available);
     if (!this.#on || !available) {
-      this.#engine.stop();
-      this.#jobKey = '';
-      this.#report = null;
+      this.#stop();
+      this.#snapshot = null;
       this.#board.setLayer('engine', []);
       $('engine-eval').textContent = this.#on && !available ? '–' : '';
       $('engine-depth').textContent = '';
@@ -131,37 +99,62 @@ export class EngineView {
       this.#bar(null);
       return;
     }
-    const game = store.game;
-    const path = store.node.path();
-    const hasNull = path.some((n) => n.isNull);
-    const multiPv = Number($<HTMLSelectElement>('engine-multipv').value) || 1;
-    const job = {
-      rootFen: hasNull ? store.position.fen() : game.rootFen,
-      moves: hasNull ? [] : path.map((n) => n.uci),
-      chess960: store.variant === 'chess960',
-      multiPv,
-    };
-    const key = JSON.stringify(job);
-    if (key === this.#jobKey) return;
-    this.#jobKey = key;
     const pos = store.position;
-    this.#pos = { fen: pos.fen(), white: pos.turn === 'w' };
-    this.#report = null;
-    if (pos.outcome()) {
+    const multipv = Number($<HTMLSelectElement>('engine-multipv').value) || 1;
+    const seconds = Number($<HTMLSelectElement>('engine-time').value);
+    const key = JSON.stringify([store.game.rootFen, store.node.path().map((n) => n.uci), store.variant, multipv, seconds]);
+    if (key === this.#jobKey) return;
+    this.#stop();
+    this.#jobKey = key;
+    this.#pos = { fen: pos.fen() };
+    this.#snapshot = null;
+    const outcome = pos.outcome();
+    if (outcome) {
       // Nothing to search: mate or a draw on the board.
-      this.#engine.stop();
-      const o = pos.outcome()!;
-      $('engine-eval').textContent = o.winner ? (o.winner === 'w' ? '1-0' : '0-1') : '½-½';
-      $('engine-depth').textContent = o.termination === 'CHECKMATE' ? 'checkmate' : 'draw';
+      $('engine-eval').textContent = outcome.winner ? (outcome.winner === 'w' ? '1-0' : '0-1') : '½-½';
+      $('engine-depth').textContent = outcome.termination === 'CHECKMATE' ? 'checkmate' : 'draw';
       $('engine-lines').replaceChildren();
       this.#board.setLayer('engine', []);
-      this.#bar(o.winner === 'w' ? 1 : o.winner === 'b' ? -1 : 0);
+      this.#bar(outcome.winner === 'w' ? 1 : outcome.winner === 'b' ? -1 : 0);
       return;
     }
     $('engine-eval').textContent = '…';
-    $('engine-depth').textContent = this.#engine.running ? 'searching' : 'loading the engine';
+    $('engine-depth').textContent = this.#engine.started ? 'searching' : 'loading the engine';
     $('engine-lines').replaceChildren();
-    this.#jobId = this.#engine.analyse(job);
+    void this.#run(key, pos.clone(), multipv, seconds);
+  }
+
+  async #run(key: string, pos: Position, multipv: number, seconds: number): Promise<void> {
+    try {
+      const engine = await this.#engine.get();
+      $('engine-name').textContent = engine.name;
+      if (key !== this.#jobKey) return;
+      // A search time (lichess's default is a few seconds), or until the position changes.
+      const a = engine.analysis(pos, { multipv: Math.min(multipv, pos.legalMoves().length || 1), ...(seconds > 0 ? { movetime: seconds * 1000 } : {}) });
+      this.#analysis = a;
+      for await (const s of a) {
+        if (key !== this.#jobKey) break;
+        if (s.depth >= MAX_DEPTH) a.stop();
+        this.#snapshot = s;
+        // At most about five redraws a second (the engine reports far more often).
+        if (!this.#frame) this.#frame = window.setTimeout(() => this.#show(), 200);
+      }
+      await a.done;
+      if (key === this.#jobKey) {
+        window.clearTimeout(this.#frame);
+        this.#show();
+        const d = $('engine-depth');
+        if (this.#snapshot) d.append(h('span.engine-speed', null, ' · done'));
+      }
+    } catch (e) {
+      if (key !== this.#jobKey) return;
+      this.#on = false;
+      this.#jobKey = '';
+      $('engine-note').textContent = `The engine stopped: ${e instanceof Error ? e.message : String(e)}`;
+      this.render();
+    } finally {
+      pos.dispose();
+    }
   }
 
   #bar(chances: number | null): void {
@@ -173,32 +166,32 @@ export class EngineView {
 
   #show(): void {
     this.#frame = 0;
-    const r = this.#report;
+    const r = this.#snapshot;
     const at = this.#pos;
     if (!r || !at || !this.#on) return;
     const pos = this.#store.position;
     if (pos.fen() !== at.fen) return; // moved on: a newer search is coming
     const best = r.lines[0];
     if (!best) return;
-    $('engine-eval').textContent = scoreText(best, at.white);
+    $('engine-eval').textContent = scoreText(best);
     const depth = $('engine-depth');
-    depth.textContent = `depth ${best.depth}`;
-    if (r.nps) depth.append(h('span.engine-speed', null, ` · ${Math.round(r.nps / 1000)} kn/s`));
-    const sign = at.white ? 1 : -1;
-    this.#bar(best.mate !== null ? Math.sign(sign * best.mate) : winningChances(sign * (best.cp ?? 0)));
+    // The snapshot's depth (the lowest of its lines); a forced mate's search is cut at 99.
+    depth.textContent = `depth ${Math.min(r.depth, MAX_DEPTH)}`;
+    if (best.nps) depth.append(h('span.engine-speed', null, ` · ${Math.round(best.nps / 1000)} kn/s`));
+    const white = best.score.white();
+    this.#bar(white.mate !== undefined ? (white.isMated() ? -1 : 1) : winningChances(white));
     const game = this.#store.game;
     const node = this.#store.node;
     const rows = r.lines.map((l) => {
-      const { san, uci } = pvToSan(pos, l.pv);
-      const row = h('div.pv', { 'data-testid': 'engine-line' }, h('strong.pv-score', null, scoreText(l, at.white)));
+      const row = h('div.pv', { 'data-testid': 'engine-line' }, h('strong.pv-score', null, scoreText(l)));
       const moves = h('span.pv-moves');
       let ply = node.ply;
-      san.forEach((s, i) => {
+      l.san.slice(0, MAX_PV_MOVES).forEach((s, i) => {
         ply++;
         const white = (pos.turn === 'w') === (i % 2 === 0);
         const { number } = moveNumber(game, { ply });
         if (white || i === 0) moves.append(h('span.num', null, white ? `${number}.` : `${number}…`));
-        moves.append(h('span.pv-move', { 'data-pv': uci.slice(0, i + 1).join(' '), role: 'button', title: 'Play the line up to here' }, s), ' ');
+        moves.append(h('span.pv-move', { 'data-pv': l.pv.slice(0, i + 1).join(' '), role: 'button', title: 'Play the line up to here' }, s), ' ');
       });
       row.append(moves);
       return row;

@@ -1,0 +1,106 @@
+// The game review on the board: the Opera Game reviewed by the board's Stockfish (in its Web
+// Worker, through chesswasm/engine), at 1280x800 and 390x844: progress, the evaluation graph
+// (clickable, the current move marked), each side's accuracy and counts, next mistake, the
+// judged moves marked in the move list, the annotated PGN download, and cancel. Functional
+// checks with generous timeouts; screenshots in test-artifacts/ are looked at by a person.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { PHONE, assertInViewport, assertLayout, current, gamePgn, importPgn, shot, startBrowser } from './helpers.mjs';
+
+const REVIEW_TIMEOUT = 180_000;
+let b;
+before(async () => {
+  b = await startBrowser();
+});
+after(async () => {
+  await b?.close();
+});
+
+const opera = () => {
+  const text = gamePgn('lichess-export');
+  return text.slice(text.indexOf('[Event', text.indexOf('Isouard') - 200));
+};
+
+describe('game review', () => {
+  it('reviews the Opera Game: graph, summary, marked moves, next mistake, export (1280x800 and 390x844)', async () => {
+    const page = await b.open();
+    await importPgn(page, opera());
+    await page.keyboard.press('End');
+    assert.equal(await page.isHidden('[data-testid=eval-graph]'), true);
+    await page.click('[data-testid=review]');
+    // Progress and a cancel while it runs.
+    await page.waitForSelector('[data-testid=review-progress]:not([hidden])');
+    assert.equal(await page.isVisible('[data-testid=review-cancel]'), true);
+    await page.waitForSelector('[data-testid=review-summary]:not([hidden])', { timeout: REVIEW_TIMEOUT });
+    assert.equal(await page.isHidden('[data-testid=review-progress]'), true);
+    // The summary: both players' names, an accuracy in %, counts.
+    const summary = await page.textContent('[data-testid=review-summary]');
+    assert.match(summary, /Paul Morphy/);
+    assert.match(summary, /Isouard/);
+    const acc = await page.$$eval('[data-testid=review-summary] .rs-acc', (els) => els.map((e) => Number(/(\d+)%/.exec(e.textContent)?.[1])));
+    assert.equal(acc.length, 2);
+    assert.ok(acc.every((a) => a >= 0 && a <= 100), String(acc));
+    assert.ok(acc[0] > acc[1], `Morphy's accuracy ${acc[0]} above his opponents' ${acc[1]}`);
+    // Black's 15...Nxd7?? (mate in two follows) is marked in the move list and on the graph.
+    const judged = await page.$$eval('[data-testid=moves] .move.judged', (els) => els.map((e) => [e.dataset.san, e.dataset.judgement]));
+    assert.ok(judged.length >= 1, 'some moves are judged');
+    // (Its judgement depends on the evaluation before it: lila's "mate created" rule.)
+    assert.ok(judged.some(([san]) => san === 'Nxd7'), JSON.stringify(judged));
+    assert.ok((await page.locator('[data-testid=eval-graph] line.eg-judged').count()) === judged.length);
+    // The current move (the last, 17. Rd8#) is marked on the graph.
+    assert.equal(await page.getAttribute('[data-testid=eval-graph-current]', 'data-ply'), '33');
+    await assertInViewport(page, '[data-testid=review-summary]', 'desktop').catch(async () => {
+      await page.locator('[data-testid=review-summary]').scrollIntoViewIfNeeded();
+    });
+    await page.locator('[data-testid=eval-graph]').scrollIntoViewIfNeeded();
+    await assertLayout(page, 'review (desktop)');
+    await shot(page, '40-review-desktop');
+    // Clicking the graph's left end goes to the start, its middle to a middle move.
+    const box = await page.locator('[data-testid=eval-graph] svg').boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const mid = Number(await page.getAttribute('[data-testid=eval-graph-current]', 'data-ply'));
+    assert.ok(Math.abs(mid - 16.5) <= 1, `ply ${mid}`);
+    // Next mistake: from the start, the first judged move; then the next one.
+    await page.mouse.click(box.x + 1, box.y + box.height / 2);
+    assert.equal(await page.getAttribute('[data-testid=eval-graph-current]', 'data-ply'), '0');
+    await page.click('[data-testid=review-next]');
+    assert.equal(await current(page), judged[0][0]);
+    // The annotated PGN: evals, NAGs, "was best." comments and variations.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=review-export]')]);
+    const text = readFileSync(await download.path(), 'utf8');
+    assert.match(text, /\[%eval /);
+    assert.match(text, /\$[246]/);
+    assert.match(text, /Checkmate is now unavoidable\. \S+ was best\./);
+    assert.match(text, /\( 15\.\.\. Qxd7|\( 15\.\.\.\s+\S+/);
+    // The phone size: the same page, resized.
+    await page.setViewportSize(PHONE);
+    await page.locator('[data-testid=eval-graph]').scrollIntoViewIfNeeded();
+    await assertLayout(page, 'review (phone)');
+    await shot(page, '41-review-phone-graph');
+    await page.locator('[data-testid=review-summary]').scrollIntoViewIfNeeded();
+    await shot(page, '42-review-phone-summary');
+    await page.closeAll();
+  });
+
+  it('cancel stops a review; the engine panel comes back', async () => {
+    const page = await b.open();
+    await importPgn(page, gamePgn('immortal'));
+    await page.keyboard.press('Home'); // the game ends in mate: no lines there
+    await page.click('[data-testid=engine-toggle]');
+    await page.click('[data-testid=review]');
+    await page.waitForSelector('[data-testid=review-cancel]:not([hidden])');
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid=review-progress]').value) > 0, null, { timeout: REVIEW_TIMEOUT });
+    await page.click('[data-testid=review-cancel]');
+    await page.waitForFunction(() => /cancelled/.test(document.querySelector('[data-testid=review-note]').textContent), null, { timeout: 30_000 });
+    assert.equal(await page.isHidden('[data-testid=review-summary]'), true);
+    assert.equal(await page.isVisible('[data-testid=review]'), true);
+    // The live analysis runs again.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=engine-line]').length > 0, null, { timeout: 60_000 });
+    await page.closeAll();
+  });
+
+  it('printed no console errors or warnings', () => {
+    assert.deepEqual(b.problems, []);
+  });
+});

@@ -1,0 +1,243 @@
+// A game review like lichess's computer analysis: every position of the main line evaluated,
+// each move judged (lila's Advice rules) and scored (lichess's accuracy), and the annotated
+// PGN that lichess exports.
+import { ChessError } from '../errors.js';
+import { Game } from '../game.js';
+import type { Color } from '../move.js';
+import { Position } from '../position.js';
+import { EngineError, type Engine, type EngineLine, type Limit } from './engine.js';
+import { Score, describe, gameAccuracy, moveAccuracy, rawWinningChances, winPercent } from './score.js';
+
+/** Lichess's judgement of a move. */
+export type Judgement = 'inaccuracy' | 'mistake' | 'blunder';
+
+/** One move of a {@link Review}. */
+export interface ReviewedMove {
+  /** Plies from the start (1 for the first move). */
+  ply: number;
+  /** The move in SAN. */
+  san: string;
+  /** The move in UCI. */
+  uci: string;
+  /** The mover. */
+  color: Color;
+  /** The evaluation before the move, from White's side. */
+  before: Score;
+  /** The evaluation after the move, from White's side. */
+  after: Score;
+  /** The engine's best move before this move (SAN), `null` when it gave none. */
+  best: string | null;
+  /** The engine's best line from the position before the move (SAN). */
+  bestLine: string[];
+  /** `null` for a move that lost too little (or equals the best move, or mates). */
+  judgement: Judgement | null;
+  /** The move's accuracy, 0-100. */
+  accuracy: number;
+  /** With a judgement from a mate score: `'created'` (the mover now gets mated) or `'lost'` (the mover lost a mate it had). */
+  mate?: 'created' | 'lost';
+}
+
+/** Figures keyed by side. */
+export interface BySide<T> {
+  /** White's. */
+  white: T;
+  /** Black's. */
+  black: T;
+}
+
+/** What {@link judge} says about a move. */
+export interface Verdict {
+  /** The judgement, `null` for none. */
+  judgement: Judgement | null;
+  /** Set when the judgement comes from a mate score: `'created'` (the mover now gets mated) or `'lost'` (the mover had a mate). */
+  mate?: 'created' | 'lost';
+}
+
+/** What {@link reviewGame} resolves to. */
+export interface Review {
+  /** The N+1 evaluations of the main line from White's side, the start included. */
+  evals: Score[];
+  /** One per move of the main line. */
+  moves: ReviewedMove[];
+  /** Lichess's game accuracy per side (0-100), `null` for a side without moves. */
+  accuracy: BySide<number | null>;
+  /** Average centipawn loss per side (cp clamped to ±1000), `null` for a side without moves. */
+  acpl: BySide<number | null>;
+  /** Judged moves per side. */
+  counts: BySide<Record<Judgement, number>>;
+}
+
+/** Options of {@link reviewGame}: the limit of each position's search (default `{ nodes: 250000 }`) and progress. */
+export interface ReviewOptions extends Pick<Limit, 'depth' | 'nodes' | 'movetime'> {
+  /** Called after each position with the number evaluated and the total. */
+  onProgress?: (progress: { done: number; total: number }) => void;
+  /** Stops the review: it rejects with {@link EngineError} `'aborted'`. */
+  signal?: AbortSignal;
+}
+
+/** The default limit of {@link reviewGame}. */
+export const DEFAULT_REVIEW_LIMIT: Readonly<Pick<Limit, 'nodes'>> = Object.freeze({ nodes: 250_000 });
+
+// Lila's CpAdvice thresholds on the -1..+1 scale, strongest first.
+const THRESHOLDS: [number, Judgement][] = [
+  [0.3, 'blunder'],
+  [0.2, 'mistake'],
+  [0.1, 'inaccuracy'],
+];
+
+/**
+ * Lila's judgement of a move from the evaluations before and after it, from the mover's side
+ * (Advice.scala): with centipawns on both sides, the drop in (unclamped) winning chances; a mate
+ * created against the mover or a mate the mover lost by lila's mate rules.
+ */
+export function judge(before: Score, after: Score): Verdict {
+  const bMate = before.mate;
+  const aMate = after.mate;
+  if (bMate === undefined && aMate === undefined) {
+    const drop = rawWinningChances(before.cp!) - rawWinningChances(after.cp!);
+    for (const [t, j] of THRESHOLDS) if (drop >= t) return { judgement: j };
+    return { judgement: null };
+  }
+  const prevCp = before.cp ?? 0;
+  const nextCp = after.cp ?? 0;
+  // MateCreated: no mate before, the mover now gets mated.
+  if (bMate === undefined && after.isMated())
+    return { judgement: prevCp < -999 ? 'inaccuracy' : prevCp < -700 ? 'mistake' : 'blunder', mate: 'created' };
+  // MateLost: the mover had a mate and now has none, or gets mated.
+  if (bMate !== undefined && !before.isMated() && (aMate === undefined || after.isMated()))
+    return { judgement: nextCp > 999 ? 'inaccuracy' : nextCp > 700 ? 'mistake' : 'blunder', mate: 'lost' };
+  return { judgement: null };
+}
+
+const noCounts = (): Record<Judgement, number> => ({ inaccuracy: 0, mistake: 0, blunder: 0 });
+
+/**
+ * Reviews a game's main line: every position evaluated by the engine (positions where the game
+ * is over are scored without it: mate as mate, a draw as 0), then each move judged and given an
+ * accuracy, and per side the game accuracy, the average centipawn loss and the counts.
+ * @throws {@link EngineError} from the engine (`'aborted'` when the signal fires).
+ */
+export async function reviewGame(game: Game, engine: Engine, options: ReviewOptions = {}): Promise<Review> {
+  if (!(game instanceof Game)) throw new ChessError('invalid-argument', `not a Game: ${describe(game)}`);
+  const limit: Limit = {};
+  for (const k of ['depth', 'nodes', 'movetime'] as const) if (options?.[k] !== undefined) limit[k] = options[k];
+  if (Object.keys(limit).length === 0) Object.assign(limit, DEFAULT_REVIEW_LIMIT);
+  const signal = options?.signal;
+  const nodes = game.mainlineNodes();
+  const total = nodes.length + 1;
+  const pos = Position.fromFen(game.rootFen, { variant: game.variant });
+  const evals: Score[] = [];
+  const bests: (EngineLine | null)[] = [];
+  try {
+    for (let i = 0; i < total; i++) {
+      if (signal?.aborted) throw new EngineError('aborted', 'the review was aborted');
+      if (i > 0) pos.play(nodes[i - 1]!.move);
+      const white = pos.turn === 'w';
+      const outcome = pos.outcome();
+      if (outcome) {
+        // The game is over here: mate (the side to move is mated) or a draw.
+        const rel = outcome.termination === 'CHECKMATE' || (outcome.winner && outcome.winner !== pos.turn) ? Score.mate(-0) : Score.cp(0);
+        evals.push(white ? rel : rel.negate());
+        bests.push(null);
+      } else {
+        const lines = await engine.analyse(pos, { ...limit, multipv: 1, ...(signal ? { signal } : {}) });
+        const best = lines[0];
+        if (!best) throw new EngineError('protocol', `the engine sent no score for ${pos.fen()}`);
+        evals.push(best.score.white());
+        bests.push(best);
+      }
+      options?.onProgress?.({ done: i + 1, total });
+    }
+  } finally {
+    pos.dispose();
+  }
+  return summarize(game, evals, bests);
+}
+
+/** The review of a main line from its evaluations (White's side) and the engine's best line before each move. */
+export function summarize(game: Game, evals: Score[], bests: (EngineLine | null)[]): Review {
+  const nodes = game.mainlineNodes();
+  const first: Color = game.rootFen.split(' ')[1] === 'b' ? 'b' : 'w';
+  const moves: ReviewedMove[] = [];
+  const counts = { white: noCounts(), black: noCounts() };
+  const loss = { white: [] as number[], black: [] as number[] };
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    const color: Color = (i % 2 === 0) === (first === 'w') ? 'w' : 'b';
+    const side = color === 'w' ? 'white' : 'black';
+    const before = evals[i]!;
+    const after = evals[i + 1]!;
+    const mb = color === 'w' ? before : before.negate();
+    const ma = color === 'w' ? after : after.negate();
+    const best = bests[i] ?? null;
+    const mates = ma.mate !== undefined && Object.is(ma.mate, 0); // the move gave mate
+    const isBest = best !== null && best.pv[0] === node.uci;
+    const j = mates || isBest ? { judgement: null } : judge(mb, ma);
+    const accuracy = mates ? 100 : moveAccuracy(winPercent(mb), winPercent(ma));
+    const m: ReviewedMove = {
+      ply: node.ply,
+      san: node.san,
+      uci: node.uci,
+      color,
+      before,
+      after,
+      best: best?.san[0] ?? null,
+      bestLine: best?.san ?? [],
+      judgement: j.judgement,
+      accuracy,
+    };
+    if (j.judgement && j.mate) m.mate = j.mate;
+    if (j.judgement) counts[side][j.judgement]++;
+    moves.push(m);
+    loss[side].push(Math.max(0, mb.ceiledCp() - ma.ceiledCp()));
+  }
+  const acc = gameAccuracy(evals.map((e) => winPercent(e)), first);
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+  return { evals, moves, accuracy: acc, acpl: { white: mean(loss.white), black: mean(loss.black) }, counts };
+}
+
+const NAG: Record<Judgement, number> = { inaccuracy: 6, mistake: 2, blunder: 4 };
+const WORD: Record<Judgement, string> = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
+
+// `0.32`, `-1.50`, `#3`, `#-2` as lichess writes evaluations in comments.
+function evalText(s: Score): string {
+  if (s.mate !== undefined) return s.isMated() ? `#-${Math.abs(s.mate)}` : `#${s.mate}`;
+  return (s.cp! / 100).toFixed(2);
+}
+
+/**
+ * Writes a review into a copy of the game, as lichess's annotated export does, and returns its
+ * PGN: `[%eval]` after every move (not after a mate), `?!` / `?` / `??` on judged moves, a
+ * comment such as `(0.20 → -1.15) Mistake. Nf3 was best.`, and the best line as a variation.
+ * The game itself is not changed.
+ */
+export function annotate(game: Game, review: Review): string {
+  if (!(game instanceof Game)) throw new ChessError('invalid-argument', `not a Game: ${describe(game)}`);
+  const copy = Game.fromPgn(game.pgn());
+  try {
+    const nodes = copy.mainlineNodes();
+    if (!review || !Array.isArray(review.moves) || review.moves.length !== nodes.length)
+      throw new ChessError('invalid-argument', 'the review is not one of this game (its number of moves differs)');
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i]!;
+      const m = review.moves[i]!;
+      if (m.uci !== node.uci) throw new ChessError('invalid-argument', `the review is not one of this game (move ${i + 1}: ${m.san} vs ${node.san})`);
+      const after = m.after;
+      if (!(after.mate !== undefined && Object.is(Math.abs(after.mate), 0)))
+        node.eval = after.mate !== undefined ? { mate: after.isMated() ? -Math.abs(after.mate) : after.mate } : { pawns: after.cp! / 100 };
+      if (!m.judgement) continue;
+      node.nags = [...node.nags.filter((n) => n < 1 || n > 6), NAG[m.judgement]];
+      const what = m.mate === 'created' ? 'Checkmate is now unavoidable' : m.mate === 'lost' ? 'Lost forced checkmate sequence' : WORD[m.judgement];
+      const text = `(${evalText(m.before)} → ${evalText(m.after)}) ${what}.${m.best ? ` ${m.best} was best.` : ''}`;
+      node.commentsAfter = [text, ...node.commentsAfter];
+      if (m.bestLine.length) {
+        copy.goTo(node.parent!);
+        for (const san of m.bestLine) copy.play(san);
+        copy.goTo(node);
+      }
+    }
+    return copy.pgn();
+  } finally {
+    copy.dispose();
+  }
+}
