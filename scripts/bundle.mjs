@@ -8,6 +8,8 @@
 //   dist/shared-index.js   the package's code (index.js re-exports it), the glue and the wasm
 //                          loader among it: the puzzle entries import it too
 //   dist/shared-puzzle-file.js  what the two puzzle entries share
+//   dist/openings.js       `chesswasm/openings` (web/src/openings/: the opening table and its
+//                          lookups): its own entry, so that index.js does not carry the table
 // One module graph instead of a file per module: 5 KB less gzipped JS than minifying each file
 // on its own (gzip sees one file; names are mangled across modules), and a Node import loads 2
 // JS files instead of 19 (docs/performance.md, "Size" and "Import"). Every module of the package
@@ -38,15 +40,19 @@ try {
   process.exit(1);
 }
 
-const ENTRIES = ['index', 'puzzle-file', 'puzzle-worker'];
+// Entry name -> its tsc output in DIR.
+const ENTRIES = { index: 'index.js', 'puzzle-file': 'puzzle-file.js', 'puzzle-worker': 'puzzle-worker.js', openings: 'openings/index.js' };
+// Folders of tsc output whose modules belong to one entry (their .js files are bundled, the .d.ts stay).
+const ENTRY_DIRS = ['openings'];
 const jsFiles = () => readdirSync(dir).filter((f) => f.endsWith('.js') || f === 'chesswasm.mjs');
 const bytes = (files, d) => files.reduce((n, f) => n + statSync(path.join(d, f)).size, 0);
 
-const before = bytes(jsFiles(), dir);
+const entryDirFiles = () => ENTRY_DIRS.flatMap((d) => readdirSync(path.join(dir, d)).filter((f) => f.endsWith('.js')).map((f) => path.join(d, f)));
+const before = bytes(jsFiles(), dir) + bytes(entryDirFiles(), dir);
 const out = mkdtempSync(path.join(path.dirname(path.resolve(dir)), '.bundle-')); // same filesystem: renamed
 try {
   const bundle = await rolldown({
-    input: Object.fromEntries(ENTRIES.map((e) => [e, path.join(dir, `${e}.js`)])),
+    input: Object.fromEntries(Object.entries(ENTRIES).map(([e, f]) => [e, path.join(dir, f)])),
     platform: 'neutral',
     external: [/^node:/],
     logLevel: 'warn',
@@ -58,11 +64,11 @@ try {
     entryFileNames: '[name].js',
     chunkFileNames: 'shared-[name].js',
     codeSplitting: {
-      groups: [{ name: (id) => (/puzzle-(file|worker)\.js$/.test(id) ? null : 'index'), debugName: 'package' }],
+      groups: [{ name: (id) => (/puzzle-(file|worker)\.js$|[\\/]openings[\\/]/.test(id) ? null : 'index'), debugName: 'package' }],
     },
   });
   await bundle.close();
-  for (const f of jsFiles()) rmSync(path.join(dir, f));
+  for (const f of [...jsFiles(), ...entryDirFiles()]) rmSync(path.join(dir, f));
   const written = readdirSync(out);
   for (const f of written) renameSync(path.join(out, f), path.join(dir, f));
   console.log(`== bundle ${dir}: ${before} -> ${bytes(written, dir)} bytes of JS (${written.sort().join(', ')})`);

@@ -125,8 +125,10 @@ test('the tarball holds the package and nothing else', () => {
   expect(listing).toContain('package/dist/chesswasm.wasm');
   expect(listing).toContain('package/dist/chesswasm.d.mts'); // the glue's types (its code is bundled)
   expect(listing).toContain('package/dist/puzzle-worker.js');
+  expect(listing).toContain('package/dist/openings.js'); // chesswasm/openings
+  expect(listing).toContain('package/dist/openings/index.d.ts');
   expect(listing).toContain('package/bin/chesswasm');
-  for (const f of listing) expect(f, 'only dist/, bin/ and the usual top-level files').toMatch(/^package\/(dist\/[^/]+|bin\/chesswasm|package\.json|README\.md|LICENSE)$/);
+  for (const f of listing) expect(f, 'only dist/, bin/ and the usual top-level files').toMatch(/^package\/(dist\/[^/]+|dist\/openings\/[^/]+\.d\.ts|bin\/chesswasm|package\.json|README\.md|LICENSE)$/);
   const pkg = JSON.parse(readFileSync(path.join(proj, 'node_modules/chesswasm/package.json'), 'utf8')) as Record<string, unknown>;
   expect(pkg.dependencies ?? {}).toEqual({});
   expect(statSync(tarball).size).toBeLessThan(200_000);

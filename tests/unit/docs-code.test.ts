@@ -68,7 +68,10 @@ describe('code blocks of README.md and docs/*.md', () => {
   const runnable = js.filter((b) => b.info === 'run');
   test.each(runnable.map((b) => [`${b.file}:${b.line}`, b] as const))('%s runs and asserts its results', (name, b) => {
     const file = path.join(tmp, `${name.replace(/[^\w]/g, '_')}.mjs`);
-    writeFileSync(file, b.source.replaceAll("'chesswasm'", JSON.stringify(pathToFileURL(distIndex).href)));
+    const source = b.source
+      .replaceAll("'chesswasm'", JSON.stringify(pathToFileURL(distIndex).href))
+      .replaceAll("'chesswasm/openings'", JSON.stringify(pathToFileURL(path.join(root, 'dist/openings.js')).href));
+    writeFileSync(file, source);
     execFileSync(process.execPath, [file], { encoding: 'utf8', cwd: tmp, stdio: ['ignore', 'pipe', 'pipe'] });
   });
 });

@@ -31,6 +31,40 @@ export interface PgnReadOptions {
   partial?: boolean;
 }
 
+/** An opening's ECO code (`'C42'`) and name (`'Russian Game: Stafford Gambit'`), from `chesswasm/openings`. */
+export interface OpeningName {
+  /** The ECO code, `'A00'` to `'E99'`. */
+  eco: string;
+  /** The name, `Family: Variation, Subvariation`. */
+  name: string;
+}
+
+/** A function that names a game's opening (as `openingOf` of `chesswasm/openings` does). */
+export type OpeningLookup = (game: Game) => OpeningName | null;
+
+/** Options of {@link Game.pgn}. */
+export interface PgnWriteOptions {
+  /**
+   * Write the `ECO` and `Opening` tags of the game's opening, replacing tags of those names
+   * (when the opening is not named, the tags are written as they are; the game's own
+   * {@link Game.tags} are not changed). `true` names it with `openingOf` of
+   * `chesswasm/openings`; a function names it itself. Needs `chesswasm/openings` imported (the
+   * main entry does not carry the opening table); else {@link ChessError} `'invalid-argument'`.
+   * Default `false`.
+   */
+  openingTags?: boolean | OpeningLookup;
+}
+
+// The tags with the opening's, set by `chesswasm/openings` when it is imported.
+let tagsWithOpening = (_game: Game, _how: true | OpeningLookup): ReadonlyMap<string, string> => {
+  throw new ChessError('invalid-argument', 'openingTags: import chesswasm/openings');
+};
+
+/** Internal: called by `chesswasm/openings` when it loads (see {@link PgnWriteOptions.openingTags}). */
+export function registerOpeningTags(f: typeof tagsWithOpening): void {
+  tagsWithOpening = f;
+}
+
 /** Options of the {@link Game} constructor. */
 export interface GameOptions {
   /** The rules variant (default `'chess'`). */
@@ -530,8 +564,9 @@ export class Game {
    * tags, movetext with variations, comments and NAGs wrapped at 80 columns, the result.
    * `Game.fromPgn(game.pgn())` gives back the same tree, comments and NAGs.
    */
-  pgn(): string {
-    return writeTree(this);
+  pgn(options: PgnWriteOptions = {}): string {
+    const how = options?.openingTags;
+    return writeTree(this, how ? tagsWithOpening(this, how) : this.tags);
   }
 
   /** Frees the wasm memory of {@link Game.position} now; the tree stays usable, the position does not. Idempotent. */
@@ -782,8 +817,8 @@ export function readTree(src: PgnSource): Game {
 }
 
 // Serialises a game into the input tree buffers and has the core write it.
-function writeTree(game: Game): string {
-  const words: number[] = [0, 0, VARIANTS.indexOf(game.variant), game.tags.size];
+function writeTree(game: Game, tags: ReadonlyMap<string, string>): string {
+  const words: number[] = [0, 0, VARIANTS.indexOf(game.variant), tags.size];
   const parts: string[] = [];
   let nbytes = 0;
   const str = (s: string): void => {
@@ -803,7 +838,7 @@ function writeTree(game: Game): string {
     words.push(v.length);
     for (const s of v) str(String(s));
   };
-  for (const [name, value] of game.tags) {
+  for (const [name, value] of tags) {
     str(String(name));
     str(String(value));
   }
