@@ -13,7 +13,12 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   root: here('.'),
   base: './',
-  resolve: { alias: [{ find: /^chesswasm$/, replacement: here('../../dist/index.js') }] },
+  resolve: {
+    alias: [
+      { find: /^chesswasm$/, replacement: here('../../dist/index.js') },
+      { find: /^chesswasm\/openings$/, replacement: here('../../dist/openings.js') },
+    ],
+  },
   build: {
     outDir: here('../../dist/board'),
     emptyOutDir: true,
