@@ -44,6 +44,7 @@ try {
 const ENTRIES = { index: 'index.js', 'puzzle-file': 'puzzle-file.js', 'puzzle-worker': 'puzzle-worker.js', openings: 'openings/index.js' };
 // Folders of tsc output whose modules belong to one entry (their .js files are bundled, the .d.ts stay).
 const ENTRY_DIRS = ['openings'];
+const KEEP_CLASS_NAMES = { function: false, class: true };
 const jsFiles = () => readdirSync(dir).filter((f) => f.endsWith('.js') || f === 'chesswasm.mjs');
 const bytes = (files, d) => files.reduce((n, f) => n + statSync(path.join(d, f)).size, 0);
 
@@ -60,7 +61,9 @@ try {
   await bundle.write({
     dir: out,
     format: 'es',
-    minify: true,
+    // Classes keep their names (the errors' `e.constructor.name` is 'FenError', not a
+    // mangled letter; stack traces and console.log show them); functions are still renamed.
+    minify: { compress: { keepNames: KEEP_CLASS_NAMES }, mangle: { keepNames: KEEP_CLASS_NAMES } },
     entryFileNames: '[name].js',
     chunkFileNames: 'shared-[name].js',
     codeSplitting: {

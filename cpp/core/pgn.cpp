@@ -372,13 +372,16 @@ bool PgnReader::read_tags(PgnGame& game, PgnError& error) {
     if (int(game.tags.size()) + result_slot >= limits_.max_tags && !game.tag(name))
       return fail(error, l, c, PgnErrorCode::TOO_MANY_TAGS, {}, limits_.max_tags);
     game.set_tag(name, value);
-    // White space and escape lines up to the next tag; a blank line ends the tag section
-    // (what follows is movetext, or the next game's tags).
-    bool blank = false, content = true;
-    while (!at_end() && !blank) {
+    // White space and escape lines up to the next tag. One blank line between two tag
+    // pairs continues the section (ChessBase writes one after the Event tag); two or more
+    // blank lines end it, and so does one before a tag name the section has already (the
+    // next game's tags: a game of tags only before it).
+    int blanks = 0;
+    bool content = true;
+    while (!at_end() && blanks < 2) {
       const char ch = peek();
       if (ch == '\n') {
-        blank = !content;
+        blanks += !content;
         content = false;
         advance();
       } else if (ch == '%' && pos_ == line_start_) {
@@ -389,9 +392,19 @@ bool PgnReader::read_tags(PgnGame& game, PgnError& error) {
         break;
       }
     }
-    if (blank) break;
+    if (blanks >= 2 || peek() != '[') break;
+    if (blanks == 1 && game.tag(next_tag_name())) break;
   }
   return true;
+}
+
+std::string_view PgnReader::next_tag_name() const {
+  size_t i = pos_ + 1;
+  while (i < text_.size() && text_[i] != '\n' && is_space(text_[i])) ++i;
+  const size_t start = i;
+  if (i < text_.size() && is_symbol_start(text_[i]))
+    while (i < text_.size() && is_symbol_char(text_[i])) ++i;
+  return text_.substr(start, i - start);
 }
 
 PgnStatus read_pgn(std::string_view text, PgnGame& game, PgnError& error) {
@@ -427,7 +440,7 @@ PgnStatus PgnReader::read_game(PgnGame& game, PgnError& error) {
     if (lost_sync_)
       skip_to_next_game();
     else
-      skip_rest_of_game();
+      skip_rest_of_game(in_movetext_ && pos_ > movetext_start_);
     if (!partial_ || !in_movetext_) return PgnStatus::ERROR;
     settle_result(game);
     return PgnStatus::PARTIAL;
@@ -445,15 +458,20 @@ void PgnReader::skip_tag_section() {
     if (i >= text_.size() || text_[i] != '[') break;
     skip_line();
   }
-  skip_rest_of_game();
+  skip_rest_of_game(false);
 }
 
-void PgnReader::skip_rest_of_game() {
+void PgnReader::skip_rest_of_game(bool moved) {
   int depth = 0;  // open variations
   std::string buf;
   for (;;) {
-    while (!at_end() && is_space(peek())) advance();
-    if (at_end()) return;
+    int newlines = pos_ == line_start_;
+    bool blank_line = false;
+    while (!at_end() && is_space(peek())) {
+      if (peek() == '\n') blank_line |= ++newlines >= 2;
+      advance();
+    }
+    if (at_end() || (blank_line && moved && depth == 0)) return;
     const char c = peek();
     if (c == '%' && pos_ == line_start_) {
       skip_line();
@@ -475,6 +493,7 @@ void PgnReader::skip_rest_of_game() {
     } else if (is_delimiter(c)) {
       advance();
     } else {
+      moved = true;
       const size_t start = pos_;
       while (!at_end() && !is_delimiter(peek())) advance();
       if (depth == 0 && !result_of(plain_dashes(text_.substr(start, pos_ - start), buf)).empty()) return;
@@ -524,6 +543,7 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     assert(game.root_fen == pos.fen());
   }
   in_movetext_ = true;
+  movetext_start_ = pos_;
   std::vector<PgnNode>& nodes = game.nodes;
   std::string dash_buf;  // a token with its Unicode dashes made plain
 
@@ -569,17 +589,24 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
   const size_t text_size = text_.size();
   for (;;) {
     // White space, with the lines it ends (local cursor: the members are written once).
+    // A blank line (only white space between two line ends) after a main-line move ends
+    // the game, with or without a result (chessops and python-chess read so): movetext
+    // after it is the next game's.
+    bool blank_line = false;
     {
       size_t p = pos_;
+      int newlines = pos_ == line_start_;  // a run that starts a line ends a blank one at its first '\n'
       while (p < text_size && is_space(text[p])) {
         if (text[p] == '\n') {
           ++line_;
           line_start_ = p + 1;
+          blank_line |= ++newlines >= 2;
         }
         ++p;
       }
       pos_ = p;
     }
+    if (blank_line && frames.size() == 1 && frames[0].last >= 0) break;
     if (at_end()) break;
     int l = line_, col = column();
     if (pos_ - game_start_ > limits_.max_game_bytes)

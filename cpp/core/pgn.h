@@ -123,12 +123,14 @@ enum class PgnStatus : uint8_t {
 // Reads the games of a text one at a time; the text must outlive the reader.
 //
 // What it reads beyond the PGN standard (the tolerant reader): every tag section starts a
-// game, and a blank line ends a tag section (so two header-only games stay two games); a
-// game also ends where a new tag section begins at the start of a line, with or without a
-// result marker before it; tag names are PGN symbols (a letter or digit, then letters,
-// digits and `_+#=:-`, as in `[BlackType: "program"]`); castling with zeros (`0-0-0`) and
-// any Unicode dash in castling and results (`0–0–0`, `O—O`, `1—0`), `½-½` and `1/2` for a
-// draw; SAN with the tolerances of parse_san. The writer always writes the standard form.
+// game; one blank line between two tag pairs continues the section (ChessBase writes one
+// after the Event tag), while two or more blank lines, or one before a tag name the section
+// already has, end it (so two header-only games stay two games); a game also ends where a
+// new tag section begins at the start of a line, and at a blank line after a main-line move
+// (outside variations), with or without a result marker before it; tag names are PGN symbols (a letter or
+// digit, then letters, digits and `_+#=:-`, as in `[BlackType: "program"]`); castling with zeros (`0-0-0`)
+// and any Unicode dash in castling and results (`0–0–0`, `O—O`, `1—0`), `½-½` and `1/2` for a draw; SAN with
+// the tolerances of parse_san. The writer always writes the standard form.
 //
 // The result: PgnGame::result and the Result tag always agree. The movetext's marker wins
 // unless it is missing or `*`, in which case a Result tag with a result decides; the Result
@@ -174,13 +176,15 @@ class PgnReader {
   bool at_line_start() const;
   void skip_line();
   void skip_space_and_escapes();
-  void skip_to_next_game();  // after an error that lost the token structure
-  void skip_tag_section();   // after an error in a tag section
-  void skip_rest_of_game();  // after an error in movetext
+  void skip_to_next_game();            // after an error that lost the token structure
+  void skip_tag_section();             // after an error in a tag section
+  void skip_rest_of_game(bool moved);  // after an error in movetext (moved: some of it was read;
+                                       // a blank line at depth 0 then ends the game)
   static void clear_node(PgnNode& n);
   PgnNode& new_node(std::vector<PgnNode>& nodes);  // the next node of the game, cleared
   void trim_nodes(PgnGame& game);                  // the nodes beyond the game's to the spares
   bool read_tags(PgnGame& game, PgnError& error);
+  std::string_view next_tag_name() const;  // the name of the tag pair at pos_ ('[')
   bool read_movetext(PgnGame& game, PgnError& error);
   bool fail(PgnError& error, int line, int column, PgnErrorCode code, std::string_view detail = {},
             long limit = 0, FenError fen_error = FenError::OK);
@@ -198,6 +202,7 @@ class PgnReader {
   bool raw_braces_ = false;
   bool fill_uci_ = true;
   bool in_movetext_ = false;          // set once the root position is set up (a PARTIAL game exists)
+  size_t movetext_start_ = 0;         // offset where the movetext of the game being read starts
   bool lost_sync_ = false;            // an unterminated comment: skip_to_next_game, not the token walk
   std::vector<PgnNode> spare_nodes_;  // nodes of earlier games, their buffers kept for reuse
   Position board_;                    // the position of the game being read

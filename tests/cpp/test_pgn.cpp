@@ -595,6 +595,54 @@ TEST(PgnTolerant, GamesWithoutResultMarkers) {
                    "GAME Event=C Result=* | c4 | *"}));
 }
 
+// One blank line between tag pairs continues the section (ChessBase writes one after the
+// Event tag); two blank lines or a repeated tag name after a blank line end it.
+TEST(PgnTolerant, OneBlankLineInsideTheTagSection) {
+  const std::vector<PgnGame> games = read_all(slurp("pgn/chessbase-blank-tag-line.pgn"));
+  ASSERT_EQ(games.size(), 1u);
+  std::string tags;
+  for (const auto& [k, v] : games[0].tags) tags += k + "=" + v + ";";
+  EXPECT_EQ(
+      tags,
+      "Event=AlphaZero vs. Stockfish;Date=2017.12.04;Round=1;White=AlphaZero;Black=Stockfish;Result=1-0;");
+  EXPECT_EQ(games[0].mainline().size(), 119u);
+  EXPECT_EQ(games[0].result, "1-0");
+  EXPECT_EQ(summary("[Event \"A\"]\n\n[Site \"s\"]\n\n1. e4 *"),
+            (Lines{"GAME Event=A Site=s Result=* | e4 | *"}));
+  EXPECT_EQ(summary("[Event \"A\"]\r\n \t\r\n[Site \"s\"]\r\n1. e4 *"),
+            (Lines{"GAME Event=A Site=s Result=* | e4 | *"}));
+  // Two blank lines: two games.
+  EXPECT_EQ(summary("[Event \"A\"]\n\n\n[Site \"s\"]\n\n1. e4 *"),
+            (Lines{"GAME Event=A Result=* | | *", "GAME Site=s Result=* | e4 | *"}));
+  // A repeated tag name after a blank line: the next game's section.
+  EXPECT_EQ(summary("[Event \"A\"]\n[Site \"a\"]\n\n[Site \"b\"]\n\n1. e4 *"),
+            (Lines{"GAME Event=A Site=a Result=* | | *", "GAME Site=b Result=* | e4 | *"}));
+}
+
+// A blank line after a main-line move ends the game, result or not (chessops's
+// leading-whitespace.pgn: four games, the last without tags).
+TEST(PgnTolerant, BlankLineAfterMovetextEndsTheGame) {
+  const Lines games = summary(slurp("pgn/leading-whitespace.pgn"));
+  EXPECT_EQ(games, (Lines{"GAME Variant=Standard Result=* | e4 e5 Nf3 Nc6 Bb5 | *",
+                          "GAME Variant=Standard Result=* | e4 e5 Nf3 Nc6 Bb5 | *",
+                          "GAME Variant=Standard Result=* | e4 e5 Nf3 Nc6 Bb5 | *",
+                          "GAME Result=* | e4 e5 Nf3 Nc6 Bb5 | *"}));
+  for (const PgnGame& g : read_all(slurp("pgn/leading-whitespace.pgn")))
+    EXPECT_EQ(g.nodes[g.mainline().back()].comments_after.size(), 1u);
+  // Without tags, blank lines of white space, CRLF.
+  EXPECT_EQ(summary("1. e4 e5\r\n \r\n1. d4 d5\n\n\n1. c4"),
+            (Lines{"GAME Result=* | e4 e5 | *", "GAME Result=* | d4 d5 | *", "GAME Result=* | c4 | *"}));
+  // Not inside a variation, a comment, or before the first move.
+  EXPECT_EQ(summary("{ intro }\n\n1. e4 (1. d4\n\nd5) e5 { a\n\nb } Nf3 *"),
+            (Lines{"GAME Result=* | e4 e5 Nf3 | *"}));
+  // After an illegal move, the rest of that game is skipped to the blank line.
+  EXPECT_EQ(summary("1. e4 Ke3 Nf3\n\n1. d4 *"),
+            (Lines{"ERROR 1:7 illegal move \"Ke3\"", "GAME Result=* | d4 | *"}));
+  // A broken tag section before its movetext: the movetext is that game's, not a new one.
+  EXPECT_EQ(summary("[Event x]\n\n1. e4 e5\n\n1. d4 *"),
+            (Lines{"ERROR 1:8 tag value must be in double quotes", "GAME Result=* | d4 | *"}));
+}
+
 // Castling with zeros or dashes and results with dashes; the writer writes the standard form.
 TEST(PgnTolerant, CastlingAndResultsWithDashes) {
   const std::string fen = "[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n";

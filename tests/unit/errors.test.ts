@@ -356,3 +356,33 @@ test('squareName of a value whose String() throws is a RangeError', () => {
   };
   for (const v of [Object.create(null) as unknown, hostile]) expect(() => squareName(v as number)).toThrow(RangeError);
 });
+
+// The shipped bundle (dist/, minified) keeps class names: `e.constructor.name` and `e.name`
+// are the class's for every error class the package exports (issue 23: the minifier had
+// renamed them to single letters).
+test('every exported error class keeps its name in the built package', async () => {
+  const pkg = (await import('chesswasm')) as Record<string, unknown>;
+  const errorClasses = Object.entries(pkg).filter(
+    ([, v]) => typeof v === 'function' && (v as { prototype?: unknown }).prototype instanceof Error,
+  ) as [string, new (...args: never[]) => Error][];
+  expect(errorClasses.map(([k]) => k).sort()).toEqual(expect.arrayContaining(['BookError', 'ChessError', 'FenError', 'IllegalMoveError', 'PgnError']));
+  for (const [exported, cls] of errorClasses) expect(cls.name).toBe(exported);
+  const thrown = (f: () => unknown): Error => {
+    try {
+      f();
+    } catch (e) {
+      return e as Error;
+    }
+    throw new Error('did not throw');
+  };
+  const fen = thrown(() => Position.fromFen('x'));
+  expect([fen.constructor.name, fen.name]).toEqual(['FenError', 'FenError']);
+  const pgn = thrown(() => Game.fromPgn('1. e4 e5 2. Ke3 *'));
+  expect([pgn.constructor.name, pgn.name]).toEqual(['PgnError', 'PgnError']);
+  const move = thrown(() => Position.startpos().play('e5'));
+  expect([move.constructor.name, move.name]).toEqual(['IllegalMoveError', 'IllegalMoveError']);
+  const chess = thrown(() => Setup.empty().put(99, { type: 'k', color: 'w' }));
+  expect([chess.constructor.name, chess.name]).toEqual(['ChessError', 'ChessError']);
+  // The other classes too (Position, Game, ...), for stack traces and console.log.
+  expect([Position.name, Game.name, Setup.name, Puzzle.name]).toEqual(['Position', 'Game', 'Setup', 'Puzzle']);
+});

@@ -486,3 +486,90 @@ export function commentsWithCommands(node: CommandHolder): string[] {
   else comments[comments.length - 1] = `${last.replace(/[\t\n\r ]+$/, '')} ${commands}`;
   return comments;
 }
+
+/**
+ * Internal (used by {@link Game}): how a node's comments after the move were written when it
+ * was read — each comment as it was (`raw`), commands in place — and the node's fields as
+ * reading set them (`after`, `clock`, `emt`, `eval`, `shapes`). While the fields still hold
+ * those values, the node's comments are `raw`: each command stays in the comment it came from,
+ * in the order of the file. Once a field changes, the comments are made from the fields
+ * ({@link commentsWithCommands}'s layout).
+ */
+export interface CommentLayout {
+  raw: readonly string[];
+  after: readonly string[];
+  clock: number | null;
+  emt: number | null;
+  eval: Evaluation | null;
+  shapes: readonly Shape[];
+}
+
+const copyEval = (e: Evaluation | null): Evaluation | null => (e === null ? null : { ...e });
+const sameEval = (a: Evaluation | null, b: Evaluation | null): boolean =>
+  a === b || (a !== null && b !== null && typeof a === 'object' && a.pawns === b.pawns && a.mate === b.mate && a.depth === b.depth);
+
+/** Internal: the layout of a node whose comments `raw` reading just split into its fields. */
+export function recordLayout(node: CommandHolder, raw: readonly string[]): CommentLayout {
+  return {
+    raw,
+    after: [...node.commentsAfter],
+    clock: node.clock,
+    emt: node.emt,
+    eval: copyEval(node.eval),
+    shapes: node.shapes.map((s) => ({ ...s })),
+  };
+}
+
+/** Internal: whether a node's fields still hold what its layout recorded. */
+export function layoutHolds(node: CommandHolder, layout: CommentLayout): boolean {
+  const { commentsAfter: after, shapes } = node;
+  if (node.clock !== layout.clock || node.emt !== layout.emt || !sameEval(node.eval, layout.eval)) return false;
+  if (!Array.isArray(after) || after.length !== layout.after.length || !Array.isArray(shapes) || shapes.length !== layout.shapes.length)
+    return false;
+  for (let i = 0; i < after.length; i++) if (after[i] !== layout.after[i]) return false;
+  for (let i = 0; i < shapes.length; i++) {
+    const s = shapes[i];
+    const t = layout.shapes[i]!;
+    if (s === null || typeof s !== 'object' || s.color !== t.color || s.from !== t.from || s.to !== t.to) return false;
+  }
+  return true;
+}
+
+/**
+ * Internal (used by {@link Game}): a node's comments after the move as PGN holds them — the
+ * layout's comments while it holds, else {@link commentsWithCommands}.
+ */
+export function commentsOf(node: CommandHolder, layout: CommentLayout | null): readonly string[] {
+  return layout !== null && layoutHolds(node, layout) ? layout.raw : commentsWithCommands(node);
+}
+
+/**
+ * Internal (used by {@link Game}): sets a node's fields from a list of comments, each with its
+ * own text and commands; returns the layout that keeps each command in its comment (null when
+ * the usual layout writes the same comments).
+ */
+export function setComments(node: CommandHolder, comments: readonly Partial<CommentCommands>[]): CommentLayout | null {
+  if (!Array.isArray(comments as unknown)) throw new ChessError('invalid-argument', `not an array of comments: ${describe(comments)}`);
+  const raw: string[] = [];
+  for (const c of comments as readonly (Partial<CommentCommands> | null)[]) {
+    if (c === null || typeof c !== 'object') throw new ChessError('invalid-argument', `not a comment: ${describe(c)}`);
+    if (c.text !== undefined && typeof c.text !== 'string') throw new ChessError('invalid-argument', `not a comment text: ${describe(c.text)}`);
+    const made = makeCommentCommands({ text: c.text ?? '', clock: c.clock ?? null, emt: c.emt ?? null, eval: c.eval ?? null, shapes: c.shapes ?? [] });
+    if (made !== '') raw.push(made);
+  }
+  node.commentsAfter = [...raw];
+  node.clock = null;
+  node.emt = null;
+  node.eval = null;
+  node.shapes = [];
+  const before = commandsAsText;
+  commandsAsText = false;
+  try {
+    takeCommands(node);
+  } finally {
+    commandsAsText = before;
+  }
+  const usual = commentsWithCommands(node);
+  if (usual.length === raw.length && usual.every((c, i) => c === raw[i])) return null;
+  return recordLayout(node, raw);
+}

@@ -11,7 +11,19 @@
  */
 import { type FenTagRuleName, PgnErrorCode, PgnStatus, TREE_HEADER_WORDS, TREE_NON_ASCII } from './boundary.js';
 import type { PgnSource } from './chesswasm.mjs';
-import { type Evaluation, type Shape, commentsWithCommands, takeCommands, takeSingleCommand } from './comment-commands.js';
+import {
+  type CommentCommands,
+  type CommentLayout,
+  type Evaluation,
+  type Shape,
+  commentsOf,
+  commentsWithCommands,
+  parseCommentCommands,
+  recordLayout,
+  setComments,
+  takeCommands,
+  takeSingleCommand,
+} from './comment-commands.js';
 import { ChessError, type IllegalMoveCode, IllegalMoveError, PgnError, type PgnErrorReason, describe } from './errors.js';
 import { disposedError, installDispose } from './lifecycle.js';
 import type { Move } from './move.js';
@@ -91,6 +103,8 @@ type NodeArgs = [
 let newNode: (...args: NodeArgs) => GameNode;
 let setErrors: (game: Game, errors: PgnError[]) => void;
 let detachNode: (node: GameNode) => void;
+let layoutOf: (node: GameNode) => CommentLayout | null;
+let setLayout: (node: GameNode, layout: CommentLayout | null) => void;
 let gameFromParts: (variant: Variant, rootFen: string, result: string, tags: Map<string, string>) => Game;
 // Set by gameFromParts for the constructor call it makes.
 let pendingParts: { variant: Variant; rootFen: string; result: string; tags: Map<string, string> } | null = null;
@@ -127,13 +141,17 @@ export class GameNode {
   /**
    * Comments after the move, without the comment commands that {@link GameNode.clock},
    * {@link GameNode.emt}, {@link GameNode.eval} and {@link GameNode.shapes} hold (other
-   * `[%...]` commands, and malformed ones, stay in the text). On the root: the game comment
-   * (text before the first move).
+   * `[%...]` commands, and malformed ones, stay in the text); a comment that held only
+   * commands is not listed. On the root: the game comment (text before the first move).
+   * {@link GameNode.comments} gives each comment with its own commands.
    */
   commentsAfter: string[];
   /** Numeric Annotation Glyphs, in order; `!` `?` `!!` `??` `!?` `?!` are 1 to 6. */
   nags: number[];
-  /** `[%clk]`: the mover's remaining time after the move, in seconds; `null` if not given. Editable. */
+  /**
+   * `[%clk]`: the mover's remaining time after the move, in seconds; `null` if not given
+   * (the last one when several comments give one). Editable.
+   */
   clock: number | null = null;
   /** `[%emt]`: the time spent on the move, in seconds; `null` if not given. Editable. */
   emt: number | null = null;
@@ -144,6 +162,7 @@ export class GameNode {
   /** The moves played from here: `children[0]` continues the line, the others are variations. */
   readonly children: GameNode[] = [];
   #game: Game | null;
+  #layout: CommentLayout | null = null;
   #fen: string | null = null;
   #hash: bigint | null = null;
 
@@ -166,6 +185,28 @@ export class GameNode {
     this.commentsBefore = commentsBefore;
     this.commentsAfter = commentsAfter;
     this.nags = nags;
+  }
+
+  /**
+   * The comments after the move, each with its own text and commands, in the order of the
+   * PGN (`a5 { c0 [%clk 0:01:00] } { before }` gives two: `{ text: 'c0', clock: 60, ... }` and
+   * `{ text: 'before', clock: null, ... }`). While {@link GameNode.commentsAfter},
+   * {@link GameNode.clock}, {@link GameNode.emt}, {@link GameNode.eval} and
+   * {@link GameNode.shapes} hold what was read, {@link Game.pgn} writes the comments as they
+   * were read, each command in the comment it came from; once one of them is changed, the
+   * texts are written in order with the commands after the last one. A new array each time
+   * (changing it changes nothing): assign a list to set them all, which sets those fields
+   * too (`clock` is the last clock given, and so on).
+   * @throws {@link ChessError} `'invalid-argument'` (on assignment) for a value that is not
+   * such a list or a command value that cannot be written.
+   */
+  get comments(): CommentCommands[] {
+    return commentsOf(this, this.#layout).map((c) => parseCommentCommands(c));
+  }
+
+  /** Sets every comment after the move, each with its own text and commands (see the getter). */
+  set comments(list: readonly Partial<CommentCommands>[]) {
+    this.#layout = setComments(this, list);
   }
 
   /** The game this node belongs to; `null` once it was removed by {@link Game.deleteFrom}. */
@@ -241,6 +282,10 @@ export class GameNode {
         n.#game = null;
         stack.push(...n.children);
       }
+    };
+    layoutOf = (node) => node.#layout;
+    setLayout = (node, layout) => {
+      node.#layout = layout;
     };
   }
 }
@@ -635,7 +680,7 @@ export class Game {
     if (options?.before === true) {
       if (node.parent === null) throw new ChessError('invalid-argument', 'the root has no move to comment before');
       node.commentsBefore = [...node.commentsBefore, text];
-    } else node.commentsAfter = [...node.commentsAfter, text];
+    } else node.comments = [...node.comments, { text }]; // each earlier comment keeps its commands
   }
 
   /**
@@ -960,6 +1005,7 @@ export function readTree(src: PgnSource): Game {
       root.commentsAfter = after;
       root.nags = nags;
       takeCommands(root);
+      if (root.commentsAfter !== after) keepLayout(root, after);
       continue;
     }
     const parent = nodes[parentIndex]!;
@@ -971,8 +1017,12 @@ export function readTree(src: PgnSource): Game {
       if (!takeSingleCommand(node, bytes, lone, lone + loneLen)) {
         after.push(text(lone, loneLen));
         takeCommands(node);
+        if (node.commentsAfter !== after) keepLayout(node, after);
       }
-    } else if (after.length !== 0) takeCommands(node);
+    } else if (after.length !== 0) {
+      takeCommands(node);
+      if (node.commentsAfter !== after) keepLayout(node, after);
+    }
     // Most nodes have one child: an array of one element, not one grown by push (17 slots).
     const siblings = parent.children;
     if (siblings.length === 0) (parent as { children: GameNode[] }).children = [node];
@@ -988,6 +1038,14 @@ export function readTree(src: PgnSource): Game {
       (node as { uci: string }).uci = uciOfMove(variantCode, node.move);
     }
   return game;
+}
+
+// After takeCommands split a node's comments as read (`raw`) into its fields: the layout that
+// writes them back as they were, unless the usual layout gives the same comments.
+function keepLayout(node: GameNode, raw: string[]): void {
+  const usual = commentsWithCommands(node);
+  if (usual.length === raw.length && usual.every((c, i) => c === raw[i])) return;
+  setLayout(node, recordLayout(node, raw));
 }
 
 // Serialises a game into the input tree buffers and has the core write it.
@@ -1033,7 +1091,7 @@ function writeTree(game: Game, tags: ReadonlyMap<string, string>): string {
     str(n.san);
     str(n.uci);
     strs(n.commentsBefore);
-    strs(commentsWithCommands(n));
+    strs(commentsOf(n, layoutOf(n)));
     words.push(n.nags.length);
     for (const nag of n.nags) words.push(nag & 255);
   }
