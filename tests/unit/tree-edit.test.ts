@@ -125,6 +125,15 @@ function theirs(game: OpsGame<PgnNodeData>): Item {
 
 const readOps = (text: string) => parsePgn(text)[0]!;
 
+function* allNodes(game: Game): Generator<GameNode> {
+  const stack = [game.root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    yield n;
+    stack.push(...n.children);
+  }
+}
+
 // ---- the same edit on both trees --------------------------------------------------------------
 
 type Path = number[];
@@ -282,7 +291,16 @@ describe('random edits of random annotated trees', () => {
       for (let e = 0; e < 10; e++) {
         const edit = randomEdit(r, game);
         if (!edit) break;
+        // From a random current node: after the edit it is still in the tree, with its position.
+        const nodes = [...allNodes(game)];
+        const was = nodes[r.int(nodes.length)]!;
+        game.goTo(was);
         edit.ours(game);
+        // The nearest node of its old path that is still in the tree (itself when it stayed).
+        let stays = was;
+        while (stays.game !== game) stays = stays.parent!;
+        expect(game.current).toBe(stays);
+        expect(game.position.fen()).toBe(game.current.fen);
         edit.theirs(model);
         edits++;
         const text = game.pgn();
