@@ -11,7 +11,13 @@ export default defineConfig({
   test: {
     projects: [
       {
-        resolve: { alias: [{ find: /^chesswasm\/engine$/, replacement: here('./dist/engine.js') }, { find: /^chesswasm$/, replacement: here('./dist/index.js') }] },
+        resolve: {
+          alias: [
+            { find: /^chesswasm\/engine$/, replacement: here('./dist/engine.js') },
+            { find: /^chesswasm\/openings$/, replacement: here('./dist/openings.js') },
+            { find: /^chesswasm$/, replacement: here('./dist/index.js') },
+          ],
+        },
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
@@ -22,7 +28,12 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: [{ find: /^chesswasm$/, replacement: here('./build/dist-debug/index.js') }] },
+        resolve: {
+          alias: [
+            { find: /^chesswasm$/, replacement: here('./build/dist-debug/index.js') },
+            { find: /^chesswasm\/openings$/, replacement: here('./build/dist-debug/openings/index.js') },
+          ],
+        },
         test: {
           name: 'debug',
           include: ['tests/unit/**/*.debug.test.ts'],

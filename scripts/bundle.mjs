@@ -10,6 +10,8 @@
 //   dist/shared-puzzle-file.js  what the two puzzle entries share
 //   dist/engine.js         the `chesswasm/engine` entry (web/src/engine/): UCI engines and the
 //                          game review; it imports index.js, which stays as small as before
+//   dist/openings.js       `chesswasm/openings` (web/src/openings/: the opening table and its
+//                          lookups): its own entry, so that index.js does not carry the table
 // One module graph instead of a file per module: 5 KB less gzipped JS than minifying each file
 // on its own (gzip sees one file; names are mangled across modules), and a Node import loads 2
 // JS files instead of 19 (docs/performance.md, "Size" and "Import"). Every module of the package
@@ -40,18 +42,26 @@ try {
   process.exit(1);
 }
 
+// Entry name -> its tsc output in DIR.
+const ENTRIES = {
+  index: 'index.js',
+  'puzzle-file': 'puzzle-file.js',
+  'puzzle-worker': 'puzzle-worker.js',
+  engine: 'engine/index.js',
+  openings: 'openings/index.js',
+};
+// Folders of tsc output whose modules belong to one entry (their .js files are bundled, the .d.ts stay).
+const ENTRY_DIRS = ['engine', 'openings'];
 const KEEP_CLASS_NAMES = { function: false, class: true };
-const ENTRIES = { index: 'index', 'puzzle-file': 'puzzle-file', 'puzzle-worker': 'puzzle-worker', engine: 'engine/index' };
-// Sub-folders of dist/ whose tsc output is bundled into an entry (their .d.ts files stay).
-const SUBDIRS = ['engine'];
 const jsFiles = () => readdirSync(dir).filter((f) => f.endsWith('.js') || f === 'chesswasm.mjs');
 const bytes = (files, d) => files.reduce((n, f) => n + statSync(path.join(d, f)).size, 0);
 
-const before = bytes(jsFiles(), dir);
+const entryDirFiles = () => ENTRY_DIRS.flatMap((d) => readdirSync(path.join(dir, d)).filter((f) => f.endsWith('.js')).map((f) => path.join(d, f)));
+const before = bytes(jsFiles(), dir) + bytes(entryDirFiles(), dir);
 const out = mkdtempSync(path.join(path.dirname(path.resolve(dir)), '.bundle-')); // same filesystem: renamed
 try {
   const bundle = await rolldown({
-    input: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(dir, `${file}.js`)])),
+    input: Object.fromEntries(Object.entries(ENTRIES).map(([e, f]) => [e, path.join(dir, f)])),
     platform: 'neutral',
     external: [/^node:/],
     logLevel: 'warn',
@@ -65,14 +75,11 @@ try {
     entryFileNames: '[name].js',
     chunkFileNames: 'shared-[name].js',
     codeSplitting: {
-      groups: [
-        { name: (id) => (/puzzle-(file|worker)\.js$/.test(id) || /[\\/]engine[\\/][^\\/]+\.js$/.test(id) ? null : 'index'), debugName: 'package' },
-      ],
+      groups: [{ name: (id) => (/puzzle-(file|worker)\.js$|[\\/](engine|openings)[\\/]/.test(id) ? null : 'index'), debugName: 'package' }],
     },
   });
   await bundle.close();
-  for (const f of jsFiles()) rmSync(path.join(dir, f));
-  for (const sub of SUBDIRS) for (const f of readdirSync(path.join(dir, sub))) if (f.endsWith('.js')) rmSync(path.join(dir, sub, f));
+  for (const f of [...jsFiles(), ...entryDirFiles()]) rmSync(path.join(dir, f));
   const written = readdirSync(out);
   for (const f of written) renameSync(path.join(out, f), path.join(dir, f));
   console.log(`== bundle ${dir}: ${before} -> ${bytes(written, dir)} bytes of JS (${written.sort().join(', ')})`);

@@ -4,6 +4,7 @@
 # dist/, next to the emscripten glue and the .wasm:
 #   dist/index.js, *.d.ts            the package (ESM + types): tsc's output bundled with the
 #                                    glue of build/wasm's module (scripts/bundle.mjs)
+#   dist/openings.js, openings/*.d.ts  `chesswasm/openings` (the opening table: its own entry)
 #   dist/chesswasm.wasm, .d.mts      the module from build/wasm (Release, -O3), the glue's types
 #   build/dist-modules/              tsc's per-module output with the release module (tests of
 #                                    a module's internals)
@@ -23,12 +24,14 @@ node scripts/gen-boundary.mjs
 
 echo "== tsc (web/src -> dist)"
 rm -f dist/*.js dist/chesswasm.mjs dist/engine/*.js # the last bundle's files
+rm -rf dist/openings
 npx --no-install tsc -p tsconfig.json
 cp build/wasm/chesswasm.mjs build/wasm/chesswasm.wasm web/src/chesswasm.d.mts dist/
 
 rm -rf build/dist-debug
 mkdir -p build/dist-debug
 cp dist/*.js build/dist-debug/
+cp -r dist/openings build/dist-debug/
 cp build/wasm-debug/chesswasm.wasm build/dist-debug/
 # The debug glue (ASSERTIONS) asserts that it does not run in Node, which it was not built
 # for; the package hands it the .wasm itself, so the test copy drops that one assert.
@@ -39,6 +42,7 @@ rm -rf build/dist-modules
 mkdir -p build/dist-modules
 cp dist/*.js dist/chesswasm.mjs dist/chesswasm.wasm build/dist-modules/
 cp -r dist/engine build/dist-modules/
+cp -r dist/openings build/dist-modules/
 # The shipped JS bundled and minified (what users download; measured by the bench's size row);
 # the copies above keep the readable tsc output.
 node scripts/bundle.mjs dist

@@ -32,7 +32,10 @@ bash scripts/build.sh "${configs[@]}"
 # The committed TypeScript side of the boundary must be what the registration says (before
 # package.sh rewrites it): a code added in C++ needs `node scripts/gen-boundary.mjs` and a commit.
 node scripts/gen-boundary.mjs --check
+# The opening table (web/src/openings/table.ts) must be what tests/data/openings/*.tsv says
+# (checked after package.sh: the generator replays the lines with the built package).
 bash scripts/package.sh --no-wasm
+node scripts/gen-openings.mjs --check
 
 step "native tests (Release)"
 ctest --test-dir build/native -LE deep --output-on-failure

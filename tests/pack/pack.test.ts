@@ -127,12 +127,15 @@ test('the tarball holds the package and nothing else', () => {
   expect(listing).toContain('package/dist/puzzle-worker.js');
   expect(listing).toContain('package/dist/engine.js');
   expect(listing).toContain('package/dist/engine/index.d.ts');
+  expect(listing).toContain('package/dist/openings.js'); // chesswasm/openings
+  expect(listing).toContain('package/dist/openings/index.d.ts');
   expect(listing).toContain('package/bin/chesswasm');
   for (const f of listing)
-    expect(f, 'only dist/, bin/ and the usual top-level files').toMatch(/^package\/(dist\/[^/]+|dist\/engine\/[^/]+\.d\.ts|bin\/chesswasm|package\.json|README\.md|LICENSE)$/);
+    expect(f, 'only dist/, bin/ and the usual top-level files').toMatch(/^package\/(dist\/[^/]+|dist\/(engine|openings)\/[^/]+\.d\.ts|bin\/chesswasm|package\.json|README\.md|LICENSE)$/);
   const pkg = JSON.parse(readFileSync(path.join(proj, 'node_modules/chesswasm/package.json'), 'utf8')) as Record<string, unknown>;
   expect(pkg.dependencies ?? {}).toEqual({});
-  expect(statSync(tarball).size).toBeLessThan(200_000);
+  // 209 KB with chesswasm/openings (its table, dist/openings.js, is 37 KB gzipped).
+  expect(statSync(tarball).size).toBeLessThan(230_000);
 });
 
 describe('Node', () => {
@@ -157,10 +160,27 @@ console.log(JSON.stringify({ ready: isInitialized(), perft3: pos.perft(3), moves
     });
   });
 
+  test('(a) import "chesswasm/openings" from the installed tarball: the same Game class, named openings, the tags', () => {
+    write(
+      path.join(proj, 'openings-check.mjs'),
+      `import { Game } from 'chesswasm';
+import { openingOf } from 'chesswasm/openings';
+const g = new Game();
+for (const m of ['c4', 'e6', 'Nc3', 'Nf6', 'd4', 'Bb4']) g.play(m);
+console.log(JSON.stringify({ named: openingOf(g), eco: /\\[ECO "E20"\\]/.test(g.pgn({ openingTags: true })) }));
+`,
+    );
+    const out = run(process.execPath, ['openings-check.mjs'], proj);
+    expect(JSON.parse(out)).toEqual({ named: { eco: 'E20', name: 'Nimzo-Indian Defense' }, eco: true });
+  });
+
   test('(a) the shipped types compile under tsc --strict (NodeNext)', () => {
     write(
       path.join(proj, 'types-check.ts'),
       `import { Position, FenError, type Move, type Outcome } from 'chesswasm';
+import { openingOf, type OpeningName } from 'chesswasm/openings';
+const named: OpeningName | null = openingOf([]);
+void named;
 const pos: Position = Position.startpos();
 const moves: Move[] = pos.legalMoves();
 const n: number = pos.perft(2);

@@ -17,6 +17,7 @@ export default defineConfig({
     alias: [
       { find: /^chesswasm\/engine$/, replacement: here('../../dist/engine.js') },
       { find: /^chesswasm$/, replacement: here('../../dist/index.js') },
+      { find: /^chesswasm\/openings$/, replacement: here('../../dist/openings.js') },
     ],
   },
   build: {

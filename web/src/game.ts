@@ -24,7 +24,7 @@ import {
   takeCommands,
   takeSingleCommand,
 } from './comment-commands.js';
-import { ChessError, IllegalMoveError, PgnError, type PgnErrorReason, describe } from './errors.js';
+import { ChessError, type IllegalMoveCode, IllegalMoveError, PgnError, type PgnErrorReason, describe } from './errors.js';
 import { disposedError, installDispose } from './lifecycle.js';
 import type { Move } from './move.js';
 import { type Outcome, Position, VARIANTS, type Variant, knownUci, sanOf, uciOfMove, uciTable } from './position.js';
@@ -41,6 +41,40 @@ export interface PgnReadOptions {
    * Errors in the tag section, the FEN or the Variant tag still throw. Default `false`.
    */
   partial?: boolean;
+}
+
+/** An opening's ECO code (`'C42'`) and name (`'Russian Game: Stafford Gambit'`), from `chesswasm/openings`. */
+export interface OpeningName {
+  /** The ECO code, `'A00'` to `'E99'`. */
+  eco: string;
+  /** The name, `Family: Variation, Subvariation`. */
+  name: string;
+}
+
+/** A function that names a game's opening (as `openingOf` of `chesswasm/openings` does). */
+export type OpeningLookup = (game: Game) => OpeningName | null;
+
+/** Options of {@link Game.pgn}. */
+export interface PgnWriteOptions {
+  /**
+   * Write the `ECO` and `Opening` tags of the game's opening, replacing tags of those names
+   * (when the opening is not named, the tags are written as they are; the game's own
+   * {@link Game.tags} are not changed). `true` names it with `openingOf` of
+   * `chesswasm/openings`; a function names it itself. Needs `chesswasm/openings` imported (the
+   * main entry does not carry the opening table); else {@link ChessError} `'invalid-argument'`.
+   * Default `false`.
+   */
+  openingTags?: boolean | OpeningLookup;
+}
+
+// The tags with the opening's, set by `chesswasm/openings` when it is imported.
+let tagsWithOpening = (_game: Game, _how: true | OpeningLookup): ReadonlyMap<string, string> => {
+  throw new ChessError('invalid-argument', 'openingTags: import chesswasm/openings');
+};
+
+/** Internal: called by `chesswasm/openings` when it loads (see {@link PgnWriteOptions.openingTags}). */
+export function registerOpeningTags(f: typeof tagsWithOpening): void {
+  tagsWithOpening = f;
 }
 
 /** Options of the {@link Game} constructor. */
@@ -83,7 +117,9 @@ let scratch: Position | null = null;
  * Nodes are created by {@link Game} (reading PGN, {@link Game.play}); their moves never
  * change, their annotations (`commentsBefore`, `commentsAfter`, `nags`) may be edited in
  * place. `children` must only be changed through the game ({@link Game.play},
- * {@link Game.promoteVariation}, {@link Game.deleteFrom}).
+ * {@link Game.addLine}, {@link Game.promoteVariation}, {@link Game.moveVariation},
+ * {@link Game.deleteFrom}, {@link Game.deleteVariations}); {@link Game.addNag},
+ * {@link Game.removeNag} and {@link Game.addComment} edit the annotations with checks.
  */
 export class GameNode {
   /** The node this move was played from; `null` for the root. */
@@ -538,6 +574,167 @@ export class Game {
     detachNode(node);
   }
 
+  /**
+   * Moves a variation among its siblings: `node` becomes child `index` of its parent (0 makes
+   * it the main continuation there; the others keep their order).
+   * @returns whether the order changed.
+   * @throws {@link ChessError} `'invalid-argument'` for the root, a node of another game, or an
+   *   index that is not one of the parent's children; the tree is unchanged then.
+   */
+  moveVariation(node: GameNode, index: number): boolean {
+    this.#own(node);
+    const parent = node.parent;
+    if (parent === null) throw new ChessError('invalid-argument', 'the root has no siblings');
+    const siblings = parent.children;
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= siblings.length)
+      throw new ChessError('invalid-argument', `not a child index of the node's parent (0 to ${siblings.length - 1}): ${describe(index)}`);
+    const from = siblings.indexOf(node);
+    if (from === index) return false;
+    siblings.splice(from, 1);
+    siblings.splice(index, 0, node);
+    return true;
+  }
+
+  /**
+   * Deletes every variation below `node` (the whole game's by default): at `node` and at every
+   * node after it, only the main continuation (`children[0]`) stays. If the current node was
+   * deleted, the nearest node that stays on its path becomes the current node.
+   * @returns the number of variations deleted (0: the tree is unchanged).
+   * @throws {@link ChessError} `'invalid-argument'` for a node of another game.
+   */
+  deleteVariations(node: GameNode = this.root): number {
+    this.#own(node);
+    let stay: GameNode | null = null;
+    // The current node's nearest ancestor (or itself) that is on node's line from node on.
+    for (let n: GameNode | null = this.#current; n !== null; n = n.parent) {
+      let onLine = true;
+      let m: GameNode = n;
+      while (m !== node && m.parent !== null) {
+        if (m.parent.children[0] !== m) onLine = false;
+        m = m.parent;
+      }
+      if (m !== node) break; // the current node is not below node: it stays
+      if (onLine) {
+        stay = n;
+        break;
+      }
+    }
+    if (stay !== null && stay !== this.#current) this.goTo(stay);
+    let deleted = 0;
+    for (let n: GameNode | undefined = node; n !== undefined; n = n.children[0]) {
+      const children = n.children;
+      for (let i = children.length - 1; i >= 1; i--) {
+        detachNode(children[i]!);
+        deleted++;
+      }
+      children.length = Math.min(children.length, 1);
+    }
+    return deleted;
+  }
+
+  /**
+   * Adds a Numeric Annotation Glyph to a move. A move glyph (1 to 9: `!`, `?`, `!!`, `??`,
+   * `!?`, `?!`, ...) replaces the move's other move glyph, a position glyph (10 to 19: `=`,
+   * `+=`, `+-`, ...) its other position glyph, as lichess's glyph menu does; other glyphs are
+   * added once each.
+   * @returns whether the NAGs changed.
+   * @throws {@link ChessError} `'invalid-argument'` for the root, a node of another game, or a
+   *   NAG that is not an integer from 1 to 255; the node is unchanged then.
+   */
+  addNag(node: GameNode, nag: number): boolean {
+    this.#ownMove(node);
+    if (typeof nag !== 'number' || !Number.isInteger(nag) || nag < 1 || nag > 255)
+      throw new ChessError('invalid-argument', `not a NAG (an integer from 1 to 255): ${describe(nag)}`);
+    if (node.nags.includes(nag)) return false;
+    const group = nagGroup(nag);
+    const nags = group === 0 ? [...node.nags] : node.nags.filter((n) => nagGroup(n) !== group);
+    nags.push(nag);
+    node.nags = nags;
+    return true;
+  }
+
+  /**
+   * Removes NAGs from a move: the given one, or all of them.
+   * @returns whether the NAGs changed.
+   * @throws {@link ChessError} `'invalid-argument'` for the root or a node of another game.
+   */
+  removeNag(node: GameNode, nag?: number): boolean {
+    this.#ownMove(node);
+    const before = node.nags.length;
+    node.nags = nag === undefined ? [] : node.nags.filter((n) => n !== nag);
+    return node.nags.length !== before;
+  }
+
+  /**
+   * Adds a comment to a node: after the move (the default; on the root, the game comment), or
+   * with `{ before: true }` before it. PGN keeps a comment before a move apart from the
+   * previous move's comments at the start of a variation (`( {comment} 1. d4 ...)`); before
+   * another move it is written in the same place, and read back as the previous move's
+   * comment.
+   * @throws {@link ChessError} `'invalid-argument'` for a text that is not a non-empty string,
+   *   or a node of another game; the node is unchanged then.
+   */
+  addComment(node: GameNode, text: string, options: { before?: boolean } = {}): void {
+    this.#own(node);
+    if (typeof text !== 'string' || text.trim() === '') throw new ChessError('invalid-argument', `not a comment (a non-empty string): ${describe(text)}`);
+    if (options?.before === true) {
+      if (node.parent === null) throw new ChessError('invalid-argument', 'the root has no move to comment before');
+      node.commentsBefore = [...node.commentsBefore, text];
+    } else node.comments = [...node.comments, { text }]; // each earlier comment keeps its commands
+  }
+
+  /**
+   * Adds a line of moves from a node (the current node by default), e.g. an engine's
+   * principal variation: each move is UCI, SAN, a move number or `'--'` (a null move).
+   * Moves already in the tree are followed; a new move becomes a variation (the main
+   * continuation where the node has none). The current node does not change.
+   * @returns the node of the line's last move (`from` for an empty line).
+   * @throws {@link IllegalMoveError} for a move that is not legal where it is played (its
+   *   message says which move of the line), {@link ChessError} `'invalid-argument'` for a node
+   *   of another game or a line that is not an iterable; the tree is unchanged then.
+   */
+  addLine(moves: Iterable<Move | string>, options: { from?: GameNode } = {}): GameNode {
+    const from = options?.from ?? this.#current;
+    this.#own(from);
+    if (moves === null || typeof moves !== 'object' || typeof (moves as Iterable<unknown>)[Symbol.iterator] !== 'function')
+      throw new ChessError('invalid-argument', `a line must be an iterable of moves, not ${describe(moves)}`);
+    // Every move checked on a scratch position first: nothing is added unless all are legal.
+    const pos = Position.fromFen(from === this.root ? this.#rootFen : from.fen, { variant: this.#variant });
+    const line: { move: Move; san: string; uci: string }[] = [];
+    try {
+      let i = 0;
+      for (const item of moves) {
+        i++;
+        if (item === '--' || item === 'Z0') {
+          pos.playNull();
+          line.push({ move: 0, san: '--', uci: '0000' });
+          continue;
+        }
+        let m: Move;
+        try {
+          if (typeof item === 'number') {
+            if (!pos.isLegal(item)) throw new IllegalMoveError('illegal', `illegal move in ${pos.fen()}: ${describe(item)}`, describe(item));
+            m = item;
+          } else m = parseMove(pos, item);
+        } catch (e) {
+          if (!(e instanceof IllegalMoveError)) throw e;
+          throw new IllegalMoveError(e.code as IllegalMoveCode, `move ${i} of the line: ${e.message}`, e.move);
+        }
+        line.push({ move: m, san: pos.san(m), uci: pos.uci(m) });
+        pos.play(m);
+      }
+    } finally {
+      pos.dispose();
+    }
+    let node = from;
+    for (const { move, san, uci } of line) {
+      let child = node.children.find((c) => c.move === move);
+      if (!child) node.children.push((child = newNode(this, node, move, san, uci)));
+      node = child;
+    }
+    return node;
+  }
+
   /** The SAN of the main line's moves, from the root. */
   mainline(): string[] {
     const sans: string[] = [];
@@ -575,8 +772,9 @@ export class Game {
    * tags, movetext with variations, comments and NAGs wrapped at 80 columns, the result.
    * `Game.fromPgn(game.pgn())` gives back the same tree, comments and NAGs.
    */
-  pgn(): string {
-    return writeTree(this);
+  pgn(options: PgnWriteOptions = {}): string {
+    const how = options?.openingTags;
+    return writeTree(this, how ? tagsWithOpening(this, how) : this.tags);
   }
 
   /** Frees the wasm memory of {@link Game.position} now; the tree stays usable, the position does not. Idempotent. */
@@ -595,6 +793,11 @@ export class Game {
     if (!(node instanceof GameNode) || node.game !== this)
       throw new ChessError('invalid-argument', 'the node does not belong to this game');
   }
+
+  #ownMove(node: GameNode): void {
+    this.#own(node);
+    if (node.parent === null) throw new ChessError('invalid-argument', 'the root has no move');
+  }
 }
 
 installDispose(Game.prototype);
@@ -602,6 +805,12 @@ installDispose(Game.prototype);
 export interface Game {
   /** Same as {@link Game.dispose}, for `using` declarations. */
   [Symbol.dispose](): void;
+}
+
+// The group of a NAG whose members replace each other: 1 move glyphs (1-9), 2 position
+// glyphs (10-19), 0 the others.
+function nagGroup(nag: number): number {
+  return nag >= 1 && nag <= 9 ? 1 : nag >= 10 && nag <= 19 ? 2 : 0;
 }
 
 function playNode(pos: Position, node: GameNode): void {
@@ -840,8 +1049,8 @@ function keepLayout(node: GameNode, raw: string[]): void {
 }
 
 // Serialises a game into the input tree buffers and has the core write it.
-function writeTree(game: Game): string {
-  const words: number[] = [0, 0, VARIANTS.indexOf(game.variant), game.tags.size];
+function writeTree(game: Game, tags: ReadonlyMap<string, string>): string {
+  const words: number[] = [0, 0, VARIANTS.indexOf(game.variant), tags.size];
   const parts: string[] = [];
   let nbytes = 0;
   const str = (s: string): void => {
@@ -861,7 +1070,7 @@ function writeTree(game: Game): string {
     words.push(v.length);
     for (const s of v) str(String(s));
   };
-  for (const [name, value] of game.tags) {
+  for (const [name, value] of tags) {
     str(String(name));
     str(String(value));
   }

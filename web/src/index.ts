@@ -6,13 +6,23 @@
  * synchronously right after `import`. Hosts that serve `chesswasm.wasm` from elsewhere call
  * {@link init} with its URL or bytes before using anything.
  * @packageDocumentation
+ * @mergeModuleWith <project>
  */
 import { init } from './wasm.js';
 
 export { init, isInitialized, wasmHeapSize, type InitOptions } from './wasm.js';
 export { Position, type Variant, type Outcome, type Termination, type Piece, type FenOptions } from './position.js';
 export { Setup, type CastlingSide, type ToPositionOptions } from './setup.js';
-export { Game, GameNode, type GameOptions, type GameResult, type PgnReadOptions } from './game.js';
+export {
+  Game,
+  GameNode,
+  type GameOptions,
+  type GameResult,
+  type PgnReadOptions,
+  type PgnWriteOptions,
+  type OpeningName,
+  type OpeningLookup,
+} from './game.js';
 export {
   parseCommentCommands,
   makeCommentCommands,

@@ -23,10 +23,12 @@ import { EngineView } from './views/engine.js';
 import { FenView } from './views/fen.js';
 import { HeaderView } from './views/header.js';
 import { MovesView } from './views/moves.js';
+import { OpeningView } from './views/opening.js';
 import { PerftView, perftPanel } from './views/perft.js';
 import { PgnView } from './views/pgn.js';
 import { PuzzlesView, puzzlePanel } from './views/puzzles.js';
 import { ReviewView } from './views/review.js';
+import { TreeMenuView, splitGlyph } from './views/tree-menu.js';
 
 installMakrukPieces();
 
@@ -49,6 +51,8 @@ const editor = new EditorView(store, board);
 const puzzles = new PuzzlesView(store, board);
 const book = new BookView(store, board);
 new PerftView(store);
+const opening = new OpeningView(store);
+const treeMenu = new TreeMenuView(store);
 
 /** Asks before a new start drops the moves of the game (unless they are in the PGN list). */
 function confirmDrop(what = 'Starting a new game'): boolean {
@@ -89,6 +93,8 @@ function render(): void {
   engine.render();
   review.render(); // after the move list: it marks the judged moves
   book.render();
+  opening.render();
+  treeMenu.render();
   $<HTMLButtonElement>('nav-start').disabled = !node.parent || locked;
   $<HTMLButtonElement>('nav-prev').disabled = !node.parent || locked;
   $<HTMLButtonElement>('nav-next').disabled = !node.children.length || locked;
@@ -183,10 +189,16 @@ on('move-input', 'keydown', (e) => {
   $('move-error').textContent = '';
   const pos = store.position;
   try {
-    // The package parses the move (UCI or SAN) and says why one is refused.
-    const m = /^[a-h][1-8][a-h][1-8][qrbnm]?$/i.test(text) ? pos.parseUci(text.toLowerCase()) : pos.parseSan(text);
+    // The package parses the move (UCI or SAN) and says why one is refused; a glyph typed
+    // with it (Nf3??) is kept as the move's NAG.
+    const { move, nag } = splitGlyph(text);
+    const m = /^[a-h][1-8][a-h][1-8][qrbnm]?$/i.test(move) ? pos.parseUci(move.toLowerCase()) : pos.parseSan(move);
+    const uci = pos.uci(m);
     input.value = '';
-    store.userMove(pos.uci(m));
+    const from = store.node;
+    store.userMove(uci);
+    const played = store.node;
+    if (nag !== null && played.parent === from && played.uci === uci) store.edit('Glyph added', false, (g) => g.addNag(played, nag));
   } catch (err) {
     if (!(err instanceof IllegalMoveError)) throw err;
     $('move-error').textContent = err.message;

@@ -28,6 +28,17 @@ export interface PuzzleControl {
   move(uci: string): void;
 }
 
+/** A tree edit that can be undone: the game as it was (its PGN) and where the user was. */
+export interface EditSnapshot {
+  /** What the edit did, for the notice ("Deleted"). */
+  label: string;
+  /** Whether the board offers an "Undo" notice for it (the destructive edits). */
+  notice: boolean;
+  pgn: string;
+  /** Child indices from the root to the current node. */
+  path: number[];
+}
+
 /** Events of the store: `change` after every change; `move` when a move was played on the board. */
 interface Events {
   change: () => void;
@@ -43,6 +54,8 @@ export class Store {
   /** Index of `game` in `games`, or -1. */
   gameIndex = -1;
   puzzle: PuzzleControl | null = null;
+  /** The tree edits that Ctrl+Z undoes, the last one last (cleared when another game is set). */
+  readonly edits: EditSnapshot[] = [];
   #listeners: { [K in keyof Events]: Set<Events[K]> } = { change: new Set(), move: new Set() };
   #batch = 0;
   #dirty = false;
@@ -95,7 +108,8 @@ export class Store {
   // ---- the game ----------------------------------------------------------------------------
 
   /** Makes `game` the one studied, at `node` (its current node by default). */
-  setGame(game: Game, node: GameNode = game.current): void {
+  setGame(game: Game, node: GameNode = game.current, keepEdits = false): void {
+    if (!keepEdits) this.edits.length = 0;
     const old = this.game;
     if (old !== game && !this.games.includes(old)) old.dispose();
     this.game = game;
@@ -148,28 +162,55 @@ export class Store {
     }
   }
 
-  /** Takes back the current move: deleted if nothing follows it, else only stepped over. */
+  /** Takes back the current move: deleted if nothing follows it (undoable), else only stepped over. */
   undo(): void {
     const node = this.node;
     if (!node.parent || this.puzzle?.locked) return;
     const parent = node.parent;
-    if (!node.children.length) this.game.deleteFrom(node);
-    else this.game.goTo(parent);
-    this.changed();
+    if (!node.children.length) this.edit('Move taken back', false, (g) => g.deleteFrom(node));
+    else {
+      this.game.goTo(parent);
+      this.changed();
+    }
   }
 
-  /** Deletes the current move and everything after it. */
+  /** Deletes the current move and everything after it (undoable). */
   deleteFromHere(): void {
     const node = this.node;
     if (!node.parent || this.puzzle?.locked) return;
-    this.game.deleteFrom(node);
-    this.changed();
+    this.edit('Deleted', true, (g) => g.deleteFrom(node));
   }
 
   /** Makes the current line the main continuation at its branch point. */
   promoteVariation(): void {
-    if (this.puzzle?.locked) return;
-    if (this.game.promoteVariation(this.node)) this.changed();
+    this.edit('Promoted', false, (g) => g.promoteVariation(this.node));
+  }
+
+  /**
+   * Runs an edit of the game's tree (through the package's Game), so that Ctrl+Z can undo it:
+   * the game is kept as PGN first. `fn` returns `false` when it changed nothing. Refused while
+   * a puzzle is locked.
+   */
+  edit(label: string, notice: boolean, fn: (game: Game) => unknown): boolean {
+    if (this.puzzle?.locked) return false;
+    const snapshot: EditSnapshot = { label, notice, pgn: this.game.pgn(), path: pathOf(this.node) };
+    if (fn(this.game) === false) return false;
+    this.edits.push(snapshot);
+    if (this.edits.length > 200) this.edits.shift();
+    this.changed();
+    return true;
+  }
+
+  /** Undoes the last tree edit: the game as it was, at the move the user was on. */
+  undoEdit(): boolean {
+    const snapshot = this.edits.pop();
+    if (!snapshot || this.puzzle?.locked) return false;
+    const game = Game.fromPgn(snapshot.pgn);
+    let node = game.root;
+    for (const i of snapshot.path) node = node.children[i] ?? node;
+    if (this.gameIndex >= 0) this.games[this.gameIndex] = game;
+    this.setGame(game, node, true);
+    return true;
   }
 
   flip(): void {
@@ -211,6 +252,11 @@ export function moveNumber(game: Game, n: { readonly ply: number }): { number: n
   const f = game.rootFen.split(' ');
   const plyFromWhite = n.ply - 1 + (f[1] === 'b' ? 1 : 0);
   return { number: Number(f[5] ?? 1) + Math.floor(plyFromWhite / 2), white: plyFromWhite % 2 === 0 };
+}
+
+/** Child indices from the root to `n`. */
+export function pathOf(n: GameNode): number[] {
+  return n.path().map((m) => m.parent!.children.indexOf(m));
 }
 
 /** The last node of the line through `n` (following first children). */
