@@ -161,6 +161,18 @@ describe('the UCI protocol (fake engine)', () => {
     await engine.analyse(game, { nodes: 100 });
     expect(fake.commands).toContainEqual(expect.stringMatching(/^position fen \S+ w kq - 0 8 moves b1c3 c6a5$/));
     expect(pos.historyLength).toBe(5);
+    // A null move cannot be sent: the position after it is the start.
+    const nul = Position.startpos();
+    nul.play('e2e4');
+    nul.play('g8f6');
+    nul.playNull();
+    const afterNull = nul.fen();
+    nul.play('f6g8');
+    await engine.analyse(nul, { depth: 1 });
+    expect(fake.commands).toContain(`position fen ${afterNull} moves f6g8`);
+    // Wrong types are refused with a typed error.
+    await expect(engine.analyse(null as never, { depth: 1 })).rejects.toMatchObject({ code: 'invalid-argument' });
+    await expect(engine.analyse('e4' as never, { depth: 1 })).rejects.toMatchObject({ code: 'invalid-argument' });
     expect(game.position.historyLength).toBe(16);
   });
 

@@ -61,6 +61,7 @@ export class ReviewView {
     if (this.#abort) return;
     const store = this.#store;
     const game = store.game;
+    const line = game.mainline().join(' '); // the main line reviewed (moves may be added meanwhile)
     const ctl = new AbortController();
     this.#abort = ctl;
     this.#engine.reviewing = true;
@@ -79,7 +80,7 @@ export class ReviewView {
           progress.textContent = `${done} / ${total}`;
         },
       });
-      this.#done = { game, line: game.mainline().join(' '), review };
+      this.#done = { game, line, review };
     } catch (e) {
       $('review-note').textContent =
         e instanceof EngineError && e.code === 'aborted' ? 'Review cancelled.' : `The review failed: ${e instanceof Error ? e.message : String(e)}`;
