@@ -31,9 +31,9 @@ mkdir -p build/dist-debug
 cp dist/*.js build/dist-debug/
 cp build/wasm-debug/chesswasm.wasm build/dist-debug/
 # The debug glue (ASSERTIONS) asserts that it does not run in Node, which it was not built
-# for; the package hands it the .wasm itself, so the test copy drops that one assert.
-sed 's/^assert(!ENVIRONMENT_IS_NODE, /if (0) assert(!ENVIRONMENT_IS_NODE, /' build/wasm-debug/chesswasm.mjs \
-  >build/dist-debug/chesswasm.mjs
+# for; the package hands it the .wasm itself, so the test copy disables that one assertion
+# (scripts/node-debug-glue.mjs: fails when the glue has not exactly that one).
+node scripts/node-debug-glue.mjs build/wasm-debug/chesswasm.mjs build/dist-debug/chesswasm.mjs
 # tsc's per-module output with the release module, for tests that reach a module's internals.
 rm -rf build/dist-modules
 mkdir -p build/dist-modules

@@ -1,5 +1,5 @@
 // chesswasm — the wasm boundary: what JS sees of the core, registered with embind in one
-// EMSCRIPTEN_BINDINGS block, plus the raw exports of the hot calls. Registration and type
+// EMSCRIPTEN_BINDINGS block, plus the raw calls (the hot calls). Registration and type
 // conversion only: the chess is in cpp/core, the handle's legal-move cache in handle.h, the
 // packed SAN lists in san_keys.h, the game-tree wire format in tree_codec.h.
 //
@@ -26,7 +26,7 @@
 //
 // Raw exports. An embind call goes through a generated JS invoker and a C++ invoker; a raw
 // `extern "C"` export is the wasm function itself. tests/bench/boundary.mjs (npm run
-// bench:boundary) measures both on every hot call; a raw export stays only where embind was
+// bench:boundary) measures both on every hot call; a raw call stays only where embind was
 // measured at least 1.3x slower on a bench row (docs/architecture.md, "The boundary", has the table). Each
 // keeps its figure below.
 // SPDX-License-Identifier: MIT
@@ -358,26 +358,37 @@ double buffer_bytes() {
 
 }  // namespace
 
-// ---- raw exports: the hot calls ---------------------------------------------------------------
+// ---- raw calls: the hot calls ------------------------------------------------------------------
 //
 // Each where embind was measured at least 1.3x slower on a row of `npm run bench` (the package
 // built with embind in its place, in-process A/B against this build, CPU time; the per-call
-// figures are tests/bench/boundary.mjs's, README "The boundary").
+// figures are tests/bench/boundary.mjs's, README "The boundary"). JS calls them as the wasm
+// functions themselves: `hotCalls` gives their indices in the module's function table, which
+// web/src/wasm.ts looks up in the instance it receives (WebAssembly's own API, nothing of
+// emscripten's glue on the path).
 
-extern "C" {
+namespace {
 
 // Plays m (any integer) if it is legal: PlayStatus OK, else ILLEGAL and nothing changes.
 // Take-back: the move taken back (0 for a null move), or -1 when there is none.
 // The play + undo row with embind: 1.36-1.40x slower with methods, 1.43x with free functions
 // on the address (per call pair: raw 12.7 M/s, method 10.2 M/s, function 12.2 M/s).
-EMSCRIPTEN_KEEPALIVE int cw_play(Handle* h, int m) { return int(h->play(m)); }
-EMSCRIPTEN_KEEPALIVE int cw_take_back(Handle* h) { return h->take_back(); }
+int cw_play(Handle* h, int m) { return int(h->play(m)); }
+int cw_take_back(Handle* h) { return h->take_back(); }
 // Fills the move buffer with the legal moves; returns their number. The legal-moves-as-UCI row
 // with embind: 1.15-1.35x slower over three runs with methods, 1.28x with functions (over the
 // bench's 10% budget at best; per call: raw 6.8 M lists/s, method 5.3 M, function 5.4 M).
-EMSCRIPTEN_KEEPALIVE int cw_legal_moves(Handle* h) { return fill_moves(*h); }
+int cw_legal_moves(Handle* h) { return fill_moves(*h); }
 
-}  // extern "C"
+// The table indices of the hot calls, in the order play, takeBack, legalMoves.
+val hot_calls() {
+  static const int32_t calls[] = {int32_t(reinterpret_cast<intptr_t>(&cw_play)),
+                                  int32_t(reinterpret_cast<intptr_t>(&cw_take_back)),
+                                  int32_t(reinterpret_cast<intptr_t>(&cw_legal_moves))};
+  return view(3, calls);
+}
+
+}  // namespace
 
 // ---- the registration -------------------------------------------------------------------------
 
@@ -464,6 +475,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   constant("SAN_EXTRA_CAPTURE_MARK", int(cw::SAN_EXTRA_CAPTURE_MARK));
   constant("SAN_LOWER_CASE", int(cw::SAN_LOWER_CASE));
   constant("SAN_SHORT_PAWN_LETTER", int(cw::SAN_SHORT_PAWN_LETTER));
+  function("hotCalls", &hot_calls);
   // The letter of a piece type, and the piece type a move flag promotes to.
   function(
       "pieceLetter", +[](cw::PieceType pt) { return std::string(1, cw::piece_type_char(pt)); });
@@ -524,7 +536,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   class_<Handle>("Position")
       .constructor<>()
       .constructor<const Handle&>()
-      // The handle's address, for the raw exports.
+      // The handle's address, for the raw calls.
       .function("address", optional_override([](Handle& h) { return uintptr_t(&h); }))
       .function("setFen", &set_fen)
       // The start position of a variant (Chess960: the standard array).

@@ -380,7 +380,7 @@ export interface PgnSource {
 export interface PgnSourceClass {
   new (arg0: number): PgnSource;
 }
-/** The module: what the registration and the raw exports put on it. */
+/** The module: what the registration puts on it. */
 export interface ChesswasmGlue {
   HEAPU8: Uint8Array;
   Color: ColorEnum;
@@ -426,6 +426,7 @@ export interface ChesswasmGlue {
   pieceLetter(arg0: PieceTypeValue): string;
   fenErrorMessage(arg0: FenErrorValue): string;
   moveUci(arg0: VariantValue, arg1: number): string;
+  hotCalls(): Int32Array;
   ioBuffer(arg0: number): Uint8Array;
   moveBuffer(): Uint16Array;
   countBuffer(): Float64Array;
@@ -436,9 +437,6 @@ export interface ChesswasmGlue {
   Position: PositionClass;
   Setup: SetupClass;
   PgnSource: PgnSourceClass;
-  _cw_legal_moves: (this: void, ...args: number[]) => number;
-  _cw_play: (this: void, ...args: number[]) => number;
-  _cw_take_back: (this: void, ...args: number[]) => number;
 }
 
 export interface ChesswasmGlueOptions {

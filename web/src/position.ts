@@ -231,7 +231,7 @@ let markedVersion = -1;
  */
 export class Position {
   // The wasm position (the registered class Position: cpp/wasm/handle.h) and its address for
-  // the raw exports; null and 0 once disposed.
+  // the raw calls; null and 0 once disposed.
   #h: NativePosition | null;
   #p: number;
   // Bumped whenever the position changes (for the legality marks above).
