@@ -21,7 +21,7 @@
 // and its worker's files. build/dist-modules/ keeps tsc's per-module output with the release
 // glue and .wasm, for tests that reach a module's internals (tests/unit/buffers.test.ts).
 //   node scripts/bundle.mjs DIR
-import { mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const dir = process.argv[2];
@@ -38,30 +38,51 @@ try {
   process.exit(1);
 }
 
-const ENTRIES = ['index', 'puzzle-file', 'puzzle-worker'];
-const jsFiles = () => readdirSync(dir).filter((f) => f.endsWith('.js') || f === 'chesswasm.mjs');
+// Entry name -> tsc's output file (relative to DIR).
+const ENTRIES = { index: 'index.js', chessjs: 'chessjs/index.js', 'puzzle-file': 'puzzle-file.js', 'puzzle-worker': 'puzzle-worker.js' };
+// The shared chunks, one per layer, so that an app's bundler drops the layers it does not use
+// (package.json's "sideEffects" names only the entries: the chunks are free of side effects).
+// The CLI's own modules (puzzle-file, puzzle-worker) are left to their entries.
+const LAYERS = [
+  { name: 'chessjs', test: /[\\/]chessjs[\\/]chess\.js$/, priority: 4 },
+  { name: 'games', test: /[\\/](game|pgn|comment-commands)\.js$/, priority: 3 },
+  { name: 'apps', test: /[\\/](puzzle|book|chess960)\.js$/, priority: 2 },
+  { name: 'core', test: /[\\/](?!(puzzle-file|puzzle-worker|index)\.js$)[^\\/]+\.m?js$/, priority: 1 },
+];
+const jsFiles = () => [
+  ...readdirSync(dir).filter((f) => f.endsWith('.js') || f === 'chesswasm.mjs'),
+  ...(existsSync(path.join(dir, 'chessjs')) ? readdirSync(path.join(dir, 'chessjs')).filter((f) => f.endsWith('.js')).map((f) => `chessjs/${f}`) : []),
+];
 const bytes = (files, d) => files.reduce((n, f) => n + statSync(path.join(d, f)).size, 0);
 
 const before = bytes(jsFiles(), dir);
 const out = mkdtempSync(path.join(path.dirname(path.resolve(dir)), '.bundle-')); // same filesystem: renamed
 try {
   const bundle = await rolldown({
-    input: Object.fromEntries(ENTRIES.map((e) => [e, path.join(dir, `${e}.js`)])),
+    input: Object.fromEntries(Object.entries(ENTRIES).map(([e, f]) => [e, path.join(dir, f)])),
     platform: 'neutral',
+    preserveEntrySignatures: 'allow-extension', // what a layer's chunk requires (below)
     external: [/^node:/],
     logLevel: 'warn',
   });
-  await bundle.write({
+  const { output } = await bundle.write({
     dir: out,
     format: 'es',
     minify: true,
+    // Keep the annotations an app's bundler reads: @__PURE__ (what it may drop) and
+    // @vite-ignore (wasm.ts's import of Node's fs, which must stay a plain import()).
+    comments: { annotation: true, legal: false, jsdoc: false },
     entryFileNames: '[name].js',
     chunkFileNames: 'shared-[name].js',
     codeSplitting: {
-      groups: [{ name: (id) => (/puzzle-(file|worker)\.js$/.test(id) ? null : 'index'), debugName: 'package' }],
+      groups: LAYERS,
+      includeDependenciesRecursively: false, // a layer's chunk holds that layer only
     },
   });
   await bundle.close();
+  if (process.env.CHESSWASM_BUNDLE_DEBUG) {
+    for (const c of output) if (c.type === 'chunk') console.log(c.fileName, Object.keys(c.modules).map((m) => path.basename(m)).join(' '));
+  }
   for (const f of jsFiles()) rmSync(path.join(dir, f));
   const written = readdirSync(out);
   for (const f of written) renameSync(path.join(out, f), path.join(dir, f));

@@ -22,13 +22,14 @@ cd "$ROOT"
 node scripts/gen-boundary.mjs
 
 echo "== tsc (web/src -> dist)"
-rm -f dist/*.js dist/chesswasm.mjs # the last bundle's files
+rm -rf dist/*.js dist/*.d.ts dist/chesswasm.mjs dist/chessjs # the last build's files
 npx --no-install tsc -p tsconfig.json
 cp build/wasm/chesswasm.mjs build/wasm/chesswasm.wasm web/src/chesswasm.d.mts dist/
 
 rm -rf build/dist-debug
 mkdir -p build/dist-debug
 cp dist/*.js build/dist-debug/
+cp -r dist/chessjs build/dist-debug/
 cp build/wasm-debug/chesswasm.wasm build/dist-debug/
 # The debug glue (ASSERTIONS) asserts that it does not run in Node, which it was not built
 # for; the package hands it the .wasm itself, so the test copy disables that one assertion
@@ -38,6 +39,7 @@ node scripts/node-debug-glue.mjs build/wasm-debug/chesswasm.mjs build/dist-debug
 rm -rf build/dist-modules
 mkdir -p build/dist-modules
 cp dist/*.js dist/chesswasm.mjs dist/chesswasm.wasm build/dist-modules/
+cp -r dist/chessjs build/dist-modules/
 # The shipped JS bundled and minified (what users download; measured by the bench's size row);
 # the copies above keep the readable tsc output.
 node scripts/bundle.mjs dist

@@ -22,6 +22,9 @@
     _embind_register_class: [0xd10d0aac],
     _embind_register_class_constructor: [0xc8550bcc],
     _embind_register_class_function: [0x9992ddf4],
+    $init_emval: [0xf6b29ed4],
+    $replacePublicSymbol: [0xcf890d66],
+    $throwInternalError: [0x94831e53],
     $exposePublicSymbol: [0x8150f52a],
     $registerType: [0xdacfa8a0],
     $craftInvokerFunction: [0x7f50a03e],
@@ -120,6 +123,13 @@ mergeInto(LibraryManager.library, {
       },
     });
   },
+});
+
+// emval's handle counters for debugging (Module.count_emval_handles, get_first_emval): not
+// used.
+mergeInto(LibraryManager.library, {
+  $init_emval__deps: [],
+  $init_emval: function () {},
 });
 
 // Classes. The three registered classes (Position, Setup, PgnSource) have no base class, no
@@ -233,5 +243,24 @@ mergeInto(LibraryManager.library, {
       });
       return [];
     });
+  },
+});
+
+// Public names (Module.X for each class, enum and free function). embind lets free functions
+// share a name when their argument counts differ (an overload table and a dispatcher); no two
+// bindings here share a name, so a name is set once, and a second registration of it is
+// refused as embind refuses one with the same argument count.
+mergeInto(LibraryManager.library, {
+  $exposePublicSymbol__deps: ['$throwBindingError'],
+  $exposePublicSymbol: function (name, value, numArguments) {
+    if (Module.hasOwnProperty(name)) throwBindingError("Cannot register public name '" + name + "' twice");
+    Module[name] = value;
+    if (undefined !== numArguments) Module[name].numArguments = numArguments;
+  },
+  $replacePublicSymbol__deps: ['$throwInternalError'],
+  $replacePublicSymbol: function (name, value, numArguments) {
+    if (!Module.hasOwnProperty(name)) throwInternalError('Replacing nonexistant public symbol');
+    Module[name] = value;
+    Module[name].argCount = numArguments;
   },
 });

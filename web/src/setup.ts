@@ -18,7 +18,7 @@ import {
   positionFromSetup,
   variantCode,
 } from './position.js';
-import { disposedError, installDispose } from './lifecycle.js';
+import { DISPOSE, disposedError } from './lifecycle.js';
 import { M, readString, releaseIo, writeString } from './wasm.js';
 
 /** A castling side: `'k'` (the king's side, O-O) or `'q'` (the queen's side, O-O-O). */
@@ -34,7 +34,7 @@ export interface ToPositionOptions {
   tolerateMissingKings?: boolean;
 }
 
-const registry = new FinalizationRegistry<NativeSetup>((s) => s.delete());
+const registry = /* @__PURE__ */ new FinalizationRegistry<NativeSetup>((s) => s.delete());
 const NO_SQUARE = 64;
 const EMPTY_BOARD = '8/8/8/8/8/8/8/8 w - - 0 1';
 
@@ -139,6 +139,11 @@ export class Setup {
     this.#s = null;
     registry.unregister(this);
     s.delete();
+  }
+
+  /** `using` support: calls {@link dispose}. */
+  [DISPOSE](): void {
+    this.dispose();
   }
 
   /** An independent copy. */
@@ -293,8 +298,6 @@ export class Setup {
     return this.#s === null ? 'Setup(disposed)' : this.fen();
   }
 }
-
-installDispose(Setup.prototype);
 
 export interface Setup {
   /** Same as {@link Setup.dispose}, for `using` declarations. */

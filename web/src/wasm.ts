@@ -87,8 +87,11 @@ function isNode(): boolean {
 }
 
 async function readFileUrl(url: URL): Promise<Uint8Array> {
-  // A computed specifier keeps bundlers from trying to bundle Node's fs for browsers.
-  const specifier = ['node', 'fs/promises'].join(':');
+  // A specifier computed at run time (not a constant a minifier folds) keeps bundlers from
+  // trying to bundle Node's fs for browsers, or wrapping the import in a preload helper.
+  // (process.release.name is 'node' in Node.)
+  const release = (globalThis as { process?: { release?: { name?: string } } }).process?.release;
+  const specifier = [release?.name ?? 'node', 'fs/promises'].join(':');
   const fs = (await import(/* @vite-ignore */ /* webpackIgnore: true */ specifier)) as {
     readFile(path: URL): Promise<Uint8Array>;
   };

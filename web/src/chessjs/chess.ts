@@ -9,9 +9,9 @@
  * docs/chessjs-migration.md.
  * @module
  */
-import { withCommandsAsText } from './comment-commands.js';
-import { FenError, IllegalMoveError, PgnError, type FenErrorCode } from './errors.js';
-import { MoveFlag, type Move as MoveNumber, moveFlags, moveFrom, moveTo } from './move.js';
+import { withCommandsAsText } from '../comment-commands.js';
+import { FenError, IllegalMoveError, PgnError, type FenErrorCode } from '../errors.js';
+import { MoveFlag, type Move as MoveNumber, moveFlags, moveFrom, moveTo } from '../move.js';
 import {
   SAN_CAPTURE_MARK,
   SAN_DISAMBIGUATION,
@@ -21,10 +21,10 @@ import {
   SAN_PAWN_LETTER,
   SAN_SHORT_PAWN_LETTER,
   SAN_ZERO_CASTLING,
-} from './boundary.js';
-import { Game, readFirstGame } from './game.js';
-import { Position, fenErrorMessage } from './position.js';
-import { Setup } from './setup.js';
+} from '../boundary.js';
+import { Game, readFirstGame } from '../game.js';
+import { Position, fenErrorMessage } from '../position.js';
+import { Setup } from '../setup.js';
 
 /** White (`'w'`). */
 export const WHITE = 'w';
