@@ -3,7 +3,7 @@
 // (cpp/wasm/bindings.cpp), so that no name, code or constant is copied by hand:
 //   web/src/boundary.ts            every registered enum (names by value) and constant, and
 //                                  the tables derived from registered functions (piece
-//                                  letters, promotion piece of each move flag);
+//                                  letters, promotion piece of each move flag, start FENs);
 //   web/src/chesswasm.d.mts        the types of the emscripten glue: the module, its classes,
 //                                  functions, value objects and enums.
 // Both files are checked in. The registration is read from the built debug module
@@ -164,6 +164,10 @@ const promotions = moveFlag.entries.map(([, v]) => M.promotionType(M.MoveFlag.va
 lines.push('');
 lines.push('/** The piece type each move flag promotes to (`promotionType`), indexed by flag; 0 for none. */');
 lines.push(`export const PROMOTION_TYPE = [${promotions.join(', ')}] as const;`);
+const variants = enums.find((e) => e.name === 'Variant').entries;
+lines.push('');
+lines.push('/** The start position of each variant (`startFen`), by `Variant` name. */');
+lines.push(`export const START_FENS = { ${variants.map(([n, v]) => `${n}: '${M.startFen(M.Variant.values[v])}'`).join(', ')} } as const;`);
 const boundaryTs = lines.join('\n') + '\n';
 
 // ---- web/src/chesswasm.d.mts -----------------------------------------------------------------

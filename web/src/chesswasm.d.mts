@@ -397,6 +397,8 @@ export interface ChesswasmGlue {
   SanStatus: SanStatusEnum;
   Termination: TerminationEnum;
   Variant: VariantEnum;
+  MAX_FULLMOVE_NUMBER: number;
+  MAX_HALFMOVE_CLOCK: number;
   MAX_LINE_PLIES: number;
   MAX_MOVES: number;
   MAX_SAN_LENGTH: number;
@@ -423,6 +425,7 @@ export interface ChesswasmGlue {
   fenSyntaxErrors(arg0: number, arg1: VariantValue): number;
   firstFenError(arg0: number): FenErrorValue;
   bufferBytes(): number;
+  startFen(arg0: VariantValue): string;
   pieceLetter(arg0: PieceTypeValue): string;
   fenErrorMessage(arg0: FenErrorValue): string;
   moveUci(arg0: VariantValue, arg1: number): string;

@@ -3,7 +3,14 @@
  * `cw::Setup` (cpp/core/setup.h) in wasm memory.
  * @module
  */
-import { Color as COLORS, FenError as FEN_ERRORS, PIECE_COLOR_SHIFT, PIECE_LETTERS } from './boundary.js';
+import {
+  Color as COLORS,
+  FenError as FEN_ERRORS,
+  MAX_FULLMOVE_NUMBER,
+  MAX_HALFMOVE_CLOCK,
+  PIECE_COLOR_SHIFT,
+  PIECE_LETTERS,
+} from './boundary.js';
 import type { Setup as NativeSetup } from './chesswasm.mjs';
 import { ChessError, FenError, describe, type FenErrorCode } from './errors.js';
 import { type Color, type PieceType, type Square, parseSquare } from './move.js';
@@ -270,7 +277,7 @@ export class Setup {
   /** Sets the halfmove clock (an integer from 0 to 65535). */
   set halfmoves(n: number) {
     if (!this.#live().setHalfmoves(typeof n === 'number' ? n : NaN))
-      throw new ChessError('invalid-argument', `the halfmove clock is an integer from 0 to 65535, not ${describe(n)}`);
+      throw new ChessError('invalid-argument', `the halfmove clock is an integer from 0 to ${MAX_HALFMOVE_CLOCK}, not ${describe(n)}`);
   }
 
   /** The fullmove number. */
@@ -281,7 +288,7 @@ export class Setup {
   /** Sets the fullmove number (an integer from 1 to 100000). */
   set fullmoves(n: number) {
     if (!this.#live().setFullmoves(typeof n === 'number' ? n : NaN))
-      throw new ChessError('invalid-argument', `the fullmove number is an integer from 1 to 100000, not ${describe(n)}`);
+      throw new ChessError('invalid-argument', `the fullmove number is an integer from 1 to ${MAX_FULLMOVE_NUMBER}, not ${describe(n)}`);
   }
 
   /**
