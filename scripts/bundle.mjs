@@ -42,16 +42,28 @@ try {
   process.exit(1);
 }
 
-// Entry name -> its tsc output in DIR.
+// Entry name -> tsc's output file (relative to DIR).
 const ENTRIES = {
   index: 'index.js',
-  'puzzle-file': 'puzzle-file.js',
-  'puzzle-worker': 'puzzle-worker.js',
+  chessjs: 'chessjs/index.js',
   engine: 'engine/index.js',
   openings: 'openings/index.js',
+  'puzzle-file': 'puzzle-file.js',
+  'puzzle-worker': 'puzzle-worker.js',
 };
-// Folders of tsc output whose modules belong to one entry (their .js files are bundled, the .d.ts stay).
-const ENTRY_DIRS = ['engine', 'openings'];
+// Folders of tsc output whose modules are bundled (their .js files go, the .d.ts stay).
+const ENTRY_DIRS = ['chessjs', 'engine', 'openings'];
+// The shared chunks, one per layer, so that an app's bundler drops the layers it does not use
+// (package.json's "sideEffects" names only the entries: the chunks are free of side effects).
+// The CLI's own modules (puzzle-file, puzzle-worker) and the engine and openings entries'
+// modules are left to their entries.
+const OWN_ENTRY = String.raw`(?!.*[\/](engine|openings)[\/])`;
+const LAYERS = [
+  { name: 'chessjs', test: /[\/]chessjs[\/]chess\.js$/, priority: 4 },
+  { name: 'games', test: new RegExp(`^${OWN_ENTRY}.*[\\/](game|pgn|comment-commands)\\.js$`), priority: 3 },
+  { name: 'apps', test: new RegExp(`^${OWN_ENTRY}.*[\\/](puzzle|book|chess960)\\.js$`), priority: 2 },
+  { name: 'core', test: new RegExp(`^${OWN_ENTRY}.*[\\/](?!(puzzle-file|puzzle-worker|index)\\.js$)[^\\/]+\\.m?js$`), priority: 1 },
+];
 const KEEP_CLASS_NAMES = { function: false, class: true };
 const jsFiles = () => readdirSync(dir).filter((f) => f.endsWith('.js') || f === 'chesswasm.mjs');
 const bytes = (files, d) => files.reduce((n, f) => n + statSync(path.join(d, f)).size, 0);
@@ -63,22 +75,30 @@ try {
   const bundle = await rolldown({
     input: Object.fromEntries(Object.entries(ENTRIES).map(([e, f]) => [e, path.join(dir, f)])),
     platform: 'neutral',
+    preserveEntrySignatures: 'allow-extension', // what a layer's chunk requires (below)
     external: [/^node:/],
     logLevel: 'warn',
   });
-  await bundle.write({
+  const { output } = await bundle.write({
     dir: out,
     format: 'es',
     // Classes keep their names (the errors' `e.constructor.name` is 'FenError', not a
     // mangled letter; stack traces and console.log show them); functions are still renamed.
     minify: { compress: { keepNames: KEEP_CLASS_NAMES }, mangle: { keepNames: KEEP_CLASS_NAMES } },
+    // Keep the annotations an app's bundler reads: @__PURE__ (what it may drop) and
+    // @vite-ignore (wasm.ts's import of Node's fs, which must stay a plain import()).
+    comments: { annotation: true, legal: false, jsdoc: false },
     entryFileNames: '[name].js',
     chunkFileNames: 'shared-[name].js',
     codeSplitting: {
-      groups: [{ name: (id) => (/puzzle-(file|worker)\.js$|[\\/](engine|openings)[\\/]/.test(id) ? null : 'index'), debugName: 'package' }],
+      groups: LAYERS,
+      includeDependenciesRecursively: false, // a layer's chunk holds that layer only
     },
   });
   await bundle.close();
+  if (process.env.CHESSWASM_BUNDLE_DEBUG) {
+    for (const c of output) if (c.type === 'chunk') console.log(c.fileName, Object.keys(c.modules).map((m) => path.basename(m)).join(' '));
+  }
   for (const f of [...jsFiles(), ...entryDirFiles()]) rmSync(path.join(dir, f));
   const written = readdirSync(out);
   for (const f of written) renameSync(path.join(out, f), path.join(dir, f));

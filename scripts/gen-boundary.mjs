@@ -3,19 +3,20 @@
 // (cpp/wasm/bindings.cpp), so that no name, code or constant is copied by hand:
 //   web/src/boundary.ts            every registered enum (names by value) and constant, and
 //                                  the tables derived from registered functions (piece
-//                                  letters, promotion piece of each move flag);
+//                                  letters, promotion piece of each move flag, start FENs);
 //   web/src/chesswasm.d.mts        the types of the emscripten glue: the module, its classes,
-//                                  functions, value objects, enums and raw exports.
+//                                  functions, value objects and enums.
 // Both files are checked in. The registration is read from the built debug module
-// (build/wasm-debug: unminified glue) with a few recording hooks added to a copy of its glue:
-// what embind registers (every type's name, each function's argument and return types, each
-// value object's fields) is exactly what the generated files declare.
+// (build/wasm-debug), which records it (cpp/wasm/library-record.js, linked into that build
+// only): what embind registers (every type's name, each function's argument and return
+// types, each value object's fields) is exactly what the generated files declare.
 //   node scripts/gen-boundary.mjs          rewrite the files
 //   node scripts/gen-boundary.mjs --check  exit 1 when they differ from what the build registers
 // Run by scripts/package.sh (writes) and scripts/test.sh (--check, before the package is built).
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { nodeDebugGlue } from './node-debug-glue.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
@@ -26,35 +27,16 @@ if (!existsSync(gluePath)) {
   process.exit(2);
 }
 
-// ---- load the module with recording hooks -----------------------------------------------------
+// ---- load the module ---------------------------------------------------------------------------
 
-const hooks = [
-  // Every registered type: its raw id and name.
-  ['function registerType(rawType, registeredInstance, options = {}) {', 'globalThis.__cwb.types.set(rawType, registeredInstance.name);'],
-  // Every function, method and constructor: its name and the names of its types.
-  [
-    'function craftInvokerFunction(humanName, argTypes, classType, cppInvokerFunc, cppTargetFunc) {',
-    'globalThis.__cwb.invokers.push({ name: humanName, types: argTypes.map((t) => (t ? t.name : null)) });',
-  ],
-  // Every value object: its fields and their types (raw ids).
-  [
-    'function __embind_finalize_value_object(structType) {',
-    'globalThis.__cwb.structs.push({ id: structType, name: structRegistrations[structType].name, fields: structRegistrations[structType].fields.map((f) => [f.fieldName, f.getterReturnType]) });',
-  ],
-];
-let glue = readFileSync(gluePath, 'utf8');
-for (const [at, code] of hooks) {
-  if (!glue.includes(at)) throw new Error(`gen-boundary: the glue has no "${at}" (another emscripten version?)`);
-  glue = glue.replace(at, `${at}\n${code}`);
-}
-// The debug glue asserts that it runs in a browser; it is handed the bytes here.
-glue = glue.replace(/^assert\(!ENVIRONMENT_IS_NODE, /m, 'if (0) assert(!ENVIRONMENT_IS_NODE, ');
+// The debug module records its registration (cpp/wasm/library-record.js) as
+// `embindRegistrations`; its glue, made loadable in Node (scripts/node-debug-glue.mjs), is
+// handed the bytes.
 const tmp = path.join(root, 'build/gen-boundary');
 mkdirSync(tmp, { recursive: true });
-writeFileSync(path.join(tmp, 'glue.mjs'), glue);
-globalThis.__cwb = { types: new Map(), invokers: [], structs: [] };
+writeFileSync(path.join(tmp, 'glue.mjs'), nodeDebugGlue(readFileSync(gluePath, 'utf8'), gluePath));
 // The glue is built for web/worker: an empty `window` lets it start in Node (as in
-// tests/unit/debug-setup.ts); it is handed the bytes.
+// tests/unit/debug-setup.ts).
 globalThis.window ??= {};
 const { default: create } = await import(pathToFileURL(path.join(tmp, 'glue.mjs')).href);
 const bytes = readFileSync(path.join(buildDir, 'chesswasm.wasm'));
@@ -64,7 +46,11 @@ const M = await create({
     return {};
   },
 });
-const rec = globalThis.__cwb;
+const rec = M.embindRegistrations;
+if (!rec) {
+  console.error(`gen-boundary: ${gluePath} records no registration (built without cpp/wasm/library-record.js?)`);
+  process.exit(2);
+}
 
 // ---- what is registered -------------------------------------------------------------------------
 
@@ -84,7 +70,6 @@ for (const key of Object.keys(M).sort()) {
   }
 }
 const enumNames = new Set(enums.map((e) => e.name));
-const rawExports = Object.keys(M).filter((k) => k.startsWith('_cw_')).sort();
 const structs = new Map(rec.structs.map((s) => [s.name, s.fields.map(([f, id]) => [f, rec.types.get(id)])]));
 
 // Classes, their constructors and methods; free functions.
@@ -179,6 +164,10 @@ const promotions = moveFlag.entries.map(([, v]) => M.promotionType(M.MoveFlag.va
 lines.push('');
 lines.push('/** The piece type each move flag promotes to (`promotionType`), indexed by flag; 0 for none. */');
 lines.push(`export const PROMOTION_TYPE = [${promotions.join(', ')}] as const;`);
+const variants = enums.find((e) => e.name === 'Variant').entries;
+lines.push('');
+lines.push('/** The start position of each variant (`startFen`), by `Variant` name. */');
+lines.push(`export const START_FENS = { ${variants.map(([n, v]) => `${n}: '${M.startFen(M.Variant.values[v])}'`).join(', ')} } as const;`);
 const boundaryTs = lines.join('\n') + '\n';
 
 // ---- web/src/chesswasm.d.mts -----------------------------------------------------------------
@@ -211,14 +200,13 @@ for (const [name, cls] of classes) {
   for (const args of cls.ctors) d.push(`  new (${params(args)}): ${name};`);
   d.push('}');
 }
-d.push('/** The module: what the registration and the raw exports put on it. */');
+d.push('/** The module: what the registration puts on it. */');
 d.push('export interface ChesswasmGlue {');
 d.push('  HEAPU8: Uint8Array;');
 for (const e of enums) d.push(`  ${e.name}: ${e.name}Enum;`);
 for (const [name] of constants) d.push(`  ${name}: number;`);
 for (const f of functions) d.push(`  ${f.name}(${params(f.args)}): ${f.view ?? ts(f.ret)};`);
 for (const [name] of classes) d.push(`  ${name}: ${name}Class;`);
-for (const name of rawExports) d.push(`  ${name}: (this: void, ...args: number[]) => number;`);
 d.push('}');
 d.push('');
 d.push('export interface ChesswasmGlueOptions {');

@@ -23,26 +23,24 @@ cd "$ROOT"
 node scripts/gen-boundary.mjs
 
 echo "== tsc (web/src -> dist)"
-rm -f dist/*.js dist/chesswasm.mjs dist/engine/*.js # the last bundle's files
-rm -rf dist/openings
+rm -rf dist/*.js dist/*.d.ts dist/chesswasm.mjs dist/chessjs dist/engine dist/openings # the last build's files
 npx --no-install tsc -p tsconfig.json
 cp build/wasm/chesswasm.mjs build/wasm/chesswasm.wasm web/src/chesswasm.d.mts dist/
 
 rm -rf build/dist-debug
 mkdir -p build/dist-debug
 cp dist/*.js build/dist-debug/
-cp -r dist/openings build/dist-debug/
+cp -r dist/openings dist/chessjs build/dist-debug/
 cp build/wasm-debug/chesswasm.wasm build/dist-debug/
 # The debug glue (ASSERTIONS) asserts that it does not run in Node, which it was not built
-# for; the package hands it the .wasm itself, so the test copy drops that one assert.
-sed 's/^assert(!ENVIRONMENT_IS_NODE, /if (0) assert(!ENVIRONMENT_IS_NODE, /' build/wasm-debug/chesswasm.mjs \
-  >build/dist-debug/chesswasm.mjs
+# for; the package hands it the .wasm itself, so the test copy disables that one assertion
+# (scripts/node-debug-glue.mjs: fails when the glue has not exactly that one).
+node scripts/node-debug-glue.mjs build/wasm-debug/chesswasm.mjs build/dist-debug/chesswasm.mjs
 # tsc's per-module output with the release module, for tests that reach a module's internals.
 rm -rf build/dist-modules
 mkdir -p build/dist-modules
 cp dist/*.js dist/chesswasm.mjs dist/chesswasm.wasm build/dist-modules/
-cp -r dist/engine build/dist-modules/
-cp -r dist/openings build/dist-modules/
+cp -r dist/engine dist/openings dist/chessjs build/dist-modules/
 # The shipped JS bundled and minified (what users download; measured by the bench's size row);
 # the copies above keep the readable tsc output.
 node scripts/bundle.mjs dist

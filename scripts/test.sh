@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# The test command (npm test): lints the TypeScript and JavaScript (ESLint, npm run lint),
+# The test command (npm test): checks the formatting (clang-format for all C++, Prettier for
+# the TypeScript and JavaScript: scripts/format.sh --check), lints the TypeScript and
+# JavaScript (ESLint, npm run lint),
 # builds the API reference (TypeDoc, npm run docs: fails on any warning), builds everything,
 # checks that the generated TypeScript of the wasm boundary (web/src/boundary.ts,
 # web/src/chesswasm.d.mts) is current, then runs
-#   1. the native Release GoogleTest suite          ctest -LE deep  (build/native)
-#   2. the same suite under ASan+UBSan, Debug       ctest -LE deep  (build/debug)
+#   1. the native Release GoogleTest suite          ctest -L unit  (build/native)
+#   2. the same suite under ASan+UBSan, Debug       ctest -L unit  (build/debug)
 #   3. the wasm smoke test in Node                  node --test tests/wasm/
 #   4. the package's Vitest suites (tests/unit, tests/pack: npm pack + Vite + Chromium)  vitest run
 #   5. the analysis board in Chromium (tests/browser) scripts/board.sh, node --test tests/browser/
-# The long perft counts (tests named *Deep*) are left out; run them with
+# The long perft counts (label `deep`: the suites CMakeLists.txt lists) are left out; run them with
 #   ctest --test-dir build/native -L deep --output-on-failure
 # SKIP_SANITIZE=1 skips step 2 (quick local iterations).
 set -euo pipefail
@@ -19,6 +21,9 @@ cd "$ROOT"
 bash scripts/setup.sh
 
 step() { echo; echo "== $*"; }
+
+step "format (clang-format 14 for C++, Prettier for TS/JS: scripts/format.sh --check; npm run format fixes)"
+bash scripts/format.sh --check
 
 step "lint (ESLint with typescript-eslint: npm run lint)"
 npx --no-install eslint .
@@ -38,13 +43,13 @@ bash scripts/package.sh --no-wasm
 node scripts/gen-openings.mjs --check
 
 step "native tests (Release)"
-ctest --test-dir build/native -LE deep --output-on-failure
+ctest --test-dir build/native -L unit --output-on-failure
 
 if [[ "${SKIP_SANITIZE:-0}" != 1 ]]; then
   step "native tests (Debug, ASan+UBSan)"
   ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" \
     UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
-    ctest --test-dir build/debug -LE deep --output-on-failure
+    ctest --test-dir build/debug -L unit --output-on-failure
 fi
 
 step "wasm smoke test (Node $(node --version))"

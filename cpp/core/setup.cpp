@@ -404,9 +404,9 @@ FenError Setup::parse(std::string_view fen, Variant v) {
   }
   if (n == 6) {
     const long halfmove = parse_number(f[4]);
-    if (halfmove < 0 || halfmove > 65535) return FenError::BAD_HALFMOVE;
+    if (halfmove < 0 || halfmove > MAX_HALFMOVE_CLOCK) return FenError::BAD_HALFMOVE;
     const long fullmove = parse_number(f[5]);
-    if (fullmove < 1 || fullmove > 100000) return FenError::BAD_FULLMOVE;
+    if (fullmove < 1 || fullmove > MAX_FULLMOVE_NUMBER) return FenError::BAD_FULLMOVE;
     s.halfmove = uint16_t(halfmove);
     s.fullmove = uint32_t(fullmove);
   }
@@ -441,9 +441,9 @@ FenErrors fen_syntax_errors(std::string_view fen, Variant v) {
   }
   if (n == 6) {
     const long halfmove = parse_number(f[4]);
-    if (halfmove < 0 || halfmove > 65535) errors |= fen_error_bit(FenError::BAD_HALFMOVE);
+    if (halfmove < 0 || halfmove > MAX_HALFMOVE_CLOCK) errors |= fen_error_bit(FenError::BAD_HALFMOVE);
     const long fullmove = parse_number(f[5]);
-    if (fullmove < 1 || fullmove > 100000) errors |= fen_error_bit(FenError::BAD_FULLMOVE);
+    if (fullmove < 1 || fullmove > MAX_FULLMOVE_NUMBER) errors |= fen_error_bit(FenError::BAD_FULLMOVE);
   }
   return errors;
 }

@@ -12,6 +12,11 @@
 
 namespace cw {
 
+// The bounds of a FEN's counters (and of Setup::halfmove and Setup::fullmove): registered for
+// the TypeScript side as MAX_HALFMOVE_CLOCK and MAX_FULLMOVE_NUMBER (cpp/wasm/bindings.cpp).
+constexpr int MAX_HALFMOVE_CLOCK = 65535;
+constexpr int MAX_FULLMOVE_NUMBER = 100000;
+
 // A set of FenError codes, one bit per code (bit e for FenError e).
 using FenErrors = uint64_t;
 constexpr FenErrors fen_error_bit(FenError e) { return FenErrors(1) << unsigned(e); }

@@ -68,7 +68,7 @@ EMSCRIPTEN_KEEPALIVE int bb_is_legal(Handle* h, int m) { return h->is_legal(m); 
 EMSCRIPTEN_KEEPALIVE int bb_turn(Handle* h) { return h->position().side_to_move(); }
 EMSCRIPTEN_KEEPALIVE uint64_t bb_key(Handle* h) { return h->position().key(); }
 EMSCRIPTEN_KEEPALIVE double bb_perft(Handle* h, int depth) {
-  return double(cw::perft(h->scratch(), depth, true));
+  return double(h->restoring([&](cw::Position& pos) { return cw::perft(pos, depth, true); }));
 }
 EMSCRIPTEN_KEEPALIVE int bb_set_fen(Handle* h, int len) { return set_fen_io(*h, len); }
 EMSCRIPTEN_KEEPALIVE int bb_fen(Handle* h) { return fen_io(*h); }
@@ -94,7 +94,9 @@ EMSCRIPTEN_BINDINGS(boundary_bench) {
   function(
       "fn_key", +[](uintptr_t h) { return at(h).position().key(); });
   function(
-      "fn_perft", +[](uintptr_t h, int d) { return double(cw::perft(at(h).scratch(), d, true)); });
+      "fn_perft", +[](uintptr_t h, int d) {
+        return double(at(h).restoring([&](cw::Position& pos) { return cw::perft(pos, d, true); }));
+      });
   function(
       "fn_set_fen", +[](uintptr_t h, int len) { return set_fen_io(at(h), len); });
   function(
@@ -124,7 +126,9 @@ EMSCRIPTEN_BINDINGS(boundary_bench) {
   function(
       "ref_key", +[](Handle& h) { return h.position().key(); });
   function(
-      "ref_perft", +[](Handle& h, int d) { return double(cw::perft(h.scratch(), d, true)); });
+      "ref_perft", +[](Handle& h, int d) {
+        return double(h.restoring([&](cw::Position& pos) { return cw::perft(pos, d, true); }));
+      });
   function(
       "ref_set_fen", +[](Handle& h, int len) { return set_fen_io(h, len); });
   function(
@@ -155,8 +159,9 @@ EMSCRIPTEN_BINDINGS(boundary_bench) {
       .function("is_legal", optional_override([](Handle& h, int m) { return h.is_legal(m); }))
       .function("turn", optional_override([](Handle& h) { return int(h.position().side_to_move()); }))
       .function("key", optional_override([](Handle& h) { return h.position().key(); }))
-      .function("perft",
-                optional_override([](Handle& h, int d) { return double(cw::perft(h.scratch(), d, true)); }))
+      .function("perft", optional_override([](Handle& h, int d) {
+                  return double(h.restoring([&](cw::Position& pos) { return cw::perft(pos, d, true); }));
+                }))
       .function("set_fen", optional_override([](Handle& h, int len) { return set_fen_io(h, len); }))
       .function("fen", optional_override([](Handle& h) { return fen_io(h); }))
       .function("set_fen_string", optional_override([](Handle& h, const std::string& fen) {

@@ -1,5 +1,5 @@
 // chesswasm — the wasm boundary: what JS sees of the core, registered with embind in one
-// EMSCRIPTEN_BINDINGS block, plus the raw exports of the hot calls. Registration and type
+// EMSCRIPTEN_BINDINGS block, plus the raw calls (the hot calls). Registration and type
 // conversion only: the chess is in cpp/core, the handle's legal-move cache in handle.h, the
 // packed SAN lists in san_keys.h, the game-tree wire format in tree_codec.h.
 //
@@ -26,7 +26,7 @@
 //
 // Raw exports. An embind call goes through a generated JS invoker and a C++ invoker; a raw
 // `extern "C"` export is the wasm function itself. tests/bench/boundary.mjs (npm run
-// bench:boundary) measures both on every hot call; a raw export stays only where embind was
+// bench:boundary) measures both on every hot call; a raw call stays only where embind was
 // measured at least 1.3x slower on a bench row (docs/architecture.md, "The boundary", has the table). Each
 // keeps its figure below.
 // SPDX-License-Identifier: MIT
@@ -39,11 +39,13 @@
 #include <string_view>
 #include <vector>
 
+#include "arguments.h"
 #include "handle.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
 #include "pgn.h"
+#include "pgn_source.h"
 #include "position.h"
 #include "puzzle.h"
 #include "rules.h"
@@ -53,7 +55,15 @@
 
 using namespace emscripten;
 using cw::wasm::Handle;
+using cw::wasm::PgnSource;
 using cw::wasm::PlayStatus;
+using cw::wasm::room_for;
+using cw::wasm::valid_fullmoves;
+using cw::wasm::valid_halfmoves;
+using cw::wasm::valid_piece;
+using cw::wasm::valid_square;
+using cw::wasm::valid_square_or_none;
+using cw::wasm::valid_variant;
 
 namespace {
 
@@ -68,18 +78,6 @@ double count_buffer[cw::MAX_MOVES];
 int32_t san_keys[2 * cw::MAX_MOVES];
 std::vector<char> row_buffer;   // CSV rows (the puzzles CLI), empty between chunks
 cw::wasm::TreeBuffers tree_in;  // a game to write (writePgn), empty between calls
-
-// The room a buffer grows to for n bytes: n itself up to 64 KB, else the next power of two.
-// Big inputs of about the same size then ask for blocks of one size, so a block freed by
-// one is reused by the next, wherever it lies in the heap; exact sizes (20,000,056 bytes,
-// then 20,000,060) would each need a fresh block above any small one allocated since, and
-// the heap would grow with every round of such inputs (tests/unit/buffers.test.ts).
-size_t room_for(size_t n) {
-  if (n <= 65536) return n;
-  size_t r = 65536;
-  while (r < n) r *= 2;
-  return r;
-}
 
 // A typed_memory_view (as a val: embind 3.1.6 cannot return a memory_view itself).
 template <typename T>
@@ -98,15 +96,10 @@ val io_buffer(int size) {
 }
 
 // The first `len` bytes of the I/O buffer (nothing for a length out of range).
-std::string_view io_text(int len) {
-  return len >= 0 && size_t(len) <= io.size() ? std::string_view(io.data(), size_t(len)) : std::string_view();
-}
+std::string_view io_text(int len) { return cw::wasm::text_in(io.data(), io.size(), len); }
 // Two texts back to back in the I/O buffer; false when the lengths do not fit in it.
 bool io_texts(int len1, int len2, std::string_view& a, std::string_view& b) {
-  if (len1 < 0 || len2 < 0 || size_t(len1) + size_t(len2) > io.size()) return false;
-  a = std::string_view(io.data(), size_t(len1));
-  b = std::string_view(io.data() + len1, size_t(len2));
-  return true;
+  return cw::wasm::texts_in(io.data(), io.size(), len1, len2, a, b);
 }
 // Copies text into the I/O buffer (growing it if needed); returns its length.
 int write_io(std::string_view s) {
@@ -114,9 +107,6 @@ int write_io(std::string_view s) {
   std::memcpy(io.data(), s.data(), s.size());
   return int(s.size());
 }
-
-bool valid_variant(int v) { return v == cw::CHESS || v == cw::CHESS960 || v == cw::MAKRUK; }
-bool valid_square(int sq) { return sq >= 0 && sq < 64; }
 
 // Registers an enum whose names come from the core's name function (codes 0, 1, ... up to
 // the first without a name), so that a code added to the core is registered without an edit.
@@ -163,20 +153,6 @@ cw::FenError setup_parse(cw::Setup& s, int len, cw::Variant variant) {
   return s.parse(io_text(len), variant);
 }
 
-// Whether p is NO_PIECE or a piece of the set-up's variant (chess: pawn to king; Makruk:
-// pawn, knight, rook, king and its own kinds).
-bool valid_piece(const cw::Setup& s, int p) {
-  if (p == 0) return true;
-  if (p < 0 || p >= cw::PIECE_NB) return false;
-  const int pt = p & ((1 << cw::PIECE_COLOR_SHIFT) - 1);
-  if (s.variant == cw::MAKRUK)
-    return pt == cw::PAWN || pt == cw::KNIGHT || pt == cw::ROOK || pt == cw::KING || pt == cw::MET ||
-           pt == cw::KHON || pt == cw::PMET;
-  return pt >= cw::PAWN && pt <= cw::KING;
-}
-
-bool valid_square_or_none(int sq) { return sq >= 0 && sq <= 64; }
-
 // ---- the position -----------------------------------------------------------------------------
 
 cw::FenError set_fen(Handle& h, int len, cw::Variant variant) {
@@ -195,13 +171,13 @@ int uci(Handle& h, int m) { return h.is_legal(m) ? write_io(cw::move_to_uci(h.po
 int san(Handle& h, int m) {
   if (!h.is_legal(m)) return 0;
   const cw::MoveList legal = h.legal_moves().list();  // a copy: move_to_san plays on the position
-  return write_io(cw::move_to_san(h.scratch(), cw::Move(m), legal));
+  return write_io(h.restoring([&](cw::Position& pos) { return cw::move_to_san(pos, cw::Move(m), legal); }));
 }
 
 MoveParse parse_san(Handle& h, int len, bool strict) {
   MoveParse r;
   if (len < 0 || size_t(len) > io.size()) return r;
-  cw::SanResult s = cw::parse_san(h.scratch(), io_text(len), strict);
+  cw::SanResult s = h.restoring([&](cw::Position& pos) { return cw::parse_san(pos, io_text(len), strict); });
   r.status = s.status;
   r.move = s.status == cw::SanStatus::OK ? int(s.move) : 0;
   return r;
@@ -210,7 +186,7 @@ MoveParse parse_san(Handle& h, int len, bool strict) {
 int divide(Handle& h, int depth) {
   if (depth <= 0) return 0;
   int n = 0;
-  for (const auto& [m, count] : cw::divide(h.scratch(), depth)) {
+  for (const auto& [m, count] : h.restoring([&](cw::Position& pos) { return cw::divide(pos, depth); })) {
     move_buffer[n] = m;
     count_buffer[n] = double(count);
     if (++n == cw::MAX_MOVES) break;
@@ -226,8 +202,9 @@ LineReport play_line(Handle& h, int fen_len, int line_len, cw::Variant variant, 
     r.fenError = cw::FenError::EMPTY;
     return r;
   }
-  cw::LineResult l = cw::play_line(h.scratch(), fen, variant, line, notation, move_buffer, cw::MAX_MOVES);
-  if (l.status != cw::LineStatus::FEN) h.forget();
+  cw::LineResult l = h.replacing([&](cw::Position& pos) {
+    return cw::play_line(pos, fen, variant, line, notation, move_buffer, cw::MAX_MOVES);
+  });
   r.status = l.status;
   r.ply = l.ply;
   r.fenError = l.fen_error;
@@ -243,8 +220,8 @@ cw::PuzzleReport check_puzzle(Handle& h, int fen_len, int line_len, cw::Variant 
     r.fen_error = cw::FenError::EMPTY;
     return r;
   }
-  r = cw::check_puzzle(h.scratch(), fen, line, mate_in, setup_first, variant);
-  h.forget();
+  r = h.replacing(
+      [&](cw::Position& pos) { return cw::check_puzzle(pos, fen, line, mate_in, setup_first, variant); });
   return r;
 }
 
@@ -254,68 +231,18 @@ cw::PuzzleReport check_puzzle_row(Handle& h, int offset, int len) {
     r.status = cw::PuzzleStatus::ROW;
     return r;
   }
-  r = cw::check_puzzle_row(h.scratch(), std::string_view(row_buffer.data() + offset, size_t(len)));
-  h.forget();
+  const std::string_view row(row_buffer.data() + offset, size_t(len));
+  r = h.replacing([&](cw::Position& pos) { return cw::check_puzzle_row(pos, row); });
   return r;
 }
 
 // ---- PGN --------------------------------------------------------------------------------------
 
-// A PGN text (owned) and the reader going through it, one game per next(); the game read is
-// encoded in its tree buffers (tree_codec.h). Everything is freed with the source.
-class PgnSource {
- public:
-  explicit PgnSource(int len) {
-    text_.reserve(room_for(size_t(len > 0 ? len : 0)));
-    text_.assign(size_t(len > 0 ? len : 0), '\0');
-  }
-  val text() { return view(text_.size(), reinterpret_cast<uint8_t*>(text_.data())); }
-  // Sets the text's length in bytes, its start kept (JS encoding a text in steps; the view
-  // of text() must be taken again after).
-  void resize(int len) {
-    const size_t n = size_t(len > 0 ? len : 0);
-    if (n > text_.capacity()) text_.reserve(room_for(n));
-    text_.resize(n, '\0');
-  }
-  // Starts reading the text (written by JS into text()) from its beginning.
-  // The compact layout (encode_game_compact) carries no UCI text: the reader makes none.
-  void start() {
-    reader_ = cw::PgnReader(text_);
-    reader_.fill_uci(false);
-  }
-  // Whether games with a bad move come back up to the move before it (next(): PARTIAL).
-  void keep_partial(bool on) { reader_.keep_partial_games(on); }
-  // Which tag gives the root position, and whether contradicted FEN fields are dropped.
-  void fen_tag_rule(cw::FenTagRule rule) { reader_.set_fen_tag_rule(rule); }
-  void drop_contradicted(bool on) { reader_.drop_contradicted_fen_fields(on); }
-  void refuse_tolerances(int leniency_bits) { reader_.refuse_tolerances(uint16_t(leniency_bits)); }
-  void keep_comment_space(bool on) { reader_.keep_comment_space(on); }
-  // Reads the next game: GAME (the tree buffers hold it), END, ERROR (see error()), or
-  // PARTIAL (the tree buffers hold the game up to the error, see error()); after an error the
-  // reader has moved on to the next game.
-  cw::PgnStatus next() {
-    cw::PgnStatus st = reader_.read_game(game_, error_);
-    if (st == cw::PgnStatus::GAME || st == cw::PgnStatus::PARTIAL)
-      cw::wasm::encode_game_compact(game_, tree_);
-    return st;
-  }
-  int offset() const { return int(reader_.offset()); }  // byte offset of the next unread character
-  int line() const { return reader_.line(); }           // and its line
-  int game_line() const { return game_.first_line; }    // the line of the last game's first token
-  PgnErrorInfo error() const {
-    return {error_.code,          error_.line,      error_.column, error_.detail,
-            double(error_.limit), error_.fen_error, error_.message};
-  }
-  val tree_words() { return view(tree_.words.size(), tree_.words.data()); }
-  val tree_bytes() { return view(tree_.bytes.size(), reinterpret_cast<uint8_t*>(tree_.bytes.data())); }
-
- private:
-  std::string text_;
-  cw::PgnReader reader_{std::string_view()};
-  cw::PgnGame game_;
-  cw::PgnError error_;
-  cw::wasm::TreeBuffers tree_;
-};
+// The PGN source's error as a value object.
+PgnErrorInfo pgn_error(const cw::wasm::PgnSource& src) {
+  const cw::PgnError& e = src.error();
+  return {e.code, e.line, e.column, e.detail, double(e.limit), e.fen_error, e.message};
+}
 
 // The buffers a game to write goes into: `words` int32 words and `bytes` bytes.
 val tree_words_in(int words) {
@@ -358,26 +285,37 @@ double buffer_bytes() {
 
 }  // namespace
 
-// ---- raw exports: the hot calls ---------------------------------------------------------------
+// ---- raw calls: the hot calls ------------------------------------------------------------------
 //
 // Each where embind was measured at least 1.3x slower on a row of `npm run bench` (the package
 // built with embind in its place, in-process A/B against this build, CPU time; the per-call
-// figures are tests/bench/boundary.mjs's, README "The boundary").
+// figures are tests/bench/boundary.mjs's, README "The boundary"). JS calls them as the wasm
+// functions themselves: `hotCalls` gives their indices in the module's function table, which
+// web/src/wasm.ts looks up in the instance it receives (WebAssembly's own API, nothing of
+// emscripten's glue on the path).
 
-extern "C" {
+namespace {
 
 // Plays m (any integer) if it is legal: PlayStatus OK, else ILLEGAL and nothing changes.
 // Take-back: the move taken back (0 for a null move), or -1 when there is none.
 // The play + undo row with embind: 1.36-1.40x slower with methods, 1.43x with free functions
 // on the address (per call pair: raw 12.7 M/s, method 10.2 M/s, function 12.2 M/s).
-EMSCRIPTEN_KEEPALIVE int cw_play(Handle* h, int m) { return int(h->play(m)); }
-EMSCRIPTEN_KEEPALIVE int cw_take_back(Handle* h) { return h->take_back(); }
+int cw_play(Handle* h, int m) { return int(h->play(m)); }
+int cw_take_back(Handle* h) { return h->take_back(); }
 // Fills the move buffer with the legal moves; returns their number. The legal-moves-as-UCI row
 // with embind: 1.15-1.35x slower over three runs with methods, 1.28x with functions (over the
 // bench's 10% budget at best; per call: raw 6.8 M lists/s, method 5.3 M, function 5.4 M).
-EMSCRIPTEN_KEEPALIVE int cw_legal_moves(Handle* h) { return fill_moves(*h); }
+int cw_legal_moves(Handle* h) { return fill_moves(*h); }
 
-}  // extern "C"
+// The table indices of the hot calls, in the order play, takeBack, legalMoves.
+val hot_calls() {
+  static const int32_t calls[] = {int32_t(reinterpret_cast<intptr_t>(&cw_play)),
+                                  int32_t(reinterpret_cast<intptr_t>(&cw_take_back)),
+                                  int32_t(reinterpret_cast<intptr_t>(&cw_legal_moves))};
+  return view(3, calls);
+}
+
+}  // namespace
 
 // ---- the registration -------------------------------------------------------------------------
 
@@ -449,6 +387,8 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   constant("MAX_MOVES", cw::MAX_MOVES);
   constant("MAX_SAN_LENGTH", int(cw::MAX_SAN_LENGTH));
   constant("MAX_LINE_PLIES", cw::MAX_LINE_PLIES);
+  constant("MAX_HALFMOVE_CLOCK", cw::MAX_HALFMOVE_CLOCK);
+  constant("MAX_FULLMOVE_NUMBER", cw::MAX_FULLMOVE_NUMBER);
   constant("SAN_KEY_CHARS", cw::wasm::SAN_KEY_CHARS);
   constant("TREE_NON_ASCII", cw::wasm::NON_ASCII);
   constant("TREE_HEADER_WORDS", cw::wasm::TREE_HEADER_WORDS);
@@ -464,6 +404,10 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   constant("SAN_EXTRA_CAPTURE_MARK", int(cw::SAN_EXTRA_CAPTURE_MARK));
   constant("SAN_LOWER_CASE", int(cw::SAN_LOWER_CASE));
   constant("SAN_SHORT_PAWN_LETTER", int(cw::SAN_SHORT_PAWN_LETTER));
+  function("hotCalls", &hot_calls);
+  // The start position of each variant (Chess960: the standard one); gen-boundary tabulates it.
+  function(
+      "startFen", +[](cw::Variant v) { return std::string(valid_variant(v) ? cw::start_fen(v) : ""); });
   // The letter of a piece type, and the piece type a move flag promotes to.
   function(
       "pieceLetter", +[](cw::PieceType pt) { return std::string(1, cw::piece_type_char(pt)); });
@@ -524,7 +468,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   class_<Handle>("Position")
       .constructor<>()
       .constructor<const Handle&>()
-      // The handle's address, for the raw exports.
+      // The handle's address, for the raw calls.
       .function("address", optional_override([](Handle& h) { return uintptr_t(&h); }))
       .function("setFen", &set_fen)
       // The start position of a variant (Chess960: the standard array).
@@ -574,14 +518,16 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
                   return cw::repetition_count(h.position(), across_null_moves);
                 }))
       .function("perft", optional_override([](Handle& h, int depth) {
-                  return depth < 0 ? 0.0 : double(cw::perft(h.scratch(), depth, true));
+                  if (depth < 0) return 0.0;
+                  return double(h.restoring([&](cw::Position& pos) { return cw::perft(pos, depth, true); }));
                 }))
       .function("divide", &divide)
       .function("playLine", &play_line)
       .function("checkPuzzle", &check_puzzle)
       .function("checkPuzzleRow", &check_puzzle_row)
-      .function("countMatingMoves",
-                optional_override([](Handle& h) { return cw::count_mating_moves(h.scratch()); }));
+      .function("countMatingMoves", optional_override([](Handle& h) {
+                  return h.restoring([](cw::Position& pos) { return cw::count_mating_moves(pos); });
+                }));
 
   // A PGN text being read, one game at a time.
   // The set-up (cpp/core/setup.h): a board and the FEN fields with no legality required.
@@ -631,13 +577,13 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
                 }))
       .function("halfmoves", optional_override([](const cw::Setup& s) { return int(s.halfmove); }))
       .function("setHalfmoves", optional_override([](cw::Setup& s, double n) {
-                  if (!(n >= 0 && n <= 65535) || n != double(int(n))) return false;
+                  if (!valid_halfmoves(n)) return false;
                   s.halfmove = uint16_t(n);
                   return true;
                 }))
       .function("fullmoves", optional_override([](const cw::Setup& s) { return double(s.fullmove); }))
       .function("setFullmoves", optional_override([](cw::Setup& s, double n) {
-                  if (!(n >= 1 && n <= 100000) || n != double(int(n))) return false;
+                  if (!valid_fullmoves(n)) return false;
                   s.fullmove = uint32_t(n);
                   return true;
                 }));
@@ -657,7 +603,9 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
 
   class_<PgnSource>("PgnSource")
       .constructor<int>()
-      .function("text", &PgnSource::text)
+      .function("text", optional_override([](PgnSource& src) {
+                  return view(src.size(), reinterpret_cast<uint8_t*>(src.text()));
+                }))
       .function("resize", &PgnSource::resize)
       .function("start", &PgnSource::start)
       .function("keepPartial", &PgnSource::keep_partial)
@@ -669,9 +617,13 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .function("offset", &PgnSource::offset)
       .function("line", &PgnSource::line)
       .function("gameLine", &PgnSource::game_line)
-      .function("error", &PgnSource::error)
-      .function("treeWords", &PgnSource::tree_words)
-      .function("treeBytes", &PgnSource::tree_bytes);
+      .function("error", &pgn_error)
+      .function("treeWords", optional_override([](PgnSource& src) {
+                  return view(src.tree().words.size(), src.tree().words.data());
+                }))
+      .function("treeBytes", optional_override([](PgnSource& src) {
+                  return view(src.tree().bytes.size(), reinterpret_cast<uint8_t*>(src.tree().bytes.data()));
+                }));
   function("treeWordsIn", &tree_words_in);
   function("treeBytesIn", &tree_bytes_in);
   function("writePgn", &write_pgn);

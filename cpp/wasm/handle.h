@@ -5,6 +5,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -49,9 +50,36 @@ class Handle {
   Handle() = default;
 
   const Position& position() const { return pos_; }
-  // The position for calls that leave it as it was (SAN writing plays and takes back), or
-  // that replace it (puzzle checks): call forget() after a replacement.
-  Position& scratch() { return pos_; }
+
+  // The position for a call that needs it mutable, by what the call does with it (there is no
+  // other way to reach it, so the cache cannot be left stale):
+  //   restoring(f): f(Position&) leaves it as it was (SAN writing plays and takes back,
+  //                 perft, divide): the cache stays. Debug builds assert that the position's
+  //                 key and ply are unchanged afterwards.
+  //   replacing(f): f(Position&) may replace it (play_line, puzzle checks): the cache is
+  //                 dropped afterwards, whatever f returns.
+  template <typename F>
+  decltype(auto) restoring(F&& f) {
+#ifndef NDEBUG
+    struct Unchanged {
+      const Position& pos;
+      const Key key = pos.key();
+      const int ply = pos.history_size();
+      ~Unchanged() {
+        assert(pos.key() == key && pos.history_size() == ply && "restoring(): the call changed the position");
+      }
+    } unchanged{pos_};
+#endif
+    return f(pos_);
+  }
+  template <typename F>
+  decltype(auto) replacing(F&& f) {
+    struct Forget {
+      Handle& h;
+      ~Forget() { h.forget(); }
+    } forget_after{*this};
+    return f(pos_);
+  }
 
   // Sets the position from a FEN; on an error nothing changes (FenError says why).
   FenError set_fen(std::string_view fen, Variant variant);
@@ -72,10 +100,10 @@ class Handle {
   // there is nothing to take back.
   int take_back();
 
-  // Drops every cached list (after the position was replaced through scratch()).
+ private:
+  // Drops every cached list (after the position was replaced).
   void forget();
 
- private:
   struct Entry {
     int ply = -1;  // the ply whose list this is, -1 for none
     std::vector<Move> moves;

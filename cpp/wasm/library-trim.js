@@ -1,9 +1,58 @@
-// chesswasm — an emscripten JS library linked into the package's module (CMakeLists.txt):
-// embind registers std::wstring, std::u16string and std::u32string in every module, which
+// chesswasm — an emscripten JS library linked into the package's module (CMakeLists.txt): the
+// one place where emscripten's glue is changed rather than configured, kept because it is
+// worth its bytes (3.2 KB of the minified gzipped glue, which a Vite app that imports only
+// `Position` and `chessgroundDests` ships: docs/architecture.md, "The glue").
+//
+// Wide strings: embind registers std::wstring, std::u16string and std::u32string in every module, which
 // brings UTF-16 and UTF-32 converters into the glue. No wide string crosses this boundary, so
 // those types are registered here with conversions that refuse any use: 0.4 KB less gzipped
 // glue. (mergeInto replaces embind's definition of the same library function.)
 // SPDX-License-Identifier: MIT
+// Every function of emscripten's that this file replaces or calls is private to emscripten,
+// so the link checks that each is still the one this file was written against (emscripten
+// 3.1.6): a hash of its source text, whitespace aside. An emscripten update that changes any
+// of them fails the build with the function's name, to be looked at again (the replacement
+// may have to follow, or may no longer be worth its bytes: docs/architecture.md, "The glue").
+(function () {
+  // Name: the hashes of the versions this file was checked against (emscripten 3.1.6).
+  var WRITTEN_AGAINST = {
+    _embind_register_std_wstring: [0x197ce684],
+    $createNamedFunction: [0xc1108786],
+    _embind_register_std_string: [0xf6fc1e85],
+    _embind_register_class: [0xd10d0aac],
+    _embind_register_class_constructor: [0xc8550bcc],
+    _embind_register_class_function: [0x9992ddf4],
+    $init_emval: [0xf6b29ed4],
+    $replacePublicSymbol: [0xcf890d66],
+    $throwInternalError: [0x94831e53],
+    $exposePublicSymbol: [0x8150f52a],
+    $registerType: [0xdacfa8a0],
+    $craftInvokerFunction: [0x7f50a03e],
+    $whenDependentTypesAreResolved: [0x2eb7fa89],
+    $heap32VectorToArray: [0x58cff004],
+    $embind__requireFunction: [0xab233fe5],
+    $makeLegalFunctionName: [0x3a36f343],
+    $readLatin1String: [0xfd0a76ac],
+    $simpleReadValueFromPointer: [0x7b0a73b],
+    $throwBindingError: [0x63667fa3],
+  };
+  function fnv1a(text) {
+    var h = 0x811c9dc5;
+    for (var i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    return h;
+  }
+  var changed = [];
+  for (var name in WRITTEN_AGAINST) {
+    var f = LibraryManager.library[name];
+    var h = typeof f === 'function' ? fnv1a(f.toString().replace(/\s+/g, ' ')) : -1;
+    if (WRITTEN_AGAINST[name].indexOf(h) < 0) changed.push(name + ' (0x' + (h >>> 0).toString(16) + ')');
+  }
+  if (changed.length) {
+    throw new Error('cpp/wasm/library-trim.js was written against emscripten 3.1.6; these functions differ: ' +
+      changed.join(', '));
+  }
+})();
+
 mergeInto(LibraryManager.library, {
   _embind_register_std_wstring__deps: ['$readLatin1String', '$registerType', '$throwBindingError'],
   _embind_register_std_wstring: function (rawType, charSize, name) {

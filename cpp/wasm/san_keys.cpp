@@ -23,8 +23,9 @@ void pack_san(std::string_view san, int32_t out[2]) {
 int legal_moves_san(Handle& h, Move* moves, int32_t* keys) {
   const MoveList legal = h.legal_moves().list();  // a copy: move_to_san plays on the position
   std::memcpy(moves, legal.moves, size_t(legal.count) * sizeof(Move));
-  for (int i = 0; i < legal.count; ++i)
-    pack_san(move_to_san(h.scratch(), legal.moves[i], legal), keys + 2 * i);
+  h.restoring([&](Position& pos) {
+    for (int i = 0; i < legal.count; ++i) pack_san(move_to_san(pos, legal.moves[i], legal), keys + 2 * i);
+  });
   return legal.count;
 }
 

@@ -142,10 +142,21 @@ TEST(Handle, SetFenDropsTheCache) {
   EXPECT_EQ(h.legal_moves().size(), 20);
   ASSERT_EQ(h.set_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", CHESS), FenError::OK);
   EXPECT_EQ(cached(h), fresh(h.position()));
-  // A replacement through scratch() then forget().
-  ASSERT_EQ(h.scratch().set_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", CHESS), FenError::OK);
-  h.forget();
+  // A replacement through replacing(): the cache is dropped with no call to remember.
+  ASSERT_EQ(h.replacing([](Position& pos) { return pos.set_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", CHESS); }),
+            FenError::OK);
   EXPECT_EQ(cached(h), fresh(h.position()));
+  // A call that leaves the position as it was keeps the cache: the list is the same object.
+  const Move* before = h.legal_moves().moves;
+  const int ply = h.restoring([](Position& pos) {
+    MoveList list;
+    generate_legal(pos, list);
+    pos.do_move(list.moves[0]);
+    pos.undo_move();
+    return pos.history_size();
+  });
+  EXPECT_EQ(ply, 0);
+  EXPECT_EQ(h.legal_moves().moves, before);
 }
 
 TEST(Handle, CopiesAreIndependent) {

@@ -1,6 +1,6 @@
 // The package as users get it: `npm pack`, the tarball installed into a fresh temporary
 // project (no registry: the package has no runtime dependencies), then
-//   (a) Node ESM: `import 'chesswasm'`, perft and legal moves; the shipped types compile
+//   (a) Node ESM: `import 'chesswasm'` and 'chesswasm/chessjs', perft and legal moves; the shipped types compile
 //       under `tsc --strict` (NodeNext); the `chesswasm` bin runs;
 //   (b) a Vite production build of a page and a module worker that import 'chesswasm'
 //       with zero configuration, loaded in Debian's Chromium (playwright-core);
@@ -129,9 +129,11 @@ test('the tarball holds the package and nothing else', () => {
   expect(listing).toContain('package/dist/engine/index.d.ts');
   expect(listing).toContain('package/dist/openings.js'); // chesswasm/openings
   expect(listing).toContain('package/dist/openings/index.d.ts');
+  expect(listing).toContain('package/dist/chessjs.js'); // the facade's entry point
+  expect(listing).toContain('package/dist/chessjs/index.d.ts');
   expect(listing).toContain('package/bin/chesswasm');
   for (const f of listing)
-    expect(f, 'only dist/, bin/ and the usual top-level files').toMatch(/^package\/(dist\/[^/]+|dist\/(engine|openings)\/[^/]+\.d\.ts|bin\/chesswasm|package\.json|README\.md|LICENSE)$/);
+    expect(f, 'only dist/, bin/ and the usual top-level files').toMatch(/^package\/(dist\/[^/]+|dist\/(engine|openings|chessjs)\/[^/]+\.d\.ts|bin\/chesswasm|package\.json|README\.md|LICENSE)$/);
   const pkg = JSON.parse(readFileSync(path.join(proj, 'node_modules/chesswasm/package.json'), 'utf8')) as Record<string, unknown>;
   expect(pkg.dependencies ?? {}).toEqual({});
   // 209 KB with chesswasm/openings (its table, dist/openings.js, is 37 KB gzipped).
@@ -142,11 +144,13 @@ describe('Node', () => {
   test('(a) import "chesswasm" from the installed tarball: perft and legal moves', () => {
     write(
       path.join(proj, 'node-check.mjs'),
-      `import { Position, isInitialized } from 'chesswasm';
+      `import { Position, isInitialized, Chess as MainChess } from 'chesswasm';
+import { Chess } from 'chesswasm/chessjs';
 const pos = Position.startpos();
 const kiwi = Position.fromFen(${JSON.stringify(KIWIPETE)});
 console.log(JSON.stringify({ ready: isInitialized(), perft3: pos.perft(3), moves: pos.legalMoves().length,
-  uci: pos.legalMoves().map((m) => pos.uci(m)).sort().slice(0, 3), kiwi: kiwi.perft(3), hash: pos.hashHex() }));
+  uci: pos.legalMoves().map((m) => pos.uci(m)).sort().slice(0, 3), kiwi: kiwi.perft(3), hash: pos.hashHex(),
+  chessjs: { same: Chess === MainChess, moves: new Chess().moves().length } }));
 `,
     );
     const out = timed('node import', () => run(process.execPath, ['node-check.mjs'], proj));
@@ -157,6 +161,7 @@ console.log(JSON.stringify({ ready: isInitialized(), perft3: pos.perft(3), moves
       uci: ['a2a3', 'a2a4', 'b1a3'],
       kiwi: 97862,
       hash: '463b96181691fc9c',
+      chessjs: { same: true, moves: 20 },
     });
   });
 
@@ -181,6 +186,10 @@ console.log(JSON.stringify({ named: openingOf(g), eco: /\\[ECO "E20"\\]/.test(g.
 import { openingOf, type OpeningName } from 'chesswasm/openings';
 const named: OpeningName | null = openingOf([]);
 void named;
+import { Chess, type ChessSquare } from 'chesswasm/chessjs';
+const sq: ChessSquare = 'e4';
+const fen: string = new Chess().fen();
+void sq; void fen;
 const pos: Position = Position.startpos();
 const moves: Move[] = pos.legalMoves();
 const n: number = pos.perft(2);

@@ -8,6 +8,7 @@
  * 1 knight, 2 bishop, 3 rook, 4 queen); castling is written king-to-rook (`e1h1`).
  * @module
  */
+import { MOVE_FLAG_SHIFT, MOVE_TO_SHIFT, PieceType as PIECE_TYPES, PROMOTION_TYPE } from './boundary.js';
 import { BookError, ChessError, describe } from './errors.js';
 import { type Move } from './move.js';
 import { Position } from './position.js';
@@ -35,10 +36,13 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const HI = LITTLE_ENDIAN ? 1 : 0;
 const LO = 1 - HI;
 
-// Polyglot's promotion field (bits 12-14) -> our promotion flags & 3 (see MoveFlag:
-// PROMO_KNIGHT..PROMO_QUEEN are 8..11 and their captures 12..15), -1 for no promotion.
-// 5-7 are no chess move: such an entry matches nothing and is skipped.
-const PROMOTION_LOW_BITS = [-1, 0, 1, 2, 3];
+// A Polyglot move: to square in bits 0-5, from square in 6-11, the promotion piece in 12-14
+// (0 none, 1 knight, 2 bishop, 3 rook, 4 queen; 5-7 are no chess move: such an entry matches
+// nothing and is skipped). Its promotion piece as our PieceType value (the registered enum,
+// boundary.ts), 0 for none.
+const POLYGLOT_PROMOTION = [0, ...(['KNIGHT', 'BISHOP', 'ROOK', 'QUEEN'] as const).map((t) => PIECE_TYPES.indexOf(t))];
+// The two squares of one of our moves (its from and to fields, below its flags).
+const MOVE_SQUARES = (1 << MOVE_FLAG_SHIFT) - 1;
 
 /**
  * A Polyglot opening book (`.bin`), read into memory once: lookups are a binary search on
@@ -239,16 +243,15 @@ function bookKey(position: Position): bigint {
   return position.hash();
 }
 
-// The legal move a raw Polyglot move names, or 0. Our moves are from | to << 6 | flags << 12
-// with castling king-to-rook as in the book, so from and to compare directly.
+// The legal move a raw Polyglot move names, or 0. Castling is king-to-rook in the book as in
+// our moves (boundary.ts: MOVE_TO_SHIFT, MOVE_FLAG_SHIFT, PROMOTION_TYPE), so the squares
+// compare directly; the promotion piece must be the move flag's.
 function legalMove(legal: readonly Move[], raw: number): Move {
-  const fromTo = ((raw >> 6) & 63) | ((raw & 63) << 6);
-  const promotion = PROMOTION_LOW_BITS[(raw >> 12) & 7];
-  if (promotion === undefined || raw >> 15 !== 0) return 0;
+  const fromTo = ((raw >> 6) & 63) | ((raw & 63) << MOVE_TO_SHIFT);
+  const promotion = POLYGLOT_PROMOTION[raw >> 12];
+  if (promotion === undefined) return 0;
   for (const m of legal) {
-    if ((m & 0xfff) !== fromTo) continue;
-    const flags = m >> 12;
-    if (promotion < 0 ? flags < 6 : flags >= 8 && (flags & 3) === promotion) return m;
+    if ((m & MOVE_SQUARES) === fromTo && PROMOTION_TYPE[m >> MOVE_FLAG_SHIFT] === promotion) return m;
   }
   return 0;
 }

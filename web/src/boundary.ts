@@ -77,6 +77,12 @@ export type VariantName = 'CHESS' | 'CHESS960' | 'MAKRUK';
 /** The values of `MoveFlag` by name. */
 export const MOVE_FLAGS = { QUIET: 0, DOUBLE_PUSH: 1, CASTLE_KING: 2, CASTLE_QUEEN: 3, CAPTURE: 4, EN_PASSANT: 5, PROMO_MET: 6, PROMO_MET_CAPTURE: 7, PROMO_KNIGHT: 8, PROMO_BISHOP: 9, PROMO_ROOK: 10, PROMO_QUEEN: 11, PROMO_KNIGHT_CAPTURE: 12, PROMO_BISHOP_CAPTURE: 13, PROMO_ROOK_CAPTURE: 14, PROMO_QUEEN_CAPTURE: 15 } as const;
 
+/** The registered constant `MAX_FULLMOVE_NUMBER`. */
+export const MAX_FULLMOVE_NUMBER = 100000;
+
+/** The registered constant `MAX_HALFMOVE_CLOCK`. */
+export const MAX_HALFMOVE_CLOCK = 65535;
+
 /** The registered constant `MAX_LINE_PLIES`. */
 export const MAX_LINE_PLIES = 1024;
 
@@ -142,3 +148,6 @@ export const PIECE_LETTERS = [' ', 'p', 'n', 'b', 'r', 'q', 'k', 'm', 's', 'm'] 
 
 /** The piece type each move flag promotes to (`promotionType`), indexed by flag; 0 for none. */
 export const PROMOTION_TYPE = [0, 0, 0, 0, 0, 0, 9, 9, 2, 3, 4, 5, 2, 3, 4, 5] as const;
+
+/** The start position of each variant (`startFen`), by `Variant` name. */
+export const START_FENS = { CHESS: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', CHESS960: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', MAKRUK: 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1' } as const;

@@ -380,7 +380,7 @@ export interface PgnSource {
 export interface PgnSourceClass {
   new (arg0: number): PgnSource;
 }
-/** The module: what the registration and the raw exports put on it. */
+/** The module: what the registration puts on it. */
 export interface ChesswasmGlue {
   HEAPU8: Uint8Array;
   Color: ColorEnum;
@@ -397,6 +397,8 @@ export interface ChesswasmGlue {
   SanStatus: SanStatusEnum;
   Termination: TerminationEnum;
   Variant: VariantEnum;
+  MAX_FULLMOVE_NUMBER: number;
+  MAX_HALFMOVE_CLOCK: number;
   MAX_LINE_PLIES: number;
   MAX_MOVES: number;
   MAX_SAN_LENGTH: number;
@@ -423,9 +425,11 @@ export interface ChesswasmGlue {
   fenSyntaxErrors(arg0: number, arg1: VariantValue): number;
   firstFenError(arg0: number): FenErrorValue;
   bufferBytes(): number;
+  startFen(arg0: VariantValue): string;
   pieceLetter(arg0: PieceTypeValue): string;
   fenErrorMessage(arg0: FenErrorValue): string;
   moveUci(arg0: VariantValue, arg1: number): string;
+  hotCalls(): Int32Array;
   ioBuffer(arg0: number): Uint8Array;
   moveBuffer(): Uint16Array;
   countBuffer(): Float64Array;
@@ -436,9 +440,6 @@ export interface ChesswasmGlue {
   Position: PositionClass;
   Setup: SetupClass;
   PgnSource: PgnSourceClass;
-  _cw_legal_moves: (this: void, ...args: number[]) => number;
-  _cw_play: (this: void, ...args: number[]) => number;
-  _cw_take_back: (this: void, ...args: number[]) => number;
 }
 
 export interface ChesswasmGlueOptions {

@@ -101,7 +101,7 @@ export {
   type ChessSquare,
   type ChessPiece,
   type PieceSymbol,
-} from './chess.js';
+} from './chessjs/chess.js';
 export { chess960StartFen, chess960BackRank } from './chess960.js';
 export { Book, type BookEntry } from './book.js';
 // The names of the core's codes that the types above are made of (generated from the wasm

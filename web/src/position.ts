@@ -25,7 +25,7 @@ import {
   moveErrorCode,
   type FenErrorCode,
 } from './errors.js';
-import { disposedError, installDispose } from './lifecycle.js';
+import { DISPOSE, disposedError } from './lifecycle.js';
 import { type Color, type Move, type PieceType, type Square, parseSquare } from './move.js';
 import { M, countView, legalMoves, moveView, play, readString, releaseIo, sanKeyView, takeBack, writeString } from './wasm.js';
 
@@ -83,7 +83,7 @@ export function uciTable(variant: number): string[] {
 // 0xa000 today; 0xffff, no move, should a new encoding break that).
 const PAIR_FLAGS: number[] = [MOVE_FLAGS.QUIET, MOVE_FLAGS.DOUBLE_PUSH, MOVE_FLAGS.CAPTURE, MOVE_FLAGS.EN_PASSANT];
 const SQUARES_MASK = (1 << MOVE_FLAG_SHIFT) - 1;
-const PAIR_MOVE_MASK = ((): number => {
+const PAIR_MOVE_MASK = /* @__PURE__ */ ((): number => {
   const bits = ~PAIR_FLAGS.reduce((a, f) => a | f, 0) & (0xffff >>> MOVE_FLAG_SHIFT);
   const separates = Object.values(MOVE_FLAGS).every((f: number) => PAIR_FLAGS.includes(f) || (f & bits) !== 0);
   return separates ? bits << MOVE_FLAG_SHIFT : 0xffff;
@@ -91,7 +91,7 @@ const PAIR_MOVE_MASK = ((): number => {
 
 // The UCI texts of those moves by their two squares (`m & SQUARES_MASK`): a small table
 // (4,096 entries) that stays in cache, for reading games.
-const uciPairs: string[] = new Array<string>(SQUARES_MASK + 1).fill('');
+const uciPairs: string[] = /* @__PURE__ */ ((): string[] => new Array<string>(SQUARES_MASK + 1).fill(''))();
 
 /**
  * Internal: the UCI text of move m, if known, from the squares table or `table` (the
@@ -167,7 +167,7 @@ function checkDepth(depth: unknown): number {
 }
 
 // Frees the wasm memory of positions that were dropped without dispose().
-const registry = new FinalizationRegistry<NativePosition>((h) => h.delete());
+const registry = /* @__PURE__ */ new FinalizationRegistry<NativePosition>((h) => h.delete());
 
 // A few disposed handles are kept for reuse: creating a position then costs one FEN parse
 // instead of an allocation plus the core's start-position set-up. Bounded in number, and a
@@ -231,7 +231,7 @@ let markedVersion = -1;
  */
 export class Position {
   // The wasm position (the registered class Position: cpp/wasm/handle.h) and its address for
-  // the raw exports; null and 0 once disposed.
+  // the raw calls; null and 0 once disposed.
   #h: NativePosition | null;
   #p: number;
   // Bumped whenever the position changes (for the legality marks above).
@@ -647,6 +647,11 @@ export class Position {
     release(h, p, this.#version);
   }
 
+  /** `using` support: calls {@link dispose}. */
+  [DISPOSE](): void {
+    this.dispose();
+  }
+
   /** The FEN (for debugging and string interpolation). */
   toString(): string {
     return this.#h === null ? 'Position(disposed)' : this.fen();
@@ -664,8 +669,6 @@ export function fenError(code: number, fen: string): FenError {
 export function fenErrorMessage(code: Exclude<FenErrorCode, 'NOT_A_STRING'>): string {
   return M.fenErrorMessage(M.FenError[code]);
 }
-
-installDispose(Position.prototype);
 
 export interface Position {
   /** Same as {@link Position.dispose}, for `using` declarations. */

@@ -3,7 +3,14 @@
  * `cw::Setup` (cpp/core/setup.h) in wasm memory.
  * @module
  */
-import { Color as COLORS, FenError as FEN_ERRORS, PIECE_COLOR_SHIFT, PIECE_LETTERS } from './boundary.js';
+import {
+  Color as COLORS,
+  FenError as FEN_ERRORS,
+  MAX_FULLMOVE_NUMBER,
+  MAX_HALFMOVE_CLOCK,
+  PIECE_COLOR_SHIFT,
+  PIECE_LETTERS,
+} from './boundary.js';
 import type { Setup as NativeSetup } from './chesswasm.mjs';
 import { ChessError, FenError, describe, type FenErrorCode } from './errors.js';
 import { type Color, type PieceType, type Square, parseSquare } from './move.js';
@@ -18,7 +25,7 @@ import {
   positionFromSetup,
   variantCode,
 } from './position.js';
-import { disposedError, installDispose } from './lifecycle.js';
+import { DISPOSE, disposedError } from './lifecycle.js';
 import { M, readString, releaseIo, writeString } from './wasm.js';
 
 /** A castling side: `'k'` (the king's side, O-O) or `'q'` (the queen's side, O-O-O). */
@@ -34,7 +41,7 @@ export interface ToPositionOptions {
   tolerateMissingKings?: boolean;
 }
 
-const registry = new FinalizationRegistry<NativeSetup>((s) => s.delete());
+const registry = /* @__PURE__ */ new FinalizationRegistry<NativeSetup>((s) => s.delete());
 const NO_SQUARE = 64;
 const EMPTY_BOARD = '8/8/8/8/8/8/8/8 w - - 0 1';
 
@@ -139,6 +146,11 @@ export class Setup {
     this.#s = null;
     registry.unregister(this);
     s.delete();
+  }
+
+  /** `using` support: calls {@link dispose}. */
+  [DISPOSE](): void {
+    this.dispose();
   }
 
   /** An independent copy. */
@@ -265,7 +277,7 @@ export class Setup {
   /** Sets the halfmove clock (an integer from 0 to 65535). */
   set halfmoves(n: number) {
     if (!this.#live().setHalfmoves(typeof n === 'number' ? n : NaN))
-      throw new ChessError('invalid-argument', `the halfmove clock is an integer from 0 to 65535, not ${describe(n)}`);
+      throw new ChessError('invalid-argument', `the halfmove clock is an integer from 0 to ${MAX_HALFMOVE_CLOCK}, not ${describe(n)}`);
   }
 
   /** The fullmove number. */
@@ -276,7 +288,7 @@ export class Setup {
   /** Sets the fullmove number (an integer from 1 to 100000). */
   set fullmoves(n: number) {
     if (!this.#live().setFullmoves(typeof n === 'number' ? n : NaN))
-      throw new ChessError('invalid-argument', `the fullmove number is an integer from 1 to 100000, not ${describe(n)}`);
+      throw new ChessError('invalid-argument', `the fullmove number is an integer from 1 to ${MAX_FULLMOVE_NUMBER}, not ${describe(n)}`);
   }
 
   /**
@@ -293,8 +305,6 @@ export class Setup {
     return this.#s === null ? 'Setup(disposed)' : this.fen();
   }
 }
-
-installDispose(Setup.prototype);
 
 export interface Setup {
   /** Same as {@link Setup.dispose}, for `using` declarations. */

@@ -1,7 +1,7 @@
 /**
  * Loading the wasm module, and what the other modules use of it: the embind registration
  * (`M`: classes, functions, enums; its types in chesswasm.d.mts and its codes in boundary.ts,
- * both generated from cpp/wasm/bindings.cpp), the raw exports of the hot calls, and the
+ * both generated from cpp/wasm/bindings.cpp), the raw calls (the hot calls), and the
  * buffers that text and move lists cross through.
  * Internal: the public surface is {@link init}, {@link InitOptions}, {@link isInitialized} and
  * {@link wasmHeapSize}.
@@ -29,7 +29,7 @@ const unloaded = new Proxy({}, { get: notInitialized }) as ChesswasmGlue;
 /** The module (live binding: replaced once it has loaded). */
 export let M: ChesswasmGlue = unloaded;
 /**
- * The raw exports (cpp/wasm/bindings.cpp, "raw exports": where embind was measured at least
+ * The raw calls (cpp/wasm/bindings.cpp, "raw calls": where embind was measured at least
  * 1.3x slower): play(address, move) -> PlayStatus, takeBack(address) -> the move or -1,
  * legalMoves(address) -> the number of legal moves, written into the move buffer.
  */
@@ -87,8 +87,11 @@ function isNode(): boolean {
 }
 
 async function readFileUrl(url: URL): Promise<Uint8Array> {
-  // A computed specifier keeps bundlers from trying to bundle Node's fs for browsers.
-  const specifier = ['node', 'fs/promises'].join(':');
+  // A specifier computed at run time (not a constant a minifier folds) keeps bundlers from
+  // trying to bundle Node's fs for browsers, or wrapping the import in a preload helper.
+  // (process.release.name is 'node' in Node.)
+  const release = (globalThis as { process?: { release?: { name?: string } } }).process?.release;
+  const specifier = [release?.name ?? 'node', 'fs/promises'].join(':');
   const fs = (await import(/* @vite-ignore */ /* webpackIgnore: true */ specifier)) as {
     readFile(path: URL): Promise<Uint8Array>;
   };
@@ -123,26 +126,27 @@ async function load(options: InitOptions): Promise<void> {
   const source: ArrayBuffer | ArrayBufferView | URL =
     options.wasmBinary ??
     (options.wasmUrl !== undefined ? resolveUrl(options.wasmUrl) : new URL('./chesswasm.wasm', import.meta.url));
+  let exports: WebAssembly.Exports | null = null;
   const g = await new Promise<ChesswasmGlue>((resolve, reject) => {
     createChesswasm({
       instantiateWasm(imports, receiveInstance) {
-        instantiate(source, imports).then((instance) => receiveInstance(instance), reject);
+        instantiate(source, imports).then((instance) => {
+          exports = instance.exports;
+          receiveInstance(instance);
+        }, reject);
         return {};
       },
     }).then(resolve, reject);
   });
-  // The 3.1.6 glue replaces its wrapper of a raw export by the wasm function itself on the
-  // first call: one safe call each (on a fresh position), then the functions are kept, so
-  // that every later call goes straight into wasm.
-  const scratch = new g.Position();
-  const address = scratch.address();
-  g._cw_play(address, 0);
-  g._cw_take_back(address);
-  g._cw_legal_moves(address);
-  scratch.delete();
-  play = g._cw_play as (address: number, move: number) => number;
-  takeBack = g._cw_take_back as (address: number) => number;
-  legalMoves = g._cw_legal_moves as (address: number) => number;
+  // The hot calls as the wasm functions themselves, from the module's function table
+  // (cpp/wasm/bindings.cpp, "raw calls"): every call goes straight into wasm.
+  const table = Object.values(exports ?? {}).find((e): e is WebAssembly.Table => e instanceof WebAssembly.Table);
+  if (!table) throw new ChessError('not-initialized', 'chesswasm: the wasm module exports no function table');
+  const calls = g.hotCalls(); // their table indices: play, takeBack, legalMoves
+  const call = (i: number): unknown => table.get(calls[i] ?? -1);
+  play = call(0) as (address: number, move: number) => number;
+  takeBack = call(1) as (address: number) => number;
+  legalMoves = call(2) as (address: number) => number;
   glue = g;
   M = g;
   ioView = g.ioBuffer(0);

@@ -60,7 +60,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } else {
     const FenErrors verdicts = setup.validate();
     CWFUZZ_CHECK(err == first_fen_error(verdicts), std::string(text));
-    constexpr FenErrors CASTLING = fen_error_bit(FenError::CASTLING_NO_KING) | fen_error_bit(FenError::CASTLING_NO_ROOK);
+    constexpr FenErrors CASTLING =
+        fen_error_bit(FenError::CASTLING_NO_KING) | fen_error_bit(FenError::CASTLING_NO_ROOK);
     if (!(verdicts & CASTLING)) {
       Setup again;
       CWFUZZ_CHECK(again.parse(setup.fen(true), variant) == FenError::OK && again == setup, setup.fen(true));

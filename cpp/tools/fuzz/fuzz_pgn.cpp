@@ -139,8 +139,9 @@ int read_all(std::string_view text, const PgnLimits& limits, bool check_games, b
     // The result is a standard one, and the Result tag says the same.
     const std::string* result_tag = game.tag("Result");
     CWFUZZ_CHECK(result_tag && *result_tag == game.result, game.result);
-    CWFUZZ_CHECK(game.result == "1-0" || game.result == "0-1" || game.result == "1/2-1/2" || game.result == "*",
-                 game.result);
+    CWFUZZ_CHECK(
+        game.result == "1-0" || game.result == "0-1" || game.result == "1/2-1/2" || game.result == "*",
+        game.result);
     CWFUZZ_CHECK(int(game.nodes.size()) <= limits.max_nodes + 1, "node limit");
     CWFUZZ_CHECK(int(game.tags.size()) <= limits.max_tags, "tag limit");
     check_tree(game);

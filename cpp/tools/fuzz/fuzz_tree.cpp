@@ -37,7 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   TreeBuffers again;
   encode_game(g, again);
   PgnGame back;
-  CWFUZZ_CHECK(decode_game(again.words.data(), again.words.size(), again.bytes.data(), again.bytes.size(), back), "");
+  CWFUZZ_CHECK(
+      decode_game(again.words.data(), again.words.size(), again.bytes.data(), again.bytes.size(), back), "");
   CWFUZZ_CHECK(write_pgn(back) == text, text);
   return 0;
 }

@@ -2,14 +2,23 @@
 // current node, position), the orientation, the mode, the games of the last PGN import, and
 // the running puzzle. Views read it and call its actions; every change is announced to the
 // subscribers, which redraw from it (see main.ts).
-import { Game, type GameNode, IllegalMoveError, type Position, type Variant, chess960StartFen } from 'chesswasm';
+import { Game, type GameNode, IllegalMoveError, Position, type Variant, chess960StartFen } from 'chesswasm';
 
-/** The standard start of each variant. */
+/** The standard start of each variant (the package's, not a copy). */
 export const START: Record<Variant, string> = {
-  chess: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  chess: startFen('chess'),
   chess960: chess960StartFen(518),
-  makruk: 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1',
+  makruk: startFen('makruk'),
 };
+
+function startFen(variant: Variant): string {
+  const pos = Position.startpos(variant);
+  try {
+    return pos.fen();
+  } finally {
+    pos.dispose();
+  }
+}
 
 /** What the board is doing: studying a game (also while a puzzle runs), or editing a position. */
 export type Mode = 'analysis' | 'editor';

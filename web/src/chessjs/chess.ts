@@ -9,10 +9,12 @@
  * docs/chessjs-migration.md.
  * @module
  */
-import { withCommandsAsText } from './comment-commands.js';
-import { FenError, IllegalMoveError, PgnError, type FenErrorCode } from './errors.js';
-import { MoveFlag, type Move as MoveNumber, moveFlags, moveFrom, moveTo } from './move.js';
+import { withCommandsAsText } from '../comment-commands.js';
+import { FenError, IllegalMoveError, PgnError, type FenErrorCode } from '../errors.js';
+import { MoveFlag, type Move as MoveNumber, moveFlags, moveFrom, moveTo } from '../move.js';
 import {
+  MAX_FULLMOVE_NUMBER,
+  MAX_HALFMOVE_CLOCK,
   SAN_CAPTURE_MARK,
   SAN_DISAMBIGUATION,
   SAN_EXTRA_CAPTURE_MARK,
@@ -21,10 +23,11 @@ import {
   SAN_PAWN_LETTER,
   SAN_SHORT_PAWN_LETTER,
   SAN_ZERO_CASTLING,
-} from './boundary.js';
-import { Game, readFirstGame } from './game.js';
-import { Position, fenErrorMessage } from './position.js';
-import { Setup } from './setup.js';
+  START_FENS,
+} from '../boundary.js';
+import { Game, readFirstGame } from '../game.js';
+import { Position, fenErrorMessage } from '../position.js';
+import { Setup } from '../setup.js';
 
 /** White (`'w'`). */
 export const WHITE = 'w';
@@ -56,7 +59,7 @@ export interface ChessPiece {
 }
 
 /** The start position's FEN. */
-export const DEFAULT_POSITION = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+export const DEFAULT_POSITION = START_FENS.CHESS;
 
 /** The 64 square names in chess.js's order: a8, b8, ..., h8, a7, ..., h1. */
 export const SQUARES: ChessSquare[] = Array.from(
@@ -1175,9 +1178,9 @@ export class Chess {
     if (!this.#pos) {
       const board = this.#setup!.clone();
       // as chess.js's null move (any other value flips too): the clocks count it
-      if (board.turn === 'b') board.fullmoves = Math.min(board.fullmoves + 1, 100000);
+      if (board.turn === 'b') board.fullmoves = Math.min(board.fullmoves + 1, MAX_FULLMOVE_NUMBER);
       board.turn = board.turn === 'w' ? 'b' : 'w';
-      board.halfmoves = Math.min(board.halfmoves + 1, 65535);
+      board.halfmoves = Math.min(board.halfmoves + 1, MAX_HALFMOVE_CLOCK);
       this.#edit(board);
       return true;
     }

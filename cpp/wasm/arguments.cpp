@@ -1,0 +1,44 @@
+// chesswasm — the checks of what JS passes to the module (arguments.h).
+// SPDX-License-Identifier: MIT
+#include "arguments.h"
+
+namespace cw::wasm {
+
+bool valid_variant(int v) { return v == CHESS || v == CHESS960 || v == MAKRUK; }
+
+bool valid_square(int sq) { return sq >= 0 && sq < 64; }
+
+bool valid_square_or_none(int sq) { return sq >= 0 && sq <= 64; }
+
+bool valid_piece(const Setup& s, int p) {
+  if (p == 0) return true;
+  if (p < 0 || p >= PIECE_NB) return false;
+  const int pt = p & ((1 << PIECE_COLOR_SHIFT) - 1);
+  if (s.variant == MAKRUK)
+    return pt == PAWN || pt == KNIGHT || pt == ROOK || pt == KING || pt == MET || pt == KHON || pt == PMET;
+  return pt >= PAWN && pt <= KING;
+}
+
+bool valid_halfmoves(double n) { return n >= 0 && n <= MAX_HALFMOVE_CLOCK && n == double(int(n)); }
+
+bool valid_fullmoves(double n) { return n >= 1 && n <= MAX_FULLMOVE_NUMBER && n == double(int(n)); }
+
+std::string_view text_in(const char* buffer, size_t size, int len) {
+  return len >= 0 && size_t(len) <= size ? std::string_view(buffer, size_t(len)) : std::string_view();
+}
+
+bool texts_in(const char* buffer, size_t size, int len1, int len2, std::string_view& a, std::string_view& b) {
+  if (len1 < 0 || len2 < 0 || size_t(len1) + size_t(len2) > size) return false;
+  a = std::string_view(buffer, size_t(len1));
+  b = std::string_view(buffer + len1, size_t(len2));
+  return true;
+}
+
+size_t room_for(size_t n) {
+  if (n <= 65536) return n;
+  size_t r = 65536;
+  while (r < n) r *= 2;
+  return r;
+}
+
+}  // namespace cw::wasm

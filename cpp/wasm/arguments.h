@@ -1,0 +1,41 @@
+// chesswasm — the checks of what JS passes to the module, before any of it reaches the core:
+// integers that name a variant, a square or a piece, the counters of a set-up, and lengths of
+// text in a buffer; and the room a buffer grows to. JS may pass any number (a binding takes
+// an int or a double), so each check accepts exactly the valid values and nothing else.
+// No JS here: bindings.cpp uses it, tests/cpp/test_arguments.cpp tests it natively.
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+#include "setup.h"
+
+namespace cw::wasm {
+
+// Whether v is a registered variant.
+bool valid_variant(int v);
+// Whether sq is a square (0-63); with `or_none`, 64 (no square) too.
+bool valid_square(int sq);
+bool valid_square_or_none(int sq);
+// Whether p is NO_PIECE or a piece of the set-up's variant (chess: pawn to king; Makruk:
+// pawn, knight, rook, king and its own kinds).
+bool valid_piece(const Setup& s, int p);
+// Whether n is a halfmove clock (an integer, 0 to MAX_HALFMOVE_CLOCK) or a fullmove number
+// (an integer, 1 to MAX_FULLMOVE_NUMBER); NaN and fractions are not.
+bool valid_halfmoves(double n);
+bool valid_fullmoves(double n);
+
+// The first `len` bytes of a buffer of `size` bytes (nothing for a length out of range).
+std::string_view text_in(const char* buffer, size_t size, int len);
+// Two texts back to back at the start of a buffer; false when the lengths do not fit.
+bool texts_in(const char* buffer, size_t size, int len1, int len2, std::string_view& a, std::string_view& b);
+
+// The room a buffer grows to for n bytes: n itself up to 64 KB, else the next power of two.
+// Big inputs of about the same size then ask for blocks of one size, so a block freed by
+// one is reused by the next, wherever it lies in the heap; exact sizes (20,000,056 bytes,
+// then 20,000,060) would each need a fresh block above any small one allocated since, and
+// the heap would grow with every round of such inputs (tests/unit/buffers.test.ts).
+size_t room_for(size_t n);
+
+}  // namespace cw::wasm
