@@ -6,6 +6,7 @@
  * synchronously right after `import`. Hosts that serve `chesswasm.wasm` from elsewhere call
  * {@link init} with its URL or bytes before using anything.
  * @packageDocumentation
+ * @mergeModuleWith <project>
  */
 import { init } from './wasm.js';
 

@@ -9,7 +9,9 @@
  * const [best] = await engine.analyse(Position.startpos(), { depth: 12 });
  * console.log(best.san.join(' '), best.score.white().toString());
  * ```
+ * The API reference shows these exports beside the main entry's (one page of classes).
  * @module engine
+ * @mergeModuleWith <project>
  */
 import '../index.js'; // loads the wasm module (the package's entry) before anything here runs
 
