@@ -78,11 +78,14 @@ describe('engines (isolated page)', () => {
     await page.closeAll();
   });
 
-  it('Fairy-Stockfish analyses Makruk: the mate in one Rh8# (UCI_Variant makruk), lines in SAN', async () => {
-    const page = await b.open(`#fen=${encodeURIComponent('k7/8/1K6/8/8/8/8/7R w - - 0 1')}&variant=makruk`);
+  it('Fairy-Stockfish analyses Makruk: the mate in one with the met (UCI_Variant makruk), lines in SAN', async () => {
+    // Only Makruk has this position (a met, a khon): the met steps to b7, covered by the khon;
+    // the khon guards a7, the king b8. (Sb7+ is no mate: a7 is free then.)
+    const page = await b.open(`#fen=${encodeURIComponent('k7/2K5/MS6/8/8/8/8/8 w - - 0 1')}&variant=makruk`);
     assert.equal(await page.inputValue('[data-testid=variant]'), 'makruk');
     await page.click('[data-testid=engine-toggle]');
-    await waitBest(page, /^Rh8#$/);
+    await waitBest(page, /^Mb7#$/);
+    await page.waitForFunction(() => document.querySelector('[data-testid=engine-eval]').textContent === '#1', null, { timeout: ENGINE_TIMEOUT });
     await waitInfo(page, /^Fairy-Stockfish\b/);
     assert.equal(await page.textContent('[data-testid=engine-note]'), '');
     await shot(page, '33-engine-makruk');
