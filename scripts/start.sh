@@ -4,6 +4,8 @@
 # (PORT=... to change; the next free port if it is busy; Vite prints the URL).
 #   BOARD_DEV=1 npm start    Vite's dev server instead (hot reload of web/board/src)
 # `npm start -- --host` or HOST=0.0.0.0 serves beyond this machine.
+# Both servers send COOP/COEP (web/board/vite.config.ts): the page is cross-origin isolated,
+# so the multi-threaded engines run (docs/board.md, "HTTP headers").
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"

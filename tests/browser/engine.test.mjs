@@ -1,8 +1,9 @@
-// Engine analysis: Stockfish (the `stockfish` npm package's lite single-threaded build) in a
-// Web Worker, without COOP/COEP headers (tests/browser/server.mjs sends none). Functional
-// checks with generous timeouts, no timing assertions: on a mate in one the best line starts
-// with the mating move; the lines are SAN from the package; it follows the position; off
-// stops it; Makruk has no engine; the lines lie inside the viewport at both sizes.
+// Engine analysis: Stockfish (the `stockfish` npm package's lite build) in a Web Worker, on a
+// cross-origin isolated page (tests/browser/server.mjs sends COOP/COEP; engines.test.mjs covers
+// threads, the settings, Makruk and the page without the headers). Functional checks with
+// generous timeouts, no timing assertions: on a mate in one the best line starts with the
+// mating move; the lines are SAN from the package; it follows the position; off stops it;
+// the lines lie inside the viewport at both sizes.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SIZES, assertInViewport, assertLayout, clickMove, gamePgn, importPgn, loadFen, shot, startBrowser } from './helpers.mjs';
@@ -49,7 +50,7 @@ describe('engine', () => {
     await page.closeAll();
   });
 
-  it('follows the position, stops when switched off, and is off for Makruk', async () => {
+  it('follows the position and stops when switched off', async () => {
     const page = await b.open();
     await page.click('[data-testid=engine-toggle]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=engine-line]').length > 0, null, { timeout: ENGINE_TIMEOUT });
@@ -76,12 +77,6 @@ describe('engine', () => {
     await page.waitForTimeout(1500);
     assert.equal(await page.locator('[data-testid=engine-line]').count(), 0, 'no analysis arrives after switching off');
     assert.equal(await page.textContent('[data-testid=engine-eval]'), '');
-    // Makruk: a note, no lines.
-    await page.click('[data-testid=engine-toggle]');
-    await page.selectOption('[data-testid=variant]', 'makruk'); // the confirmation is accepted
-    assert.match(await page.textContent('[data-testid=engine-note]'), /No engine for Makruk/);
-    await page.waitForTimeout(500);
-    assert.equal(await page.locator('[data-testid=engine-line]').count(), 0);
     await page.closeAll();
   });
 

@@ -5,8 +5,17 @@
 // the production build as an asset.
 //   vite --config web/board/vite.config.ts            dev server
 //   vite build --config web/board/vite.config.ts      static build in dist/board/
+// Both servers (dev and `vite preview`, which `npm start` runs) send the COOP/COEP headers
+// that make the page cross-origin isolated: SharedArrayBuffer, hence the multi-threaded
+// Stockfish and Fairy-Stockfish (see web/board/src/engine.ts and docs/board.md).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+
+/** Cross-origin isolation: the page may share memory between threads. */
+const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -28,7 +37,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1000,
   },
   worker: { format: 'es' },
-  server: { host: '127.0.0.1', fs: { allow: [here('../..')] } },
-  preview: { host: '127.0.0.1' },
+  server: { host: '127.0.0.1', fs: { allow: [here('../..')] }, headers: ISOLATION_HEADERS },
+  preview: { host: '127.0.0.1', headers: ISOLATION_HEADERS },
   clearScreen: false,
 });

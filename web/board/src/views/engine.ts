@@ -1,11 +1,13 @@
 // The engine panel: on/off, the evaluation (number and the bar beside the board), depth,
 // the best 1-3 lines in SAN, and the best move as an arrow on the board. It follows the
-// current position and stops when switched off, in the editor, or for Makruk (no
-// single-threaded Fairy-Stockfish build on npm: see docs/board.md). The engine speaks UCI;
-// the package turns its moves into SAN, and a move it refuses ends the line there.
+// current position and stops when switched off or in the editor. Stockfish analyses standard
+// chess and Chess960, Fairy-Stockfish the variants (Makruk; only on a cross-origin isolated
+// page: see docs/board.md). The settings (lines, search time, threads, hash) are kept across
+// reloads; the engine's name, threads and speed are shown below the lines. The engines speak
+// UCI; the package turns their moves into SAN, and a move it refuses ends the line there.
 import type { Position } from 'chesswasm';
 import { type Analysis, type EngineLine, type Snapshot, winningChances } from 'chesswasm/engine';
-import type { BoardEngine } from '../engine.js';
+import { type BoardEngine, HASH_SIZES, maxThreads, saveSettings } from '../engine.js';
 import { $, h, on } from '../dom.js';
 import { type Store, moveNumber } from '../store.js';
 import type { BoardView, Key } from './board.js';
@@ -29,17 +31,34 @@ export class EngineView {
   #snapshot: Snapshot | null = null;
   #pos: { fen: string } | null = null;
   #frame = 0;
+  #name = '';
+  #threads = 1;
 
   constructor(store: Store, board: BoardView, engine: BoardEngine) {
     this.#store = store;
     this.#board = board;
     this.#engine = engine;
     on('engine-toggle', 'click', () => this.toggle());
-    for (const id of ['engine-multipv', 'engine-time'])
+    const threads = $<HTMLSelectElement>('engine-threads');
+    for (let i = 1; i <= maxThreads(); i++) threads.append(h('option', { value: String(i) }, String(i)));
+    threads.disabled = maxThreads() === 1;
+    $('engine-hash').append(...HASH_SIZES.map((mb) => h('option', { value: String(mb) }, `${mb} MB`)));
+    const set = engine.settings;
+    const fields: [string, keyof typeof set][] = [
+      ['engine-multipv', 'multipv'],
+      ['engine-time', 'seconds'],
+      ['engine-threads', 'threads'],
+      ['engine-hash', 'hash'],
+    ];
+    for (const [id, k] of fields) {
+      $<HTMLSelectElement>(id).value = String(set[k]);
       on(id, 'change', () => {
+        set[k] = Number($<HTMLSelectElement>(id).value);
+        saveSettings(set);
         this.#jobKey = '';
         this.render();
       });
+    }
     // On mousedown: the lines are redrawn as the search deepens, and a click's element could
     // be gone by mouseup.
     $('engine-lines').addEventListener('mousedown', (e) => {
@@ -73,14 +92,14 @@ export class EngineView {
   /** Follows the store: analyses the current position, or stops. */
   render(): void {
     const store = this.#store;
-    const makruk = store.variant === 'makruk';
+    const missing = this.#engine.unavailable(store.variant);
     const btn = $('engine-toggle');
     btn.setAttribute('aria-pressed', String(this.#on));
     btn.textContent = this.#on ? 'Engine on' : 'Engine off';
     const reviewing = this.#engine.reviewing;
-    const available = !makruk && store.mode === 'analysis' && !store.puzzle?.locked && !reviewing;
-    $('engine-note').textContent = makruk
-      ? 'No engine for Makruk: the Fairy-Stockfish builds on npm need SharedArrayBuffer (COOP/COEP headers).'
+    const available = !missing && store.mode === 'analysis' && !store.puzzle?.locked && !reviewing;
+    $('engine-note').textContent = missing
+      ? missing
       : store.puzzle?.locked
         ? 'The engine waits until the puzzle is solved.'
         : store.mode === 'editor'
@@ -100,9 +119,8 @@ export class EngineView {
       return;
     }
     const pos = store.position;
-    const multipv = Number($<HTMLSelectElement>('engine-multipv').value) || 1;
-    const seconds = Number($<HTMLSelectElement>('engine-time').value);
-    const key = JSON.stringify([store.game.rootFen, store.node.path().map((n) => n.uci), store.variant, multipv, seconds]);
+    const { multipv, seconds, threads, hash } = this.#engine.settings;
+    const key = JSON.stringify([store.game.rootFen, store.node.path().map((n) => n.uci), store.variant, multipv, seconds, threads, hash]);
     if (key === this.#jobKey) return;
     this.#stop();
     this.#jobKey = key;
@@ -119,16 +137,18 @@ export class EngineView {
       return;
     }
     $('engine-eval').textContent = '…';
-    $('engine-depth').textContent = this.#engine.started ? 'searching' : 'loading the engine';
+    $('engine-depth').textContent = this.#engine.started(store.variant) ? 'searching' : 'loading the engine';
     $('engine-lines').replaceChildren();
     void this.#run(key, pos.clone(), multipv, seconds);
   }
 
   async #run(key: string, pos: Position, multipv: number, seconds: number): Promise<void> {
     try {
-      const engine = await this.#engine.get();
-      $('engine-name').textContent = engine.name;
+      const engine = await this.#engine.get(pos.variant);
       if (key !== this.#jobKey) return;
+      this.#name = engine.name.replace(/\s*\[.*\]/, ''); // Fairy-Stockfish's build details in brackets are left out
+      this.#threads = this.#engine.threads(pos.variant);
+      this.#info(0);
       // A search time (lichess's default is a few seconds), or until the position changes.
       const a = engine.analysis(pos, { multipv: Math.min(multipv, pos.legalMoves().length || 1), ...(seconds > 0 ? { movetime: seconds * 1000 } : {}) });
       this.#analysis = a;
@@ -157,6 +177,12 @@ export class EngineView {
     }
   }
 
+  /** The engine's name, threads and speed (nodes per second, once it reported one). */
+  #info(nps: number): void {
+    const threads = `${this.#threads} ${this.#threads === 1 ? 'thread' : 'threads'}`;
+    $('engine-info').textContent = [this.#name, threads, nps ? `${Math.round(nps / 1000)} kn/s` : ''].filter(Boolean).join(' · ');
+  }
+
   #bar(chances: number | null): void {
     const fill = $('eval-fill');
     const white = chances === null ? 0.5 : (chances + 1) / 2;
@@ -178,6 +204,7 @@ export class EngineView {
     // The snapshot's depth (the lowest of its lines); a forced mate's search is cut at 99.
     depth.textContent = `depth ${Math.min(r.depth, MAX_DEPTH)}`;
     if (best.nps) depth.append(h('span.engine-speed', null, ` · ${Math.round(best.nps / 1000)} kn/s`));
+    this.#info(best.nps ?? 0);
     const white = best.score.white();
     this.#bar(white.mate !== undefined ? (white.isMated() ? -1 : 1) : winningChances(white));
     const game = this.#store.game;

@@ -1,0 +1,121 @@
+// The board's engines on a cross-origin isolated page (tests/browser/server.mjs sends the
+// COOP/COEP headers, as `npm start` does): multi-threaded Stockfish with a threads setting,
+// the settings kept across a reload, the engine's name/threads/speed shown, Fairy-Stockfish
+// analysing Makruk; and the single-threaded fallback on a page served without the headers.
+// Functional checks with generous timeouts, no timing assertions.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { DIST, loadFen, shot, startBrowser } from './helpers.mjs';
+import { serve } from './server.mjs';
+
+const ENGINE_TIMEOUT = 90_000;
+let b;
+before(async () => {
+  b = await startBrowser();
+});
+after(async () => {
+  await b?.close();
+});
+
+/** Waits until the first engine line's first move matches `pattern`. */
+async function waitBest(page, pattern) {
+  await page.waitForFunction(
+    (src) => {
+      const first = document.querySelector('[data-testid=engine-line] .pv-move');
+      return !!first && new RegExp(src).test(first.textContent);
+    },
+    pattern.source,
+    { timeout: ENGINE_TIMEOUT },
+  );
+}
+const info = (page) => page.textContent('[data-testid=engine-info]');
+const waitInfo = (page, pattern) =>
+  page.waitForFunction((src) => new RegExp(src).test(document.querySelector('[data-testid=engine-info]').textContent), pattern.source, { timeout: ENGINE_TIMEOUT });
+
+describe('engines (isolated page)', () => {
+  it('is cross-origin isolated; with 2 threads Stockfish finds the mate in one; engine-info shows name, threads and speed', async () => {
+    const page = await b.open();
+    assert.equal(await page.evaluate(() => crossOriginIsolated), true, 'the page is cross-origin isolated');
+    const threads = await page.$$eval('[data-testid=engine-threads] option', (os) => os.map((o) => Number(o.value)));
+    assert.ok(threads.length >= 2, `threads offered: ${threads}`);
+    await page.selectOption('[data-testid=engine-threads]', '2');
+    await page.selectOption('[data-testid=engine-time]', '0'); // infinite: the speed is reported
+    await loadFen(page, '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1');
+    await page.click('[data-testid=engine-toggle]');
+    await waitBest(page, /^Ra8#$/);
+    await page.waitForFunction(() => document.querySelector('[data-testid=engine-eval]').textContent === '#1', null, { timeout: ENGINE_TIMEOUT });
+    // A middlegame: the engine searches long enough to report its speed.
+    await loadFen(page, 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4');
+    await waitInfo(page, /kn\/s/);
+    assert.match(await info(page), /^Stockfish 19\b.* · 2 threads · \d+ kn\/s$/);
+    await shot(page, '32-engine-threads');
+    await page.closeAll();
+  });
+
+  it('keeps lines, search time, threads and hash across a reload', async () => {
+    const page = await b.open();
+    await page.selectOption('[data-testid=engine-multipv]', '2');
+    await page.selectOption('[data-testid=engine-time]', '10');
+    await page.selectOption('[data-testid=engine-threads]', '1');
+    await page.selectOption('[data-testid=engine-hash]', '64');
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: 15_000 });
+    assert.equal(await page.inputValue('[data-testid=engine-multipv]'), '2');
+    assert.equal(await page.inputValue('[data-testid=engine-time]'), '10');
+    assert.equal(await page.inputValue('[data-testid=engine-threads]'), '1');
+    assert.equal(await page.inputValue('[data-testid=engine-hash]'), '64');
+    // And they are used: two lines, one thread.
+    await page.click('[data-testid=engine-toggle]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=engine-line]').length === 2, null, { timeout: ENGINE_TIMEOUT });
+    await waitInfo(page, / · 1 thread\b/);
+    // A broken stored value falls back to the defaults instead of breaking the panel.
+    await page.evaluate(() => localStorage.setItem('chesswasm.engine', '{"multipv": 9, "hash": "x"'));
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: 15_000 });
+    assert.equal(await page.inputValue('[data-testid=engine-multipv]'), '3');
+    assert.equal(await page.inputValue('[data-testid=engine-hash]'), '16');
+    await page.closeAll();
+  });
+
+  it('Fairy-Stockfish analyses Makruk: the mate in one with the met (UCI_Variant makruk), lines in SAN', async () => {
+    // Only Makruk has this position (a met, a khon): the met steps to b7, covered by the khon;
+    // the khon guards a7, the king b8. (Sb7+ is no mate: a7 is free then.)
+    const page = await b.open(`#fen=${encodeURIComponent('k7/2K5/MS6/8/8/8/8/8 w - - 0 1')}&variant=makruk`);
+    assert.equal(await page.inputValue('[data-testid=variant]'), 'makruk');
+    await page.click('[data-testid=engine-toggle]');
+    await waitBest(page, /^Mb7#$/);
+    await page.waitForFunction(() => document.querySelector('[data-testid=engine-eval]').textContent === '#1', null, { timeout: ENGINE_TIMEOUT });
+    await waitInfo(page, /^Fairy-Stockfish\b/);
+    assert.equal(await page.textContent('[data-testid=engine-note]'), '');
+    await shot(page, '33-engine-makruk');
+    await page.closeAll();
+  });
+
+  it('printed no console errors or warnings', () => {
+    assert.deepEqual(b.problems, []);
+  });
+});
+
+describe('engines (page without COOP/COEP)', () => {
+  it('falls back to single-threaded Stockfish (threads fixed at 1) and explains why Makruk has no engine', async () => {
+    const server = await serve(DIST, 0, { isolated: false });
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    try {
+      const page = await browser.newPage();
+      await page.goto(server.url);
+      await page.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: 15_000 });
+      assert.equal(await page.evaluate(() => crossOriginIsolated), false);
+      assert.equal(await page.isDisabled('[data-testid=engine-threads]'), true);
+      await loadFen(page, '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1');
+      await page.click('[data-testid=engine-toggle]');
+      await waitBest(page, /^Ra8#$/);
+      await waitInfo(page, /^Stockfish 19\b.* · 1 thread\b/);
+      await page.selectOption('[data-testid=variant]', 'makruk');
+      assert.match(await page.textContent('[data-testid=engine-note]'), /Fairy-Stockfish needs SharedArrayBuffer/);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
+});
