@@ -25,6 +25,7 @@ import { MovesView } from './views/moves.js';
 import { PerftView, perftPanel } from './views/perft.js';
 import { PgnView } from './views/pgn.js';
 import { PuzzlesView, puzzlePanel } from './views/puzzles.js';
+import { StudiesView, download } from './views/studies.js';
 
 installMakrukPieces();
 
@@ -45,6 +46,17 @@ const editor = new EditorView(store, board);
 const puzzles = new PuzzlesView(store, board);
 const book = new BookView(store, board);
 new PerftView(store);
+const studies = new StudiesView(store, { beforeOpen: () => pgn.forgetGames() });
+document.querySelector('.moves-panel')!.after(studies.element);
+pgn.onImported = (games) => void studies.addImported(games);
+pgn.onFile = (file) => void studies.importFile(file);
+pgn.downloadAll = async () => {
+  if (studies.openChapters < 2) return false;
+  const out = await studies.studyPgn();
+  if (!out) return false;
+  download(`${out.name}.pgn`, out.text);
+  return true;
+};
 
 /** Asks before a new start drops the moves of the game (unless they are in the PGN list). */
 function confirmDrop(what = 'Starting a new game'): boolean {
@@ -215,5 +227,10 @@ document.addEventListener('keydown', (e) => {
 
 render();
 url.load();
+// The studies reopen the last study, chapter and move, unless the page was opened with a link
+// to a game (a new navigation with a hash: the link's game is shown, and kept as a chapter)
+// or to a puzzle.
+const navigation = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
+void studies.start(location.hash.includes('puzzle=') || (!!location.hash && navigation !== 'reload' && navigation !== 'back_forward'));
 // For automated checks: the board is ready once this attribute is set.
 document.body.dataset.ready = 'true';
