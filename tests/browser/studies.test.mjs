@@ -28,8 +28,8 @@ function writeFile(name, text) {
   return path;
 }
 
-const options = (page, box) => page.$$eval(`[data-testid=${box}] [role=option]`, (els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent.trim()));
-const selected = (page, box) => page.getAttribute(`[data-testid=${box}] [role=option][aria-selected=true]`, 'aria-label');
+const options = (page, box) => page.$$eval(`[data-testid=${box}] [role=option]`, (els) => els.map((e) => e.textContent.trim()));
+const selected = (page, box) => page.textContent(`[data-testid=${box}] [role=option][aria-selected=true]`);
 const selectedText = (page, box) => page.textContent(`[data-testid=${box}] [role=option][aria-selected=true]`);
 
 async function importFile(page, path) {
@@ -73,7 +73,7 @@ describe('studies', () => {
       // Edit chapter 3: a variation from its start, a comment, the board flipped.
       await page.click('[data-testid=chapters] [role=option] >> nth=2');
       const third = labels[2];
-      await page.waitForFunction((l) => document.querySelector('[data-testid=chapters] [aria-selected=true]')?.getAttribute('aria-label') === l, third);
+      await page.waitForFunction((l) => document.querySelector('[data-testid=chapters] [aria-selected=true]')?.textContent === l, third);
       await page.click('#nav-start');
       const firstMove = await page.getAttribute('[data-testid=moves] .move >> nth=0', 'data-san');
       const alt = firstMove === 'd4' ? 'c4' : 'd4';
@@ -134,7 +134,7 @@ describe('studies', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=chapters] [role=option]').length === 100);
     // Search by player and by opening ([Opening] / [ECO] tags).
     await page.fill('[data-testid=chapter-search]', 'mamalak');
-    const visible = () => page.$$eval('[data-testid=chapters] [role=option]:not([hidden])', (els) => els.map((e) => e.getAttribute('aria-label')));
+    const visible = () => page.$$eval('[data-testid=chapters] [role=option]:not([hidden])', (els) => els.map((e) => e.textContent));
     assert.ok((await visible()).every((l) => /mamalak/i.test(l)) && (await visible()).length >= 1);
     await page.fill('[data-testid=chapter-search]', 'Sicilian');
     const sicilian = lichess.filter((g) => /\[Opening "[^"]*Sicilian/.test(g)).length;
@@ -154,7 +154,7 @@ describe('studies', () => {
     // Delete a chapter, undo.
     const second = (await options(page, 'chapters'))[1];
     await page.click('[data-testid=chapters] [role=option] >> nth=1');
-    await page.waitForFunction((l) => document.querySelector('[data-testid=chapters] [aria-selected=true]')?.getAttribute('aria-label') === l, second);
+    await page.waitForFunction((l) => document.querySelector('[data-testid=chapters] [aria-selected=true]')?.textContent === l, second);
     await page.click('[data-testid=chapter-delete]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=chapters] [role=option]').length === 99);
     assert.match(await page.textContent('[data-testid=studies] [aria-selected=true]'), /99 chapters/);

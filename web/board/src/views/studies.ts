@@ -136,6 +136,7 @@ export class StudiesView {
         h('button', { id: 'study-new', type: 'button', 'data-testid': 'study-new' }, 'New study'),
       ),
       h('div.study-progress', { id: 'study-progress', 'data-testid': 'study-progress', role: 'status', hidden: true }, h('progress', { max: 1, value: 0 }), h('span', null, '')),
+      h('p.small.muted', { id: 'studies-empty' }, 'No study yet: play a move, or import a PGN file.'),
       h('div.listbox.study-list', { id: 'studies', role: 'listbox', 'aria-label': 'Studies', 'data-testid': 'studies' }),
       h(
         'div.row.wrap.study-actions',
@@ -668,10 +669,9 @@ export class StudiesView {
   #renderStudies(): void {
     const box = this.#el.querySelector<HTMLElement>('#studies')!;
     const current = this.#study?.id;
-    if (!this.#studies.length) {
-      box.replaceChildren(h('p.small.muted.empty', null, 'No study yet: play moves, or import a PGN file.'));
-      box.removeAttribute('tabindex');
-    } else {
+    box.hidden = !this.#studies.length;
+    this.#el.querySelector<HTMLElement>('#studies-empty')!.hidden = !!this.#studies.length;
+    {
       box.replaceChildren(
         ...this.#studies.map((s) =>
           h(
@@ -703,20 +703,12 @@ export class StudiesView {
     const frag = document.createDocumentFragment();
     this.#chapters.forEach((c, i) => {
       const label = chapterLabel(c);
-      const extra = [c.result !== '*' ? c.result : '', c.eco, c.opening].filter(Boolean).join(' · ');
+      const extra = [`${i + 1}.`, c.result !== '*' ? c.result : '', c.eco, c.opening, c.event].filter(Boolean).join(' · ');
+      // The option's name is its text, "White – Black"; the rest is its description.
       const o = h(
         'div.option',
-        {
-          role: 'option',
-          'data-id': c.id,
-          'data-testid': 'chapter',
-          'aria-selected': String(c.id === this.#chapter),
-          'aria-label': label,
-          tabindex: -1,
-        },
-        h('span.num.small.muted', { 'aria-hidden': 'true' }, `${i + 1}.`),
-        h('span.players', null, label),
-        extra ? h('span.small.muted.extra', { 'aria-hidden': 'true' }, extra) : null,
+        { role: 'option', 'data-id': c.id, 'data-testid': 'chapter', 'aria-selected': String(c.id === this.#chapter), 'aria-description': extra, title: extra, tabindex: -1 },
+        label,
       );
       this.#optionOf.set(c.id, o);
       frag.append(o);
