@@ -50,8 +50,12 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
-      // A page (any hash or query): the cached app.
-      const hit = req.mode === 'navigate' ? await cache.match('./', { ignoreSearch: true }) : await cache.match(req, { ignoreSearch: true });
+      // The app's page (any hash or query): the cached app. Other pages (the API reference)
+      // are cached as they are visited.
+      const path = new URL(req.url).pathname;
+      const scope = new URL(self.registration.scope).pathname;
+      const app = req.mode === 'navigate' && (path === scope || path === scope + 'index.html');
+      const hit = await cache.match(app ? './' : req, { ignoreSearch: true });
       // A worker takes its URL from the response: a copy without one keeps the request's,
       // with its fragment (the Stockfish script finds its wasm in it).
       if (hit && (req.destination === 'worker' || req.destination === 'sharedworker')) {

@@ -54,7 +54,7 @@ const keyboard = new Keyboard(store);
 const strip = new MoveStrip(store);
 document.querySelector('.board-row')!.after(strip.el);
 const studies = new StudiesView(store, { beforeOpen: () => pgn.forgetGames() });
-document.querySelector('.moves-panel')!.after(studies.element);
+$('tools').after(studies.element); // after the tools: the panels above keep their places
 pgn.onImported = (games) => void studies.addImported(games);
 pgn.onFile = (file) => void studies.importFile(file);
 pgn.downloadAll = async () => {
