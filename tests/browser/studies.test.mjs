@@ -216,6 +216,9 @@ describe('studies', () => {
     await page.fill('[data-testid=move-input]', 'e4');
     await page.press('[data-testid=move-input]', 'Enter');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=chapters] [role=option]').length === 1);
+    // A game played on a fresh board is a chapter of a new study, "My games".
+    assert.equal((await selectedText(page, 'studies')).replace(/\s+/g, ' ').trim(), 'My games 1 chapter');
+    assert.equal(await selected(page, 'chapters'), '? – ?');
     await saved(page);
     // From now on the browser refuses every write as a full disk does.
     await page.evaluate(() => {

@@ -304,7 +304,7 @@ export class StudiesView {
           this.#written.set(rec.id, key);
           if (old && changedMeta) {
             Object.assign(old, meta);
-            this.#renderChapters();
+            this.#redrawOption(old);
           }
           this.#saveState('Saved');
         } catch (e) {
@@ -327,19 +327,24 @@ export class StudiesView {
     const db = this.#db!;
     this.#attaching.add(game);
     try {
-      const study = this.#study ?? this.#studies.find((s) => s.name === DEFAULT_STUDY) ?? (await db.createStudy(DEFAULT_STUDY));
+      let study = this.#study ?? this.#studies.find((s) => s.name === DEFAULT_STUDY);
+      if (!study) {
+        study = await db.createStudy(DEFAULT_STUDY);
+        this.#studies.push(study);
+      }
       const pgn = game.pgn();
       const { study: s, chapters } = await db.addChapters(study.id, [
         { meta: chapterMeta(game), game: { pgn, orientation: this.#store.orientation, path: pathOf(game.current) } },
       ]);
       this.#attached.set(game, chapters[0]!.id);
+      this.#replaceStudy(s);
       if (this.#study?.id !== s.id) await this.#loadStudy(s);
       else {
         this.#study = s;
         this.#chapters.push(chapters[0]!);
+        this.#renderChapters();
+        this.#renderStudies();
       }
-      this.#replaceStudy(s);
-      this.#renderChapters();
     } finally {
       this.#attaching.delete(game);
     }
@@ -702,14 +707,7 @@ export class StudiesView {
     this.#optionOf.clear();
     const frag = document.createDocumentFragment();
     this.#chapters.forEach((c, i) => {
-      const label = chapterLabel(c);
-      const extra = [`${i + 1}.`, c.result !== '*' ? c.result : '', c.eco, c.opening, c.event].filter(Boolean).join(' · ');
-      // The option's name is its text, "White – Black"; the rest is its description.
-      const o = h(
-        'div.option',
-        { role: 'option', 'data-id': c.id, 'data-testid': 'chapter', 'aria-selected': String(c.id === this.#chapter), 'aria-description': extra, title: extra, tabindex: -1 },
-        label,
-      );
+      const o = this.#option(c, i);
       this.#optionOf.set(c.id, o);
       frag.append(o);
     });
@@ -719,12 +717,34 @@ export class StudiesView {
     this.#select(this.#chapter);
   }
 
+  // A chapter's option: its name is its text, "White – Black"; the rest is its description.
+  #option(c: ChapterRec, i: number): HTMLElement {
+    const extra = [`${i + 1}.`, c.result !== '*' ? c.result : '', c.eco, c.opening, c.event].filter(Boolean).join(' · ');
+    return h(
+      'div.option',
+      { role: 'option', 'data-id': c.id, 'data-testid': 'chapter', 'aria-selected': String(c.id === this.#chapter), 'aria-description': extra, title: extra, tabindex: -1 },
+      chapterLabel(c),
+    );
+  }
+
+  // One chapter's tags changed (a move, a result): its option alone is redrawn.
+  #redrawOption(c: ChapterRec): void {
+    const old = this.#optionOf.get(c.id);
+    if (!old) return;
+    const o = this.#option(c, this.#chapters.indexOf(c));
+    o.tabIndex = old.tabIndex;
+    o.hidden = old.hidden;
+    old.replaceWith(o);
+    this.#optionOf.set(c.id, o);
+  }
+
   #filter(): void {
     const q = this.#el.querySelector<HTMLInputElement>('#chapter-search')!.value.trim().toLowerCase();
     for (const c of this.#chapters) {
       const o = this.#optionOf.get(c.id);
       if (!o) continue;
-      o.hidden = !!q && ![c.white, c.black, c.opening, c.eco, c.event].some((v) => v.toLowerCase().includes(q));
+      const hide = !!q && ![c.white, c.black, c.opening, c.eco, c.event].some((v) => v.toLowerCase().includes(q));
+      if (o.hidden !== hide) o.hidden = hide; // (only the changes: a study can have thousands)
     }
   }
 
@@ -733,7 +753,8 @@ export class StudiesView {
     prev?.setAttribute('aria-selected', 'false');
     this.#chapter = id;
     let focusable: HTMLElement | undefined;
-    for (const o of this.#optionOf.values()) o.tabIndex = -1;
+    // One tab stop: the options that had it lose it (not a loop over thousands of options).
+    for (const x of this.#el.querySelectorAll<HTMLElement>('#chapters [role=option][tabindex="0"]')) x.tabIndex = -1;
     const o = id !== null ? this.#optionOf.get(id) : undefined;
     if (o) {
       o.setAttribute('aria-selected', 'true');
@@ -743,7 +764,7 @@ export class StudiesView {
       const top = o.offsetTop - box.offsetTop;
       if (top < box.scrollTop || top + o.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top - box.clientHeight / 2;
     }
-    focusable ??= [...this.#optionOf.values()].find((x) => !x.hidden);
+    focusable ??= this.#el.querySelector<HTMLElement>('#chapters [role=option]:not([hidden])') ?? undefined;
     if (focusable) focusable.tabIndex = 0;
     for (const id of ['chapter-export', 'chapter-duplicate', 'chapter-delete']) this.#el.querySelector<HTMLButtonElement>(`#${id}`)!.disabled = this.#chapter === null;
   }
