@@ -166,6 +166,37 @@ describe('keyboard and screen readers', () => {
     await page.closeAll();
   });
 
+  it('player names never break inside a word, clocks stay in the header; the board keeps its size when a puzzle starts', async () => {
+    const pgn = `[White "Maximilianus-Alexandrovich Verylongsurnameofchess"]\n[Black "Anna Ushenina-Kosteniuk-Muzychuk"]\n[WhiteElo "2710"]\n[BlackElo "2695"]\n\n1. e4 { [%clk 0:05:00] } e5 { [%clk 0:04:58] } *\n`;
+    for (const size of [DESKTOP, PHONE]) {
+      const page = await b.open('', size);
+      await importPgn(page, pgn);
+      const r = await page.evaluate(() => {
+        const header = document.querySelector('[data-testid=game-header]').getBoundingClientRect();
+        const out = [];
+        for (const p of document.querySelectorAll('[data-testid=game-header] .player')) {
+          const name = p.querySelector('.name');
+          const line = parseFloat(getComputedStyle(name).lineHeight) || 20;
+          const clock = p.querySelector('.clock').getBoundingClientRect();
+          out.push({ oneLine: name.getBoundingClientRect().height < line * 1.5, clockInside: clock.right <= header.right && clock.left >= header.left });
+        }
+        return out;
+      });
+      assert.deepEqual(r, [{ oneLine: true, clockInside: true }, { oneLine: true, clockInside: true }], JSON.stringify(size));
+      await assertLayout(page, `long names (${size.width})`);
+      await page.closeAll();
+    }
+    // A puzzle: the board is as large as before it.
+    const page = await b.open('', DESKTOP);
+    const before = (await page.locator('[data-testid=board]').boundingBox()).width;
+    const puzzle = await b.open(`#puzzle=${encodeURIComponent('6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1 Ra8#')}`, DESKTOP);
+    await puzzle.waitForSelector('body.puzzling', { state: 'attached' });
+    assert.equal((await puzzle.locator('[data-testid=board]').boundingBox()).width, before);
+    await assertInViewport(puzzle, '[data-testid=puzzle-feedback]', 'puzzle feedback');
+    await page.closeAll();
+    await puzzle.closeAll();
+  });
+
   it('printed no console errors or warnings', () => {
     assert.deepEqual(b.problems, []);
   });
