@@ -178,37 +178,39 @@ describe('studies', () => {
     await page.closeAll();
   });
 
-  it('an import killed in the middle leaves the games read so far, marked incomplete', async () => {
-    const path = writeFile('games-6000.pgn', manyGames(6000));
-    const page = await b.open('', DESKTOP);
-    await ready(page);
-    const context = page.context();
-    await importFile(page, path);
-    // Once a batch or two are written, the renderer dies (as a crash or a killed tab does).
-    await page.waitForFunction(() => /[1-9]\d* chapters/.test(document.querySelector('[data-testid=studies]').textContent), null, { timeout: 60_000 });
-    const cdp = await context.newCDPSession(page);
-    // (the call itself never answers: the page it would answer from is gone)
-    await Promise.race([cdp.send('Page.crash').catch(() => {}), new Promise((resolve) => setTimeout(resolve, 2000))]);
-    const again = await context.newPage();
-    await again.goto(b.server.url);
-    await again.waitForSelector('body[data-ready=true]', { state: 'attached' });
-    await ready(again);
-    const study = await again.$eval('[data-testid=studies] [role=option]', (e) => ({ text: e.textContent, complete: e.dataset.complete }));
-    const count = Number(study.text.match(/([\d,]+) chapters/)[1].replace(/,/g, ''));
-    assert.ok(count > 0 && count < 6000, `part of the file: ${count}`);
-    assert.equal(count % 200, 0, 'whole batches only');
-    assert.equal(study.complete, 'false');
-    assert.match(study.text, /incomplete/);
-    // The list is whole: every chapter it counts is there and opens.
-    await again.click('[data-testid=studies] [role=option]');
-    await again.waitForFunction((n) => document.querySelectorAll('[data-testid=chapters] [role=option]').length === n, count);
-    await again.click(`[data-testid=chapters] [role=option] >> nth=${count - 1}`);
-    await again.waitForFunction(() => document.querySelectorAll('[data-testid=moves] .move').length > 0);
-    const meta = await again.$eval('[data-testid=game-header] .meta', (e) => e.firstChild.textContent);
-    assert.match(meta, new RegExp(`round ${count}$`), 'the last game of the last batch');
-    await again.close();
-    await context.close();
-  });
+  for (const [label, size] of SIZES) {
+    it(`an import killed in the middle leaves the games read so far, marked incomplete (${label})`, async () => {
+      const path = writeFile('games-6000.pgn', manyGames(6000));
+      const page = await b.open('', size);
+      await ready(page);
+      const context = page.context();
+      await importFile(page, path);
+      // Once a batch or two are written, the renderer dies (as a crash or a killed tab does).
+      await page.waitForFunction(() => /[1-9]\d* chapters/.test(document.querySelector('[data-testid=studies]').textContent), null, { timeout: 60_000 });
+      const cdp = await context.newCDPSession(page);
+      // (the call itself never answers: the page it would answer from is gone)
+      await Promise.race([cdp.send('Page.crash').catch(() => {}), new Promise((resolve) => setTimeout(resolve, 2000))]);
+      const again = await context.newPage();
+      await again.goto(b.server.url);
+      await again.waitForSelector('body[data-ready=true]', { state: 'attached' });
+      await ready(again);
+      const study = await again.$eval('[data-testid=studies] [role=option]', (e) => ({ text: e.textContent, complete: e.dataset.complete }));
+      const count = Number(study.text.match(/([\d,]+) chapters/)[1].replace(/,/g, ''));
+      assert.ok(count > 0 && count < 6000, `part of the file: ${count}`);
+      assert.equal(count % 200, 0, 'whole batches only');
+      assert.equal(study.complete, 'false');
+      assert.match(study.text, /incomplete/);
+      // The list is whole: every chapter it counts is there and opens.
+      await again.click('[data-testid=studies] [role=option]');
+      await again.waitForFunction((n) => document.querySelectorAll('[data-testid=chapters] [role=option]').length === n, count);
+      await again.click(`[data-testid=chapters] [role=option] >> nth=${count - 1}`);
+      await again.waitForFunction(() => document.querySelectorAll('[data-testid=moves] .move').length > 0);
+      const meta = await again.$eval('[data-testid=game-header] .meta', (e) => e.firstChild.textContent);
+      assert.match(meta, new RegExp(`round ${count}$`), 'the last game of the last batch');
+      await again.close();
+      await context.close();
+    });
+  }
 
   it('a full storage is said, and what was stored stays as it was', async () => {
     const page = await b.open('', PHONE);
