@@ -75,7 +75,7 @@ export default tseslint.config(
   {
     // Code that runs in the page (page.evaluate callbacks in the browser tests, the
     // screenshot script) sees the DOM's globals.
-    files: ['tests/browser/**', 'scripts/board-screenshot.mjs'],
+    files: ['tests/browser/**', 'scripts/board-screenshot.mjs', 'scripts/board-study-screenshots.mjs'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -153,6 +153,30 @@ describe('board editor', () => {
     await page.closeAll();
   });
 
+  it('a FEN typed in the box is read by the package: extra fields and an impossible en passant square are refused', async () => {
+    const page = await b.open();
+    await page.click('[data-testid=editor-toggle]');
+    await page.click('[data-testid=editor-clear]');
+    for (const [text, why] of [
+      [`${START} extra`, /6 fields/],
+      ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1', /en passant square has no enemy pawn/],
+    ]) {
+      await page.fill('[data-testid=editor-fen]', text);
+      await page.press('[data-testid=editor-fen]', 'Tab');
+      assert.match(await page.textContent('[data-testid=editor-error]'), why, text);
+      assert.equal(await page.getAttribute('[data-testid=editor-fen]', 'aria-invalid'), 'true');
+      assert.ok(await page.isDisabled('[data-testid=editor-continue]'), `${text}: cannot be continued`);
+      assert.equal(await page.locator('[data-testid=board] cg-board piece').count(), 0, 'the board is left as it was');
+    }
+    // A FEN the package accepts is loaded.
+    await page.fill('[data-testid=editor-fen]', 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2');
+    await page.press('[data-testid=editor-fen]', 'Tab');
+    assert.equal(await page.textContent('[data-testid=editor-error]'), '');
+    assert.equal(await page.inputValue('[data-testid=editor-ep]'), 'e6');
+    assert.ok(!(await page.isDisabled('[data-testid=editor-continue]')));
+    await page.closeAll();
+  });
+
   it('Cancel returns to the game as it was; the editor starts from the current position', async () => {
     const page = await b.open();
     await loadFen(page, 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1');

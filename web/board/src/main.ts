@@ -9,6 +9,8 @@ import '@lichess-org/chessground/assets/chessground.cburnett.css';
 import './style.css';
 import { IllegalMoveError, type Variant } from 'chesswasm';
 import { $, on } from './dom.js';
+import { Keyboard } from './keyboard.js';
+import { installOffline } from './offline.js';
 import { mountPanels, registerPanel, showPanel } from './panels.js';
 import { installMakrukPieces } from './pieces.js';
 import { playMoveSound, setSoundEnabled, soundEnabled } from './sound.js';
@@ -29,6 +31,8 @@ import { PgnView } from './views/pgn.js';
 import { PuzzlesView, puzzlePanel } from './views/puzzles.js';
 import { ReviewView } from './views/review.js';
 import { TreeMenuView, splitGlyph } from './views/tree-menu.js';
+import { MoveStrip } from './views/strip.js';
+import { StudiesView, download } from './views/studies.js';
 
 installMakrukPieces();
 
@@ -53,6 +57,21 @@ const book = new BookView(store, board);
 new PerftView(store);
 const opening = new OpeningView(store);
 const treeMenu = new TreeMenuView(store);
+installOffline();
+const keyboard = new Keyboard(store);
+const strip = new MoveStrip(store);
+document.querySelector('.board-row')!.after(strip.el);
+const studies = new StudiesView(store, { beforeOpen: () => pgn.forgetGames() });
+$('tools').after(studies.element); // after the tools: the panels above keep their places
+pgn.onImported = (games) => void studies.addImported(games);
+pgn.onFile = (file) => void studies.importFile(file);
+pgn.downloadAll = async () => {
+  if (studies.openChapters < 2) return false;
+  const out = await studies.studyPgn();
+  if (!out) return false;
+  download(`${out.name}.pgn`, out.text);
+  return true;
+};
 
 /** Asks before a new start drops the moves of the game (unless they are in the PGN list). */
 function confirmDrop(what = 'Starting a new game'): boolean {
@@ -95,6 +114,8 @@ function render(): void {
   book.render();
   opening.render();
   treeMenu.render();
+  strip.render();
+  keyboard.render();
   $<HTMLButtonElement>('nav-start').disabled = !node.parent || locked;
   $<HTMLButtonElement>('nav-prev').disabled = !node.parent || locked;
   $<HTMLButtonElement>('nav-next').disabled = !node.children.length || locked;
@@ -232,5 +253,10 @@ document.addEventListener('keydown', (e) => {
 
 render();
 url.load();
+// The studies reopen the last study, chapter and move, unless the page was opened with a link
+// to a game (a new navigation with a hash: the link's game is shown, and kept as a chapter)
+// or to a puzzle.
+const navigation = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
+void studies.start(location.hash.includes('puzzle=') || (!!location.hash && navigation !== 'reload' && navigation !== 'back_forward'));
 // For automated checks: the board is ready once this attribute is set.
 document.body.dataset.ready = 'true';

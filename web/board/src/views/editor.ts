@@ -5,7 +5,7 @@
 // change and checked by the package: a position it refuses shows the FenError message and
 // cannot be continued; "Continue from here" starts an analysis from it.
 import type { DrawShape } from '@lichess-org/chessground/draw';
-import { FenError, Position, type Variant } from 'chesswasm';
+import { FenError, Position, SQUARE_NAMES, Setup, type Variant } from 'chesswasm';
 import { $, h, on } from '../dom.js';
 import { ROLE_OF, type Role, boardFen, ourBoardFen, pieceElement } from '../pieces.js';
 import { START, type Store } from '../store.js';
@@ -20,29 +20,6 @@ const LETTERS: Record<Variant, string[]> = {
 };
 const NAMES: Record<string, string> = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn', m: 'Met', s: 'Khon' };
 const MAKRUK_NAMES: Record<string, string> = { k: 'Khun', r: 'Rua', n: 'Ma', p: 'Bia' };
-
-/**
- * Castling rights as the checkboxes hold them (K Q k q): Shredder/X-FEN file letters
- * (Chess960's `GBgb`) become K or Q by the side of the king they are on.
- */
-function castlingSides(board: string, castling: string): string {
-  const kingFile = (king: string): number => {
-    const rank = board.split('/')[king === 'K' ? 7 : 0] ?? '';
-    let file = 0;
-    for (const c of rank) {
-      if (c === king) return file;
-      file += /\d/.test(c) ? Number(c) : 1;
-    }
-    return 4;
-  };
-  let out = '';
-  for (const c of castling) {
-    if ('KQkq'.includes(c)) out += c;
-    else if (/[A-H]/.test(c)) out += c.charCodeAt(0) - 65 > kingFile('K') ? 'K' : 'Q';
-    else if (/[a-h]/.test(c)) out += c.charCodeAt(0) - 97 > kingFile('k') ? 'k' : 'q';
-  }
-  return out || '-';
-}
 
 export class EditorView {
   #store: Store;
@@ -136,11 +113,35 @@ export class EditorView {
     this.#update();
   }
 
+  // The package reads the FEN (Setup: its fields; a FEN typed in the box must also be a
+  // position the package accepts, else its FenError is shown and the board is left as it was).
   #loadFen(fen: string, fromBox = false): void {
-    const f = fen.split(/\s+/);
-    this.#setBoardFields(f[1] ?? 'w', castlingSides(f[0] ?? '', f[2] ?? '-'), f[3] ?? '-');
-    this.#setBoard(f[0] ?? '8/8/8/8/8/8/8/8');
+    let setup: Setup;
+    try {
+      if (fromBox) Position.fromFen(fen, { variant: this.#variant }).dispose();
+      setup = Setup.fromFen(fen, { variant: this.#variant });
+    } catch (e) {
+      if (!(e instanceof FenError)) throw e;
+      this.#refuse(e);
+      return;
+    }
+    try {
+      const castling = (['w', 'b'] as const)
+        .flatMap((c) => (['k', 'q'] as const).filter((side) => setup.castlingRook(c, side) !== null).map((side) => (c === 'w' ? side.toUpperCase() : side)))
+        .join('');
+      this.#setBoardFields(setup.turn, castling || '-', setup.epSquare === null ? '-' : SQUARE_NAMES[setup.epSquare]!);
+      this.#setBoard(setup.fen().split(' ')[0]!); // the package's own board field
+    } finally {
+      setup.dispose();
+    }
     if (fromBox) $<HTMLInputElement>('editor-fen').value = fen;
+  }
+
+  #refuse(e: FenError): void {
+    $('editor-error').textContent = e.message;
+    $<HTMLInputElement>('editor-fen').setAttribute('aria-invalid', 'true');
+    this.#valid = null;
+    $<HTMLButtonElement>('editor-continue').disabled = true;
   }
 
   #setBoardFields(turn: string, castling: string, ep: string): void {

@@ -12,6 +12,12 @@ export function pgnErrorText(e: PgnError): string {
 
 export class PgnView {
   #store: Store;
+  /** Set by the studies: the games of an import of several games (kept as a study). */
+  onImported: ((games: Game[]) => void) | null = null;
+  /** Set by the studies: a file opened here (imported as a study). */
+  onFile: ((file: File) => void) | null = null;
+  /** Set by the studies: downloads the whole study of the game when it has several chapters (true if it did). */
+  downloadAll: (() => Promise<boolean>) | null = null;
 
   constructor(store: Store) {
     this.#store = store;
@@ -24,6 +30,11 @@ export class PgnView {
     on('pgn-file', 'change', async () => {
       const f = $<HTMLInputElement>('pgn-file').files?.[0];
       if (!f) return;
+      if (this.onFile) {
+        $<HTMLInputElement>('pgn-file').value = '';
+        this.onFile(f);
+        return;
+      }
       const text = await f.text();
       $<HTMLTextAreaElement>('pgn').value = text;
       this.import(text);
@@ -41,7 +52,8 @@ export class PgnView {
         this.#message('Select and copy the text above (no clipboard here).');
       }
     });
-    on('pgn-download', 'click', () => {
+    on('pgn-download', 'click', async () => {
+      if (await this.downloadAll?.()) return;
       const blob = new Blob([store.pgn()], { type: 'application/x-chess-pgn' });
       const a = h('a', { href: URL.createObjectURL(blob), download: 'game.pgn' });
       a.click();
@@ -80,6 +92,7 @@ export class PgnView {
     for (const g of games) g.goTo(lineEnd(g.root)); // no wasm work: the position is made on first use
     for (const old of store.games) if (old !== store.game) old.dispose();
     store.games = games;
+    if (games.length > 1) this.onImported?.(games);
     const select = $<HTMLSelectElement>('pgn-games');
     select.replaceChildren(
       ...games.map((g, i) => {
@@ -90,6 +103,15 @@ export class PgnView {
     select.hidden = games.length < 2;
     store.setGame(games[0]!);
     window.scrollTo({ top: 0 }); // the board and the game come into view (the box may be far down on a phone)
+  }
+
+  /** Forgets the games of the last import (another game is opened from the studies). */
+  forgetGames(): void {
+    const store = this.#store;
+    for (const old of store.games) if (old !== store.game) old.dispose();
+    store.games = [];
+    store.gameIndex = -1;
+    $<HTMLSelectElement>('pgn-games').hidden = true;
   }
 
   render(): void {

@@ -28,7 +28,7 @@ export const puzzlePanel: SidePanel = {
     </div>
     <p id="puzzle-errors" class="error pre" data-testid="puzzle-errors" role="alert"></p>
     <p id="puzzle-progress" data-testid="puzzle-progress" aria-live="polite"></p>
-    <div id="puzzle-list" class="chips" data-testid="puzzle-list" aria-label="Puzzles of the list"></div>`,
+    <div id="puzzle-list" class="chips" data-testid="puzzle-list" role="group" aria-label="Puzzles of the list"></div>`,
 };
 
 /** One puzzle being solved: the package's Puzzle and the game its moves are played into. */

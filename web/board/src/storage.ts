@@ -1,0 +1,329 @@
+// The board's studies in IndexedDB: a study is a list of chapters, a chapter is one game.
+// Every write is one transaction, so a write that fails (storage full, the tab closed in the
+// middle) leaves the database as it was before it: nothing half-written.
+//   studies   { id, name, created, updated, chapters, nextOrder, complete, deleted? }
+//   chapters  { id, study, order, white, black, result, event, date, eco, opening, plies, variant, deleted? }
+//             (what the lists and the search need: small, read all at once)
+//   games     { id (= the chapter's), pgn, orientation, path }   (the game itself: the PGN text
+//             written by the package, with comments, NAGs and shapes; where the user was)
+//   meta      { key: 'last', study, chapter }                     (what to reopen)
+// Deleting sets `deleted` (so that Undo can clear it); deleted records are removed for good
+// the next time the database is opened.
+
+/** A study: a named list of chapters. `complete` is false while (or if) its import did not finish. */
+export interface StudyRec {
+  id: number;
+  name: string;
+  created: number;
+  updated: number;
+  /** The number of chapters (not counting deleted ones). */
+  chapters: number;
+  /** The order the next chapter gets (chapters keep the order of their file). */
+  nextOrder: number;
+  complete: boolean;
+  deleted?: number;
+}
+
+/** What the chapter lists show and search: the game's tags, not the game. */
+export interface ChapterMeta {
+  white: string;
+  black: string;
+  result: string;
+  event: string;
+  date: string;
+  eco: string;
+  opening: string;
+  plies: number;
+  variant: string;
+}
+
+export interface ChapterRec extends ChapterMeta {
+  id: number;
+  study: number;
+  order: number;
+  deleted?: number;
+}
+
+/** A chapter's game: the PGN text (written by the package), the orientation and where the user was (child indices from the root). */
+export interface GameRec {
+  id: number;
+  pgn: string;
+  orientation: 'white' | 'black';
+  path: number[];
+}
+
+export type NewChapter = { meta: ChapterMeta; game: Omit<GameRec, 'id'> };
+
+/** The browser's storage is full: the write was refused as a whole (nothing of it was stored). */
+export class StorageFullError extends Error {
+  constructor() {
+    super('The browser refused to store more: its storage for this site is full. Free some space (delete a study) and try again.');
+    this.name = 'StorageFullError';
+  }
+}
+
+const DB_NAME = 'chesswasm-studies'; // (the book view has its own database, 'chesswasm-board')
+const VERSION = 1;
+
+function request<T>(r: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error ?? new Error('IndexedDB: the request failed'));
+  });
+}
+
+function isQuota(e: unknown): boolean {
+  return e instanceof DOMException && (e.name === 'QuotaExceededError' || e.name === 'NS_ERROR_DOM_QUOTA_REACHED');
+}
+
+export class StudyStorage {
+  readonly db: IDBDatabase;
+
+  private constructor(db: IDBDatabase) {
+    this.db = db;
+  }
+
+  /** Opens (or creates) the database and removes what was deleted before. */
+  static async open(name = DB_NAME): Promise<StudyStorage> {
+    const r = indexedDB.open(name, VERSION);
+    r.onupgradeneeded = () => {
+      const db = r.result;
+      db.createObjectStore('studies', { keyPath: 'id', autoIncrement: true });
+      const chapters = db.createObjectStore('chapters', { keyPath: 'id', autoIncrement: true });
+      chapters.createIndex('study', 'study');
+      db.createObjectStore('games', { keyPath: 'id' });
+      db.createObjectStore('meta', { keyPath: 'key' });
+    };
+    const s = new StudyStorage(await request(r));
+    await s.#purge();
+    return s;
+  }
+
+  /**
+   * Runs `fn` in one transaction; resolves with its value once the transaction has committed,
+   * rejects (StorageFullError when the quota was hit) when it was aborted: then nothing of it
+   * is stored.
+   */
+  #tx<T>(stores: string[], mode: IDBTransactionMode, fn: (t: IDBTransaction) => T | Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let t: IDBTransaction;
+      try {
+        t = this.db.transaction(stores, mode);
+      } catch (e) {
+        reject(e instanceof Error ? e : new Error(String(e)));
+        return;
+      }
+      let value: T;
+      let failed: unknown = null;
+      t.oncomplete = () => resolve(value);
+      t.onabort = () => {
+        const e = t.error ?? failed;
+        reject(isQuota(e) ? new StorageFullError() : e instanceof Error ? e : new Error('the transaction was aborted'));
+      };
+      Promise.resolve()
+        .then(() => fn(t))
+        .then(
+          (v) => {
+            value = v;
+          },
+          (e) => {
+            failed = e;
+            try {
+              t.abort();
+            } catch {
+              // already finished
+            }
+            if (isQuota(e)) reject(new StorageFullError());
+            else reject(e instanceof Error ? e : new Error(String(e)));
+          },
+        );
+    });
+  }
+
+  async #purge(): Promise<void> {
+    await this.#tx(['studies', 'chapters', 'games'], 'readwrite', async (t) => {
+      const studies = (await request(t.objectStore('studies').getAll())) as StudyRec[];
+      const chapters = (await request(t.objectStore('chapters').getAll())) as ChapterRec[];
+      const gone = new Set(studies.filter((s) => s.deleted).map((s) => s.id));
+      for (const id of gone) t.objectStore('studies').delete(id);
+      for (const c of chapters) {
+        if (c.deleted || gone.has(c.study)) {
+          t.objectStore('chapters').delete(c.id);
+          t.objectStore('games').delete(c.id);
+        }
+      }
+    });
+  }
+
+  /** The studies (not deleted), oldest first. */
+  async studies(): Promise<StudyRec[]> {
+    return this.#tx(['studies'], 'readonly', async (t) => {
+      const all = (await request(t.objectStore('studies').getAll())) as StudyRec[];
+      return all.filter((s) => !s.deleted);
+    });
+  }
+
+  async study(id: number): Promise<StudyRec | undefined> {
+    return this.#tx(['studies'], 'readonly', (t) => request(t.objectStore('studies').get(id)) as Promise<StudyRec | undefined>);
+  }
+
+  /** The chapters of a study (not deleted), in their order. */
+  async chapters(study: number): Promise<ChapterRec[]> {
+    return this.#tx(['chapters'], 'readonly', async (t) => {
+      const all = (await request(t.objectStore('chapters').index('study').getAll(IDBKeyRange.only(study)))) as ChapterRec[];
+      return all.filter((c) => !c.deleted).sort((a, b) => a.order - b.order);
+    });
+  }
+
+  async chapter(id: number): Promise<ChapterRec | undefined> {
+    return this.#tx(['chapters'], 'readonly', (t) => request(t.objectStore('chapters').get(id)) as Promise<ChapterRec | undefined>);
+  }
+
+  async game(id: number): Promise<GameRec | undefined> {
+    return this.#tx(['games'], 'readonly', (t) => request(t.objectStore('games').get(id)) as Promise<GameRec | undefined>);
+  }
+
+  /** The games of a study's chapters, in their order. */
+  async games(study: number): Promise<{ chapter: ChapterRec; game: GameRec }[]> {
+    return this.#tx(['chapters', 'games'], 'readonly', async (t) => {
+      const chapters = ((await request(t.objectStore('chapters').index('study').getAll(IDBKeyRange.only(study)))) as ChapterRec[])
+        .filter((c) => !c.deleted)
+        .sort((a, b) => a.order - b.order);
+      const games = await Promise.all(chapters.map((c) => request(t.objectStore('games').get(c.id)) as Promise<GameRec>));
+      return chapters.map((chapter, i) => ({ chapter, game: games[i]! }));
+    });
+  }
+
+  /** A new, empty study. */
+  async createStudy(name: string): Promise<StudyRec> {
+    return this.#tx(['studies'], 'readwrite', async (t) => {
+      const now = Date.now();
+      const rec: Omit<StudyRec, 'id'> = { name, created: now, updated: now, chapters: 0, nextOrder: 0, complete: true };
+      const id = (await request(t.objectStore('studies').add(rec))) as number;
+      return { id, ...rec };
+    });
+  }
+
+  /**
+   * Adds chapters at the end of a study, in one transaction. `study` is an id, or a name for a
+   * new study created in the same transaction (an import's first batch: a study exists only
+   * with the games of at least one batch). `complete` sets the study's flag.
+   */
+  async addChapters(study: number | string, items: NewChapter[], complete?: boolean): Promise<{ study: StudyRec; chapters: ChapterRec[] }> {
+    return this.#tx(['studies', 'chapters', 'games'], 'readwrite', async (t) => {
+      const studies = t.objectStore('studies');
+      let s: StudyRec;
+      if (typeof study === 'string') {
+        const now = Date.now();
+        const rec: Omit<StudyRec, 'id'> = { name: study, created: now, updated: now, chapters: 0, nextOrder: 0, complete: complete ?? true };
+        s = { id: (await request(studies.add(rec))) as number, ...rec };
+      } else {
+        const found = (await request(studies.get(study))) as StudyRec | undefined;
+        if (!found) throw new Error(`no study ${study}`);
+        s = found;
+      }
+      const out: ChapterRec[] = [];
+      for (const item of items) {
+        const meta: Omit<ChapterRec, 'id'> = { ...item.meta, study: s.id, order: s.nextOrder++ };
+        const id = (await request(t.objectStore('chapters').add(meta))) as number;
+        t.objectStore('games').put({ id, ...item.game });
+        out.push({ id, ...meta });
+      }
+      s.chapters += items.length;
+      s.updated = Date.now();
+      if (complete !== undefined) s.complete = complete;
+      studies.put(s);
+      return { study: s, chapters: out };
+    });
+  }
+
+  /** Saves a chapter's game (and its changed tags) in one transaction. */
+  async saveGame(rec: GameRec, meta?: ChapterMeta): Promise<void> {
+    await this.#tx(['chapters', 'games'], 'readwrite', async (t) => {
+      if (meta) {
+        const c = (await request(t.objectStore('chapters').get(rec.id))) as ChapterRec | undefined;
+        if (!c) return; // deleted meanwhile
+        t.objectStore('chapters').put({ ...c, ...meta });
+      }
+      t.objectStore('games').put(rec);
+    });
+  }
+
+  async renameStudy(id: number, name: string): Promise<void> {
+    await this.#update(id, (s) => {
+      s.name = name;
+    });
+  }
+
+  async #update(id: number, fn: (s: StudyRec) => void): Promise<void> {
+    await this.#tx(['studies'], 'readwrite', async (t) => {
+      const s = (await request(t.objectStore('studies').get(id))) as StudyRec | undefined;
+      if (!s) return;
+      fn(s);
+      s.updated = Date.now();
+      t.objectStore('studies').put(s);
+    });
+  }
+
+  /** Marks a study deleted (or not: Undo). */
+  async setStudyDeleted(id: number, deleted: boolean): Promise<void> {
+    await this.#update(id, (s) => {
+      if (deleted) s.deleted = Date.now();
+      else delete s.deleted;
+    });
+  }
+
+  /** Marks a chapter deleted (or not: Undo), keeping its study's count right. */
+  async setChapterDeleted(id: number, deleted: boolean): Promise<void> {
+    await this.#tx(['studies', 'chapters'], 'readwrite', async (t) => {
+      const c = (await request(t.objectStore('chapters').get(id))) as ChapterRec | undefined;
+      if (!c || !!c.deleted === deleted) return;
+      const s = (await request(t.objectStore('studies').get(c.study))) as StudyRec | undefined;
+      if (deleted) c.deleted = Date.now();
+      else delete c.deleted;
+      t.objectStore('chapters').put(c);
+      if (s) {
+        s.chapters += deleted ? -1 : 1;
+        s.updated = Date.now();
+        t.objectStore('studies').put(s);
+      }
+    });
+  }
+
+  /** A copy of a study (all its chapters), named `name`. */
+  async duplicateStudy(id: number, name: string): Promise<StudyRec> {
+    const items = await this.games(id);
+    const src = await this.study(id);
+    const { study } = await this.addChapters(
+      name,
+      items.map(({ chapter, game }) => ({ meta: metaOf(chapter), game: { pgn: game.pgn, orientation: game.orientation, path: game.path } })),
+      src?.complete ?? true,
+    );
+    return study;
+  }
+
+  /** A copy of a chapter, right at the end of its study. */
+  async duplicateChapter(id: number): Promise<ChapterRec> {
+    const c = await this.chapter(id);
+    const g = await this.game(id);
+    if (!c || !g) throw new Error(`no chapter ${id}`);
+    const { chapters } = await this.addChapters(c.study, [{ meta: metaOf(c), game: { pgn: g.pgn, orientation: g.orientation, path: g.path } }]);
+    return chapters[0]!;
+  }
+
+  async last(): Promise<{ study: number; chapter: number | null } | undefined> {
+    return this.#tx(['meta'], 'readonly', (t) => request(t.objectStore('meta').get('last')) as Promise<{ study: number; chapter: number | null } | undefined>);
+  }
+
+  async setLast(study: number, chapter: number | null): Promise<void> {
+    await this.#tx(['meta'], 'readwrite', (t) => {
+      t.objectStore('meta').put({ key: 'last', study, chapter });
+    });
+  }
+}
+
+/** The list fields of a chapter record. */
+export function metaOf(c: ChapterMeta): ChapterMeta {
+  const { white, black, result, event, date, eco, opening, plies, variant } = c;
+  return { white, black, result, event, date, eco, opening, plies, variant };
+}

@@ -1,0 +1,798 @@
+// Studies: everything the user does is kept in IndexedDB (storage.ts) as they go. A study is
+// a list of chapters; a chapter is one game (its PGN text as the package writes it, with
+// comments, NAGs and arrows, plus the orientation and the move the user was at).
+//   - The game on the board is saved after every change (a snapshot is taken at once, the
+//     write follows a few milliseconds later and at once when the page is hidden), so a
+//     reload, a closed tab or a crashed engine worker loses nothing.
+//   - A game that is in no chapter yet becomes a chapter of the open study as soon as it has
+//     a move (a study "My games" is made when none is open).
+//   - A PGN file is imported as a study named after the file, streaming (readGames over the
+//     file's chunks), in batches of one transaction each: an interrupted import leaves the
+//     games of the batches written, the study marked incomplete.
+//   - A reload or a new tab opens the last study, chapter and move.
+import { Game, type GameNode, PgnError, readGames } from 'chesswasm';
+import { h } from '../dom.js';
+import { type ChapterMeta, type ChapterRec, type GameRec, type NewChapter, StorageFullError, type StudyRec, StudyStorage, metaOf } from '../storage.js';
+import { START, type Store, lineEnd } from '../store.js';
+import { pgnErrorText } from './pgn.js';
+
+const BATCH = 200; // games per import transaction
+const DEFAULT_STUDY = 'My games';
+
+const unknown = (v: string | undefined): string => (v && v.trim() && !/^\?+$/.test(v.trim()) ? v.trim() : '?');
+
+/** The list fields of a game (its tags). */
+export function chapterMeta(game: Game, plies?: number): ChapterMeta {
+  const t = (k: string) => game.tags.get(k) ?? '';
+  let n = 0;
+  if (plies === undefined) for (let x: GameNode | undefined = game.root.children[0]; x; x = x.children[0]) n++;
+  return {
+    white: unknown(t('White')),
+    black: unknown(t('Black')),
+    result: String(game.result),
+    event: t('Event'),
+    date: t('Date'),
+    eco: t('ECO'),
+    opening: t('Opening'),
+    plies: plies ?? n,
+    variant: game.variant,
+  };
+}
+
+/** A chapter's label: "White – Black". */
+export const chapterLabel = (c: { white: string; black: string }): string => `${c.white} – ${c.black}`;
+
+/** The child indices from the root to a node. */
+const pathOf = (node: GameNode): number[] => node.path().map((n) => n.parent!.children.indexOf(n));
+
+function nodeAt(game: Game, path: readonly number[]): GameNode {
+  let n = game.root;
+  for (const i of path) n = n.children[i] ?? n;
+  return n;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+/** A file's chunks as an async iterable (Blob.stream() has no async iterator in every browser). */
+async function* chunksOf(file: Blob, onBytes: (n: number) => void): AsyncGenerator<Uint8Array> {
+  const reader = file.stream().getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      onBytes(value.byteLength);
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+export interface StudiesHooks {
+  /** Called before a game from storage replaces the board's (e.g. to forget the PGN panel's picker). */
+  beforeOpen?(): void;
+}
+
+export class StudiesView {
+  #store: Store;
+  #hooks: StudiesHooks;
+  #db: StudyStorage | null = null;
+  #studies: StudyRec[] = [];
+  #study: StudyRec | null = null;
+  #chapters: ChapterRec[] = [];
+  #chapter: number | null = null;
+  /** The chapter of each game in memory. */
+  #attached = new WeakMap<Game, number>();
+  /** Games being made chapters (the write is under way). */
+  #attaching = new WeakSet<Game>();
+  /** The snapshot to write of each chapter, and the last one written (to skip writes that change nothing). */
+  #pending = new Map<number, { rec: GameRec; meta: ChapterMeta }>();
+  #written = new Map<number, string>();
+  #timer = 0;
+  #writing: Promise<void> = Promise.resolve();
+  #importing = false;
+  #undo: (() => Promise<void>) | null = null;
+  #undoTimer = 0;
+  #optionOf = new Map<number, HTMLElement>();
+  #el: HTMLElement;
+
+  constructor(store: Store, hooks: StudiesHooks = {}) {
+    this.#store = store;
+    this.#hooks = hooks;
+    this.#el = this.#build();
+    store.on('change', () => this.#onChange());
+    const flush = () => {
+      this.#takeSnapshot();
+      void this.#write();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') flush();
+    });
+  }
+
+  /** The section (placed by the caller). */
+  get element(): HTMLElement {
+    return this.#el;
+  }
+
+  // ---- markup -----------------------------------------------------------------------------
+
+  #build(): HTMLElement {
+    const file = h('input', { id: 'study-file', type: 'file', accept: '.pgn,application/x-chess-pgn,text/plain', 'data-testid': 'study-file' });
+    const el = h(
+      'section.panel.studies',
+      { id: 'studies-panel', 'aria-labelledby': 'studies-title', 'data-testid': 'studies-panel' },
+      h(
+        'div.row.studies-head',
+        null,
+        h('h2', { id: 'studies-title' }, 'Studies'),
+        h('span.small.muted.save-state', { id: 'save-state', 'data-testid': 'save-state', role: 'status' }, ''),
+      ),
+      h(
+        'div.row.wrap',
+        null,
+        h('label.file-btn', { 'data-testid': 'study-import', title: 'Import a PGN file (any number of games) as a new study' }, 'Import PGN file', file),
+        h('button', { id: 'study-new', type: 'button', 'data-testid': 'study-new' }, 'New study'),
+      ),
+      h('div.study-progress', { id: 'study-progress', 'data-testid': 'study-progress', role: 'status', hidden: true }, h('progress', { max: 1, value: 0 }), h('span', null, '')),
+      h('p.small.muted', { id: 'studies-empty' }, 'No study yet: play a move, or import a PGN file.'),
+      h('div.listbox.study-list', { id: 'studies', role: 'listbox', 'aria-label': 'Studies', 'data-testid': 'studies' }),
+      h(
+        'div.row.wrap.study-actions',
+        null,
+        h('button', { id: 'study-rename', type: 'button', 'data-testid': 'study-rename' }, 'Rename'),
+        h('button', { id: 'study-duplicate', type: 'button', 'data-testid': 'study-duplicate' }, 'Duplicate'),
+        h('button', { id: 'study-export', type: 'button', 'data-testid': 'study-export', title: 'Download every chapter as one PGN file' }, 'Export study'),
+        h('button', { id: 'study-delete', type: 'button', 'data-testid': 'study-delete' }, 'Delete study'),
+      ),
+      h(
+        'form.row.study-rename-form',
+        { id: 'study-rename-form', hidden: true },
+        h('label.sr-only', { for: 'study-name' }, 'Study name'),
+        h('input', { id: 'study-name', type: 'text', 'data-testid': 'study-name', autocomplete: 'off' }),
+        h('button', { type: 'submit' }, 'Save'),
+      ),
+      h('label.sr-only', { for: 'chapter-search' }, 'Search chapters by player or opening'),
+      h('input', { id: 'chapter-search', type: 'search', 'data-testid': 'chapter-search', placeholder: 'Search chapters: player, opening, ECO', autocomplete: 'off' }),
+      h('div.listbox.chapter-list', { id: 'chapters', role: 'listbox', 'aria-label': 'Chapters', 'data-testid': 'chapters' }),
+      h(
+        'div.row.wrap.study-actions',
+        null,
+        h('button', { id: 'chapter-export', type: 'button', 'data-testid': 'chapter-export', title: 'Download this chapter as PGN' }, 'Export chapter'),
+        h('button', { id: 'chapter-duplicate', type: 'button', 'data-testid': 'chapter-duplicate' }, 'Duplicate chapter'),
+        h('button', { id: 'chapter-delete', type: 'button', 'data-testid': 'chapter-delete' }, 'Delete chapter'),
+      ),
+      h('p.note.study-notice', { id: 'study-notice', 'data-testid': 'study-notice', role: 'status', hidden: true }),
+      h('p.error', { id: 'study-error', 'data-testid': 'study-error', role: 'alert' }),
+    );
+    file.addEventListener('change', () => {
+      const f = file.files?.[0];
+      file.value = '';
+      if (f) void this.importFile(f);
+    });
+    const q = (sel: string) => el.querySelector<HTMLElement>(sel)!;
+    q('#study-new').addEventListener('click', () => void this.#guard(() => this.#newStudy()));
+    q('#study-rename').addEventListener('click', () => this.#startRename());
+    q('#study-rename-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      void this.#guard(() => this.#finishRename());
+    });
+    q('#study-name').addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') {
+        q('#study-rename-form').hidden = true;
+        q('#study-rename').focus();
+      }
+    });
+    q('#study-duplicate').addEventListener('click', () => void this.#guard(() => this.#duplicateStudy()));
+    q('#study-export').addEventListener('click', () => void this.#guard(() => this.#exportStudy()));
+    q('#study-delete').addEventListener('click', () => void this.#guard(() => this.#deleteStudy()));
+    q('#chapter-export').addEventListener('click', () => void this.#guard(() => this.#exportChapter()));
+    q('#chapter-duplicate').addEventListener('click', () => void this.#guard(() => this.#duplicateChapter()));
+    q('#chapter-delete').addEventListener('click', () => void this.#guard(() => this.#deleteChapter()));
+    q('#chapter-search').addEventListener('input', () => this.#filter());
+    this.#listbox(q('#studies'), (id) => this.#guard(() => this.openStudy(id)));
+    this.#listbox(q('#chapters'), (id) => this.#guard(() => this.openChapter(id)));
+    return el;
+  }
+
+  // A listbox: one tab stop (the selected option), ↑/↓/Home/End move the focus, Enter or
+  // Space (or a click) opens the focused option.
+  #listbox(box: HTMLElement, open: (id: number) => Promise<void>): void {
+    box.addEventListener('click', (e) => {
+      const o = (e.target as HTMLElement).closest<HTMLElement>('[role=option]');
+      if (o) void open(Number(o.dataset.id));
+    });
+    box.addEventListener('keydown', (e) => {
+      const options = [...box.querySelectorAll<HTMLElement>('[role=option]:not([hidden])')];
+      const at = options.indexOf(document.activeElement as HTMLElement);
+      let to = -1;
+      if (e.key === 'ArrowDown') to = Math.min(options.length - 1, at + 1);
+      else if (e.key === 'ArrowUp') to = Math.max(0, at - 1);
+      else if (e.key === 'Home') to = 0;
+      else if (e.key === 'End') to = options.length - 1;
+      else if ((e.key === 'Enter' || e.key === ' ') && at >= 0) {
+        void open(Number(options[at]!.dataset.id));
+      } else return;
+      e.preventDefault();
+      e.stopPropagation(); // the board's keys (← → ↑ ↓ Home End) are not for the list
+      const o = options[to];
+      if (o) {
+        for (const x of options) x.tabIndex = -1;
+        o.tabIndex = 0;
+        o.focus();
+      }
+    });
+  }
+
+  // ---- start ------------------------------------------------------------------------------
+
+  /**
+   * Opens the database, lists the studies and reopens the last study; its last chapter and
+   * move come back on the board unless `keepBoard` (the page was opened with a link to a game).
+   */
+  async start(keepBoard: boolean): Promise<void> {
+    try {
+      this.#db = await StudyStorage.open();
+    } catch (e) {
+      this.#error(`Studies are not kept: this browser gives the page no storage (${e instanceof Error ? e.message : String(e)}).`);
+      return;
+    }
+    this.#studies = await this.#db.studies();
+    const last = await this.#db.last();
+    const study = last && this.#studies.find((s) => s.id === last.study);
+    if (study) {
+      await this.#loadStudy(study);
+      if (!keepBoard && last.chapter !== null && this.#chapters.some((c) => c.id === last.chapter)) await this.openChapter(last.chapter);
+    }
+    this.#renderStudies();
+    this.#onChange(); // the game on the board (from a link, or new) becomes a chapter once it has moves
+    this.#el.dataset.ready = 'true';
+  }
+
+  // ---- saving as the user goes ---------------------------------------------------------------
+
+  #onChange(): void {
+    const store = this.#store;
+    if (!this.#db || store.puzzle || store.mode === 'editor') return;
+    const game = store.game;
+    const id = this.#attached.get(game);
+    if (id === undefined) {
+      if (this.#chapter !== null) this.#select(null);
+      if (game.root.children.length && !this.#attaching.has(game)) void this.#guard(() => this.#attach(game));
+      return;
+    }
+    if (id !== this.#chapter) {
+      this.#select(id);
+      void this.#db.setLast(this.#study?.id ?? 0, id).catch(() => {});
+    }
+    this.#takeSnapshot();
+    window.clearTimeout(this.#timer);
+    this.#timer = window.setTimeout(() => this.#write(), 40);
+  }
+
+  // The board's game as a record, taken now (the game may be disposed before the write).
+  #takeSnapshot(): void {
+    const store = this.#store;
+    const id = this.#attached.get(store.game);
+    if (id === undefined || store.puzzle || store.mode === 'editor') return;
+    let pgn: string;
+    try {
+      pgn = store.game.pgn();
+    } catch {
+      return; // a value the PGN writer refuses (the PGN panel says why on export)
+    }
+    this.#pending.set(id, { rec: { id, pgn, orientation: store.orientation, path: pathOf(store.node) }, meta: chapterMeta(store.game) });
+  }
+
+  /** Writes the pending snapshots (one transaction each); resolves when all are written. */
+  #write(): Promise<void> {
+    window.clearTimeout(this.#timer);
+    const db = this.#db;
+    if (!db || !this.#pending.size) return this.#writing;
+    const items = [...this.#pending.values()];
+    this.#pending.clear();
+    this.#writing = this.#writing.then(async () => {
+      for (const { rec, meta } of items) {
+        const key = JSON.stringify([rec, meta]);
+        if (this.#written.get(rec.id) === key) continue;
+        this.#saveState('Saving…');
+        try {
+          const old = this.#chapters.find((c) => c.id === rec.id);
+          const changedMeta = !old || JSON.stringify(meta) !== JSON.stringify(metaOf(old));
+          await db.saveGame(rec, changedMeta ? meta : undefined);
+          this.#written.set(rec.id, key);
+          if (old && changedMeta) {
+            Object.assign(old, meta);
+            this.#redrawOption(old);
+          }
+          this.#saveState('Saved');
+        } catch (e) {
+          this.#saveState('Not saved');
+          this.#error(e instanceof StorageFullError ? e.message : `Not saved: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+    });
+    return this.#writing;
+  }
+
+  /** Waits until everything changed so far is written. */
+  async flush(): Promise<void> {
+    this.#takeSnapshot();
+    await this.#write();
+  }
+
+  // A game in no chapter yet: a new chapter at the end of the open study (or of a new "My games").
+  async #attach(game: Game): Promise<void> {
+    const db = this.#db!;
+    this.#attaching.add(game);
+    try {
+      let study = this.#study ?? this.#studies.find((s) => s.name === DEFAULT_STUDY);
+      if (!study) {
+        study = await db.createStudy(DEFAULT_STUDY);
+        this.#studies.push(study);
+      }
+      const pgn = game.pgn();
+      const { study: s, chapters } = await db.addChapters(study.id, [
+        { meta: chapterMeta(game), game: { pgn, orientation: this.#store.orientation, path: pathOf(game.current) } },
+      ]);
+      this.#attached.set(game, chapters[0]!.id);
+      this.#replaceStudy(s);
+      if (this.#study?.id !== s.id) await this.#loadStudy(s);
+      else {
+        this.#study = s;
+        this.#chapters.push(chapters[0]!);
+        this.#renderChapters();
+        this.#renderStudies();
+      }
+    } finally {
+      this.#attaching.delete(game);
+    }
+    if (this.#store.game === game) this.#onChange();
+  }
+
+  /** The games of a PGN import (the PGN panel, several games): a new study, each game a chapter. */
+  async addImported(games: Game[], name = 'Imported PGN'): Promise<void> {
+    const db = this.#db;
+    if (!db) return;
+    for (const g of games) this.#attaching.add(g);
+    await this.#guard(async () => {
+      try {
+        await this.#write();
+        const items: NewChapter[] = games.map((g) => ({
+          meta: chapterMeta(g),
+          game: { pgn: g.pgn(), orientation: 'white', path: pathOf(g.current) },
+        }));
+        const { study, chapters } = await db.addChapters(name, items, true);
+        games.forEach((g, i) => this.#attached.set(g, chapters[i]!.id));
+        this.#studies.push(study);
+        await this.#loadStudy(study);
+        this.#renderStudies();
+      } finally {
+        for (const g of games) this.#attaching.delete(g);
+      }
+    });
+    this.#onChange();
+  }
+
+  // ---- import -----------------------------------------------------------------------------
+
+  /** Imports a PGN file as a new study named after it, streaming; opens it at its first chapter. */
+  async importFile(file: File): Promise<void> {
+    const db = this.#db;
+    if (!db || this.#importing) return;
+    this.#importing = true;
+    this.#error('');
+    const name = file.name.replace(/\.(pgn|txt)$/i, '') || 'Imported PGN';
+    const progress = this.#el.querySelector<HTMLElement>('#study-progress')!;
+    const bar = progress.querySelector('progress')!;
+    const text = progress.querySelector('span')!;
+    progress.hidden = false;
+    let bytes = 0;
+    let count = 0;
+    const errors: PgnError[] = [];
+    let study: number | string = name;
+    let batch: NewChapter[] = [];
+    const show = () => {
+      bar.value = file.size ? bytes / file.size : 1;
+      text.textContent = `Importing ${file.name}: ${plural(count, 'game')} (${Math.round(100 * (file.size ? bytes / file.size : 1))}%)`;
+    };
+    const flushBatch = async (complete: boolean) => {
+      const r = await db.addChapters(study, batch, complete);
+      count += batch.length;
+      batch = [];
+      if (typeof study === 'string') this.#studies.push(r.study);
+      study = r.study.id;
+      this.#replaceStudy(r.study);
+      this.#renderStudies();
+      show();
+    };
+    try {
+      await this.#write();
+      show();
+      for await (const g of readGames(chunksOf(file, (n) => (bytes += n)), { onError: (e) => errors.push(e) })) {
+        try {
+          const mainEnd = lineEnd(g.root);
+          batch.push({ meta: chapterMeta(g, mainEnd.ply - g.root.ply), game: { pgn: g.pgn(), orientation: 'white', path: pathOf(mainEnd) } });
+        } finally {
+          g.dispose();
+        }
+        if (batch.length >= BATCH) await flushBatch(false);
+      }
+      if (batch.length || typeof study === 'number') await flushBatch(true);
+      progress.hidden = true;
+      if (typeof study === 'string') {
+        this.#error(errors.length ? `No game could be read: ${pgnErrorText(errors[0]!)}` : 'No game found in the file.');
+        return;
+      }
+      if (errors.length) this.#error(`${plural(errors.length, 'game')} could not be read and ${errors.length === 1 ? 'was' : 'were'} left out; the first: ${pgnErrorText(errors[0]!)}`);
+      await this.openStudy(study);
+    } catch (e) {
+      progress.hidden = true;
+      this.#error(
+        e instanceof StorageFullError
+          ? `${e.message} The import stopped after ${plural(count, 'game')}; they are kept, the study is marked incomplete.`
+          : `The import stopped after ${plural(count, 'game')}: ${e instanceof Error ? e.message : String(e)}`,
+      );
+      if (typeof study === 'number') await this.openStudy(study).catch(() => {});
+    } finally {
+      this.#importing = false;
+    }
+  }
+
+  // ---- opening ----------------------------------------------------------------------------
+
+  async #loadStudy(s: StudyRec): Promise<void> {
+    this.#study = s;
+    this.#chapters = await this.#db!.chapters(s.id);
+    const search = this.#el.querySelector<HTMLInputElement>('#chapter-search')!;
+    search.value = '';
+    this.#renderChapters();
+    this.#renderStudies();
+  }
+
+  /** Opens a study at its first chapter. */
+  async openStudy(id: number): Promise<void> {
+    const db = this.#db!;
+    await this.#write();
+    const s = (await db.study(id)) ?? this.#studies.find((x) => x.id === id);
+    if (!s) return;
+    this.#replaceStudy(s);
+    await this.#loadStudy(s);
+    const first = this.#chapters[0];
+    if (first) await this.openChapter(first.id);
+    else {
+      this.#select(null);
+      await db.setLast(s.id, null);
+    }
+  }
+
+  /** Opens a chapter of the open study where the user left it. */
+  async openChapter(id: number): Promise<void> {
+    const db = this.#db!;
+    const store = this.#store;
+    if (this.#attached.get(store.game) === id) return;
+    await this.#write();
+    // A game of the PGN panel's picker that is this chapter: the same object.
+    const live = store.games.find((g) => this.#attached.get(g) === id);
+    if (live) {
+      store.setGame(live);
+      return;
+    }
+    const rec = await db.game(id);
+    if (!rec) return;
+    let game: Game;
+    try {
+      game = Game.fromPgn(rec.pgn);
+    } catch (e) {
+      this.#error(e instanceof PgnError ? `This chapter could not be read: ${pgnErrorText(e)}` : String(e));
+      return;
+    }
+    this.#attached.set(game, id);
+    this.#written.set(id, ''); // unknown: the next change writes
+    this.#hooks.beforeOpen?.();
+    store.batch(() => {
+      store.orientation = rec.orientation;
+      store.setGame(game, nodeAt(game, rec.path));
+    });
+    await db.setLast(this.#study?.id ?? 0, id);
+  }
+
+  // ---- actions ----------------------------------------------------------------------------
+
+  async #newStudy(): Promise<void> {
+    const db = this.#db;
+    if (!db) return;
+    await this.#write();
+    const s = await db.createStudy(this.#freeName('Study'));
+    this.#studies.push(s);
+    await this.#loadStudy(s);
+    await db.setLast(s.id, null);
+    this.#hooks.beforeOpen?.();
+    this.#store.newGame(startOf(this.#store), this.#store.variant);
+  }
+
+  #freeName(base: string): string {
+    const names = new Set(this.#studies.map((s) => s.name));
+    for (let i = 1; ; i++) if (!names.has(`${base} ${i}`)) return `${base} ${i}`;
+  }
+
+  #startRename(): void {
+    if (!this.#study) return;
+    const form = this.#el.querySelector<HTMLFormElement>('#study-rename-form')!;
+    const input = this.#el.querySelector<HTMLInputElement>('#study-name')!;
+    form.hidden = false;
+    input.value = this.#study.name;
+    input.focus();
+    input.select();
+  }
+
+  async #finishRename(): Promise<void> {
+    const form = this.#el.querySelector<HTMLFormElement>('#study-rename-form')!;
+    const name = this.#el.querySelector<HTMLInputElement>('#study-name')!.value.trim();
+    form.hidden = true;
+    if (!this.#study || !name) return;
+    await this.#db!.renameStudy(this.#study.id, name);
+    this.#study.name = name;
+    this.#replaceStudy(this.#study);
+    this.#renderStudies();
+    this.#el.querySelector<HTMLElement>('#study-rename')!.focus();
+  }
+
+  async #duplicateStudy(): Promise<void> {
+    if (!this.#study) return;
+    await this.#write();
+    const s = await this.#db!.duplicateStudy(this.#study.id, `${this.#study.name} (copy)`);
+    this.#studies.push(s);
+    await this.openStudy(s.id);
+  }
+
+  async #deleteStudy(): Promise<void> {
+    const s = this.#study;
+    const db = this.#db;
+    if (!s || !db) return;
+    await this.#write();
+    await db.setStudyDeleted(s.id, true);
+    this.#studies = this.#studies.filter((x) => x.id !== s.id);
+    this.#study = null;
+    this.#chapters = [];
+    this.#select(null);
+    this.#renderStudies();
+    this.#renderChapters();
+    const next = this.#studies[0];
+    if (next) await this.openStudy(next.id);
+    else {
+      this.#hooks.beforeOpen?.();
+      this.#store.newGame(startOf(this.#store), this.#store.variant);
+    }
+    this.#offerUndo(`Deleted the study “${s.name}”.`, async () => {
+      await db.setStudyDeleted(s.id, false);
+      this.#studies = await db.studies();
+      await this.openStudy(s.id);
+    });
+  }
+
+  async #deleteChapter(): Promise<void> {
+    const db = this.#db;
+    const id = this.#chapter;
+    const s = this.#study;
+    if (!db || id === null || !s) return;
+    await this.#write();
+    const i = this.#chapters.findIndex((c) => c.id === id);
+    const c = this.#chapters[i]!;
+    await db.setChapterDeleted(id, true);
+    this.#chapters.splice(i, 1);
+    s.chapters--;
+    this.#replaceStudy(s);
+    this.#renderStudies();
+    this.#renderChapters();
+    const next = this.#chapters[Math.min(i, this.#chapters.length - 1)];
+    this.#hooks.beforeOpen?.();
+    if (next) await this.openChapter(next.id);
+    else this.#store.newGame(startOf(this.#store), this.#store.variant);
+    this.#offerUndo(`Deleted the chapter ${chapterLabel(c)}.`, async () => {
+      await db.setChapterDeleted(id, false);
+      const again = await db.study(s.id);
+      if (again) {
+        this.#replaceStudy(again);
+        await this.#loadStudy(again);
+        await this.openChapter(id);
+      }
+    });
+  }
+
+  async #duplicateChapter(): Promise<void> {
+    const db = this.#db;
+    if (!db || this.#chapter === null || !this.#study) return;
+    await this.#write();
+    const c = await db.duplicateChapter(this.#chapter);
+    const s = await db.study(this.#study.id);
+    if (s) {
+      this.#replaceStudy(s);
+      await this.#loadStudy(s);
+    }
+    await this.openChapter(c.id);
+  }
+
+  /** The PGN of a whole study (every chapter, in order), with the board's game as it is now. */
+  async studyPgn(): Promise<{ name: string; text: string; count: number } | null> {
+    const db = this.#db;
+    const s = this.#study;
+    if (!db || !s) return null;
+    await this.flush();
+    const items = await db.games(s.id);
+    return { name: s.name, text: items.map((x) => x.game.pgn.trim()).join('\n\n') + '\n', count: items.length };
+  }
+
+  async #exportStudy(): Promise<void> {
+    const out = await this.studyPgn();
+    if (out) download(`${out.name}.pgn`, out.text);
+  }
+
+  async #exportChapter(): Promise<void> {
+    const c = this.#chapters.find((x) => x.id === this.#chapter);
+    if (!c) return;
+    await this.flush();
+    const rec = await this.#db!.game(c.id);
+    if (rec) download(`${chapterLabel(c).replace(/[^\w\- –]+/g, '_')}.pgn`, rec.pgn);
+  }
+
+  /** How many chapters the open study has (for the PGN panel's download). */
+  get openChapters(): number {
+    return this.#study && this.#chapter !== null ? this.#chapters.length : 0;
+  }
+
+  // ---- undo -------------------------------------------------------------------------------
+
+  #offerUndo(text: string, undo: () => Promise<void>): void {
+    const note = this.#el.querySelector<HTMLElement>('#study-notice')!;
+    const button = h('button', { type: 'button', 'data-testid': 'study-undo' }, 'Undo');
+    note.replaceChildren(`${text} `, button);
+    note.hidden = false;
+    this.#undo = undo;
+    button.addEventListener('click', () => {
+      const fn = this.#undo;
+      this.#undo = null;
+      note.hidden = true;
+      if (fn) void this.#guard(fn);
+    });
+    window.clearTimeout(this.#undoTimer);
+    this.#undoTimer = window.setTimeout(() => {
+      note.hidden = true;
+      this.#undo = null;
+    }, 20_000);
+  }
+
+  // ---- drawing ----------------------------------------------------------------------------
+
+  #replaceStudy(s: StudyRec): void {
+    const i = this.#studies.findIndex((x) => x.id === s.id);
+    if (i >= 0) this.#studies[i] = s;
+    if (this.#study?.id === s.id) this.#study = s;
+  }
+
+  #renderStudies(): void {
+    const box = this.#el.querySelector<HTMLElement>('#studies')!;
+    const current = this.#study?.id;
+    box.hidden = !this.#studies.length;
+    this.#el.querySelector<HTMLElement>('#studies-empty')!.hidden = !!this.#studies.length;
+    {
+      box.replaceChildren(
+        ...this.#studies.map((s) =>
+          h(
+            'div.option',
+            {
+              role: 'option',
+              'data-id': s.id,
+              'data-testid': 'study',
+              'aria-selected': String(s.id === current),
+              tabindex: s.id === current || (current === undefined && s === this.#studies[0]) ? 0 : -1,
+              'data-complete': String(s.complete),
+            },
+            h('span.study-name', null, s.name),
+            ' ',
+            h('span.count.small.muted', { 'data-testid': 'study-count' }, plural(s.chapters, 'chapter')),
+            s.complete ? null : h('span.badge.incomplete', { 'data-testid': 'study-incomplete', title: 'Its import did not finish: the games read so far are kept' }, 'incomplete'),
+          ),
+        ),
+      );
+    }
+    const none = !this.#study;
+    for (const id of ['study-rename', 'study-duplicate', 'study-export', 'study-delete']) this.#el.querySelector<HTMLButtonElement>(`#${id}`)!.disabled = none;
+    this.#el.querySelector<HTMLElement>('#chapter-search')!.hidden = none;
+  }
+
+  #renderChapters(): void {
+    const box = this.#el.querySelector<HTMLElement>('#chapters')!;
+    this.#optionOf.clear();
+    const frag = document.createDocumentFragment();
+    this.#chapters.forEach((c, i) => {
+      const o = this.#option(c, i);
+      this.#optionOf.set(c.id, o);
+      frag.append(o);
+    });
+    box.replaceChildren(frag);
+    box.hidden = !this.#study;
+    this.#filter();
+    this.#select(this.#chapter);
+  }
+
+  // A chapter's option: its name is its text, "White – Black"; the rest is its description.
+  #option(c: ChapterRec, i: number): HTMLElement {
+    const extra = [`${i + 1}.`, c.result !== '*' ? c.result : '', c.eco, c.opening, c.event].filter(Boolean).join(' · ');
+    return h(
+      'div.option',
+      { role: 'option', 'data-id': c.id, 'data-testid': 'chapter', 'aria-selected': String(c.id === this.#chapter), 'aria-description': extra, title: extra, tabindex: -1 },
+      chapterLabel(c),
+    );
+  }
+
+  // One chapter's tags changed (a move, a result): its option alone is redrawn.
+  #redrawOption(c: ChapterRec): void {
+    const old = this.#optionOf.get(c.id);
+    if (!old) return;
+    const o = this.#option(c, this.#chapters.indexOf(c));
+    o.tabIndex = old.tabIndex;
+    o.hidden = old.hidden;
+    old.replaceWith(o);
+    this.#optionOf.set(c.id, o);
+  }
+
+  #filter(): void {
+    const q = this.#el.querySelector<HTMLInputElement>('#chapter-search')!.value.trim().toLowerCase();
+    for (const c of this.#chapters) {
+      const o = this.#optionOf.get(c.id);
+      if (!o) continue;
+      const hide = !!q && ![c.white, c.black, c.opening, c.eco, c.event].some((v) => v.toLowerCase().includes(q));
+      if (o.hidden !== hide) o.hidden = hide; // (only the changes: a study can have thousands)
+    }
+  }
+
+  #select(id: number | null): void {
+    const prev = this.#chapter !== null ? this.#optionOf.get(this.#chapter) : undefined;
+    prev?.setAttribute('aria-selected', 'false');
+    this.#chapter = id;
+    let focusable: HTMLElement | undefined;
+    // One tab stop: the options that had it lose it (not a loop over thousands of options).
+    for (const x of this.#el.querySelectorAll<HTMLElement>('#chapters [role=option][tabindex="0"]')) x.tabIndex = -1;
+    const o = id !== null ? this.#optionOf.get(id) : undefined;
+    if (o) {
+      o.setAttribute('aria-selected', 'true');
+      focusable = o;
+      // Keep the open chapter in view inside the list (never scrolling the page).
+      const box = o.parentElement!;
+      const top = o.offsetTop - box.offsetTop;
+      if (top < box.scrollTop || top + o.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top - box.clientHeight / 2;
+    }
+    focusable ??= this.#el.querySelector<HTMLElement>('#chapters [role=option]:not([hidden])') ?? undefined;
+    if (focusable) focusable.tabIndex = 0;
+    for (const id of ['chapter-export', 'chapter-duplicate', 'chapter-delete']) this.#el.querySelector<HTMLButtonElement>(`#${id}`)!.disabled = this.#chapter === null;
+  }
+
+  #saveState(text: string): void {
+    this.#el.querySelector<HTMLElement>('#save-state')!.textContent = text;
+  }
+
+  #error(text: string): void {
+    this.#el.querySelector<HTMLElement>('#study-error')!.textContent = text;
+  }
+
+  // Runs an action; a failure is shown (storage full: the message says so), never thrown.
+  async #guard(fn: () => Promise<void>): Promise<void> {
+    try {
+      await fn();
+    } catch (e) {
+      this.#error(e instanceof StorageFullError ? e.message : `${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+}
+
+const startOf = (store: Store): string => START[store.variant];
+
+/** Saves a text as a file (a download). */
+export function download(name: string, text: string): void {
+  const blob = new Blob([text], { type: 'application/x-chess-pgn' });
+  const a = h('a', { href: URL.createObjectURL(blob), download: name });
+  a.click();
+  window.setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
