@@ -81,7 +81,7 @@ export const MOVE_FLAGS = { QUIET: 0, DOUBLE_PUSH: 1, CASTLE_KING: 2, CASTLE_QUE
 export const MAX_LINE_PLIES = 1024;
 
 /** The registered constant `MAX_MOVES`. */
-export const MAX_MOVES = 323;
+export const MAX_MOVES = 712;
 
 /** The registered constant `MAX_SAN_LENGTH`. */
 export const MAX_SAN_LENGTH = 16;
