@@ -83,6 +83,7 @@ void Position::clear() {
   piece_keys_ = zobrist::PIECE_KEYS;
   turn_key_ = zobrist::turn();
   game_ply_ = 0;
+  any_board_ = false;
   states_.assign(64, StateInfo{});
   top_ = 0;
   states_[0].ep_square = SQ_NONE;

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "notation.h"
+#include "setup.h"
 #include "text.h"
 
 namespace cw {
@@ -534,7 +535,14 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
     if (repaired != *fen) fen = &repaired;
   }
   if (fen) {
-    FenError fe = pos.set_fen(*fen, variant);
+    FenError fe = FenError::OK;
+    if (any_board_) {
+      Setup s;
+      fe = s.parse(*fen, variant);
+      if (fe == FenError::OK) fe = s.build(pos, TOLERATE_ANY_BOARD);
+    } else {
+      fe = pos.set_fen(*fen, variant);
+    }
     if (fe != FenError::OK) return fail(error, game.first_line, 1, PgnErrorCode::BAD_FEN_TAG, *fen, 0, fe);
     game.root_fen = pos.fen();
   } else {

@@ -152,6 +152,10 @@ class PgnReader {
   // Whether castling rights and an en passant square that the root FEN's board contradicts
   // are dropped (drop_contradicted_fields) instead of refusing the tag. Off by default.
   void drop_contradicted_fen_fields(bool on) { drop_contradicted_ = on; }
+  // Whether the root FEN may be any board of standard chess that chess.js plays (Setup::build
+  // with TOLERATE_ANY_BOARD: 17 pieces of a side, the side not to move in check, ...). Off
+  // by default (the strict rules); the chess.js facade turns it on.
+  void allow_any_board(bool on) { any_board_ = on; }
   // SanLeniency bits that a main-line move's text may not need (REFUSED_TOLERANCE); moves
   // of variations are read tolerantly still. 0 (none refused) by default.
   void refuse_tolerances(uint16_t leniency_bits) { refused_ = leniency_bits; }
@@ -198,6 +202,7 @@ class PgnReader {
   bool partial_ = false;
   FenTagRule fen_rule_ = FenTagRule::FEN_TAG;
   bool drop_contradicted_ = false;
+  bool any_board_ = false;
   uint16_t refused_ = 0;
   bool raw_braces_ = false;
   bool fill_uci_ = true;

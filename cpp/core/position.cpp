@@ -114,6 +114,12 @@ Bitboard Position::blockers_for_king(Color c) const {
 bool Position::gives_check(Move m) const {
   Color us = side_, them = ~us;
   if (!pieces(them, KING)) return false;  // a side without a king is never in check
+  if (any_board_) {
+    // A check may stand from before the move (or the move may capture the king): played out.
+    Position after = *this;
+    after.do_move(m);
+    return after.in_check();
+  }
   Square from = move_from(m), to = move_to(m), ksq = king_square(them);
   Bitboard occ = pieces();
   if (is_castling(m)) {
@@ -212,7 +218,8 @@ void Position::do_move(Move m) {
 }
 
 Bitboard Position::compute_checkers() const {
-  if (!pieces(side_, KING)) return 0;  // a side without a king is never in check
+  if (!pieces(side_, KING)) return 0;              // a side without a king is never in check
+  if (any_board_) return checkers_to_king(side_);  // a check may stand from before the move
   Move m = st().move;
   MoveFlag flag = move_flag(m);
   if (m != MOVE_NULL && (flag <= DOUBLE_PUSH || flag == CAPTURE) && variant_ != MAKRUK)
@@ -344,8 +351,8 @@ void Position::do_null_move() {
   next.captured = NO_PIECE;
   next.move = MOVE_NULL;
   next.rule50 = uint16_t(next.rule50 + (next.rule50 != UINT16_MAX));
-  next.checkers = 0;  // the side that passed was not in check, so the other is not either
-  next.checkers_known = true;
+  next.checkers = 0;                  // the side that passed was not in check, so the other is not either
+  next.checkers_known = !any_board_;  // (unless the board began with it in check)
   side_ = ~side_;
   ++game_ply_;
   check_invariants();
@@ -386,7 +393,7 @@ bool Position::is_consistent(const char** why) const {
   }
   const Bitboard expected = pieces(side_, KING) ? attackers_to(king_square(side_)) & pieces(~side_) : 0;
   if (checkers() != expected) return fail("checkers wrong");
-  if (pieces(~side_, KING) && (attackers_to(king_square(~side_)) & pieces(side_)))
+  if (!any_board_ && pieces(~side_, KING) && (attackers_to(king_square(~side_)) & pieces(side_)))
     return fail("side not to move is in check");
   if (st().key != compute_key()) return fail("incremental key differs from scratch key");
   for (int i = 0; i < 4; ++i) {

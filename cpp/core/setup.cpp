@@ -505,7 +505,10 @@ FenError Setup::build(Position& out, FenErrors tolerated) const {
   Position pos{Position::Blank{}};
   // pos is built from scratch; out is replaced only on success.
   load_board(pos);
+  // Boards beyond the strict rules: standard chess only (the facade's).
+  if (variant != CHESS) tolerated &= TOLERATE_MISSING_KINGS;
   if (FenErrors bad = verdicts(pos) & ~tolerated) return first_fen_error(bad);
+  pos.any_board_ = (tolerated & ~TOLERATE_MISSING_KINGS) != 0;
   for (int i = 0; i < 4; ++i)
     if (castling_rook[i] != SQ_NONE) pos.set_castling_right(i < 2 ? WHITE : BLACK, castling_rook[i]);
   if (variant != MAKRUK) pos.st().ep_square = ep_square;

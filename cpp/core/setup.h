@@ -23,6 +23,19 @@ constexpr FenErrors fen_error_bit(FenError e) { return FenErrors(1) << unsigned(
 // The verdicts about a board without kings that Setup::build can be asked to tolerate: the
 // side(s) without a king have no checks and no pins (movegen.cpp).
 constexpr FenErrors TOLERATE_MISSING_KINGS = fen_error_bit(FenError::MISSING_KING);
+// The verdicts a board chess.js accepts and plays may break (the chess.js facade builds its
+// positions with them passed over): a side without a king, more material than a game can
+// have (TOO_MANY_PIECES, TOO_MANY_PAWNS, IMPOSSIBLE_MATERIAL), pawns on a back rank, the
+// side not to move in check, and checks that no last move gives. Still refused: two kings
+// of a side, and castling rights or an en passant square that the board contradicts (drop
+// them first: drop_contradicted). The position is then Position::any_board(); its moves fit
+// in MAX_MOVES (types.h), whatever the board.
+constexpr FenErrors TOLERATE_ANY_BOARD =
+    TOLERATE_MISSING_KINGS | fen_error_bit(FenError::TOO_MANY_PIECES) |
+    fen_error_bit(FenError::TOO_MANY_PAWNS) | fen_error_bit(FenError::IMPOSSIBLE_MATERIAL) |
+    fen_error_bit(FenError::PAWN_ON_BACK_RANK) | fen_error_bit(FenError::OPPOSITE_CHECK) |
+    fen_error_bit(FenError::TOO_MANY_CHECKERS) | fen_error_bit(FenError::ALIGNED_CHECKERS) |
+    fen_error_bit(FenError::IMPOSSIBLE_CHECK) | fen_error_bit(FenError::EN_PASSANT_CHECK);
 // The first code of a set in the order set_fen reports them: the kings, pawns on back
 // ranks, material, castling, en passant, then checks (OK for the empty set).
 FenError first_fen_error(FenErrors errors);
@@ -62,9 +75,10 @@ struct Setup {
   // the checks (only when both sides have one king and the fields are valid: they rest on
   // them).
   FenErrors validate() const;
-  // Builds the position when every verdict is OK or tolerated (see TOLERATE_MISSING_KINGS);
-  // else returns the first verdict not tolerated (first_fen_error order) and leaves out as
-  // it was.
+  // Builds the position when every verdict is OK or tolerated (see TOLERATE_MISSING_KINGS,
+  // TOLERATE_ANY_BOARD: a tolerated verdict beyond MISSING_KING makes an any_board()
+  // position, standard chess only); else returns the first verdict not tolerated
+  // (first_fen_error order) and leaves out as it was.
   FenError build(Position& out, FenErrors tolerated = 0) const;
 
   // Edits. put/remove leave the fields as they are: drop_contradicted() then removes the

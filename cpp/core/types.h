@@ -226,8 +226,11 @@ constexpr PieceType piece_type_of_letter(char c, Variant v) {
 
 // The most legal moves any position the library accepts can have; every buffer that holds
 // the moves of one position (MoveList, the generator's stack buffers, the wasm move buffers)
-// has this many slots. Proof (an upper bound, the sum of per-piece maxima):
-//   Set-up refuses impossible material (fen.cpp, check_material): a side has one king, at
+// has MAX_MOVES slots. Two bounds, for the two kinds of position:
+//
+// 1. Positions of the strict rules (every Position but Setup::build's TOLERATE_ANY_BOARD
+//    ones): at most MAX_MOVES_STRICT = 323. Proof (the sum of per-piece maxima):
+//   Set-up refuses impossible material (setup.cpp, check_material): a side has one king, at
 //   most 1 queen, 2 rooks, 2 bishops and 2 knights of its original set, and at most 8 pawns
 //   and promoted pieces together. The most legal moves one piece can have, on an empty board:
 //     chess and Chess960: king 8 steps + 2 castlings (one per castling right of its side;
@@ -240,14 +243,29 @@ constexpr PieceType piece_type_of_letter(char c, Variant v) {
 //   A promoted piece has at most 27 moves and a pawn 12, so a side has at most
 //     chess:  10 + 27 + 2 x 14 + 2 x 13 + 2 x 8 + 8 x 27 = 323 (8 promoted queens)
 //     Makruk:  8 + 4 + 2 x 14 + 2 x 8 + 2 x 5 + 8 x 4 = 98.
-//   A side without a king (a board Setup::build takes with TOLERATE_MISSING_KINGS: the
-//   material rule still applies, so only the king and its castlings are gone) has at most
-//     27 + 2 x 14 + 2 x 13 + 2 x 8 + 8 x 27 = 313 moves.
-//   Boards that break the material rule (chess.js's facade can hold 64 queens after put())
-//   never become a Position: they stay a Setup, without moves (docs/chessjs-migration.md).
-// The bound is loose: the most known in any position is 218, and a search over set-ups with
-// the rule's largest material finds no more (tests/cpp/test_dense.cpp). Before the material
-// rule, a set-up could have 270 moves and more (issue 16).
-constexpr int MAX_MOVES = 323;
+//   A side without a king (TOLERATE_MISSING_KINGS: the material rule still applies, so only
+//   the king and its castlings are gone) has at most 27 + 2 x 14 + 2 x 13 + 2 x 8 + 8 x 27 = 313.
+//   The bound is loose: the most known in any position is 218, and a search over set-ups
+//   with the rule's largest material finds no more (tests/cpp/test_dense.cpp).
+//
+// 2. Any board of standard chess (TOLERATE_ANY_BOARD, the chess.js facade's: up to 62 pieces
+//    of a side besides two kings, any number of queens, pawns on any rank): at most
+//    MAX_MOVES = 712. Proof: call a move's (from, to) its pair; a promotion is four moves
+//    with one pair, every other move one move with its own pair (castling is the king's pair
+//    e1-g1 or e1-c1). Count the pairs two ways, for a side with n pieces:
+//    (a) by destination: `to` is a square without a piece of the side (64 - n of them), and a
+//        piece reaching it either stands a knight's jump away (at most 8 such squares) or is
+//        the first piece met from `to` in one of the 8 directions (rook, bishop, queen and
+//        king moves, pawn pushes including the double push, pawn captures including en
+//        passant, castling: every square between is empty, so no second piece of that
+//        direction can reach `to`). At most 16 pairs per destination: 16 (64 - n).
+//    (b) by piece: no piece has more than 27 pairs (a queen on a centre square of an empty
+//        board; king 8 + 2 castlings, rook 14, bishop 13, knight 8, pawn 4): 27 n.
+//    So pairs <= min(27 n, 16 (64 - n)) <= 640 (its maximum over n, at n = 24: 27 x 24 = 648,
+//    16 x 40 = 640; at n = 23: 621). Promotions add 3 moves per pair of a pawn on its seventh
+//    rank: at most 8 such pawns with 3 pairs each, 72 moves. 640 + 72 = 712.
+//    tests/cpp/test_dense.cpp (AnyBoard...) searches crowded boards for the most moves.
+constexpr int MAX_MOVES_STRICT = 323;
+constexpr int MAX_MOVES = 712;
 
 }  // namespace cw

@@ -539,8 +539,11 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .function("fen", optional_override(
                            [](const cw::Setup& s, bool shredder) { return write_io(s.fen(shredder)); }))
       .function("validate", optional_override([](const cw::Setup& s) { return uint32_t(s.validate()); }))
-      .function("build", optional_override([](const cw::Setup& s, Handle& h, bool tolerate_missing_kings) {
-                  return h.set_setup(s, tolerate_missing_kings ? cw::TOLERATE_MISSING_KINGS : 0);
+      // tolerance: 0 the strict rules, 1 TOLERATE_MISSING_KINGS, 2 TOLERATE_ANY_BOARD.
+      .function("build", optional_override([](const cw::Setup& s, Handle& h, int tolerance) {
+                  return h.set_setup(s, tolerance == 2   ? cw::TOLERATE_ANY_BOARD
+                                        : tolerance == 1 ? cw::TOLERATE_MISSING_KINGS
+                                                         : 0);
                 }))
       .function("dropContradicted", optional_override([](cw::Setup& s) { s.drop_contradicted(); }))
       .function("variant", optional_override([](const cw::Setup& s) { return s.variant; }))
@@ -613,6 +616,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .function("dropContradicted", &PgnSource::drop_contradicted)
       .function("refuseTolerances", &PgnSource::refuse_tolerances)
       .function("keepCommentSpace", &PgnSource::keep_comment_space)
+      .function("allowAnyBoard", &PgnSource::allow_any_board)
       .function("next", &PgnSource::next)
       .function("offset", &PgnSource::offset)
       .function("line", &PgnSource::line)

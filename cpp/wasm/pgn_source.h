@@ -31,12 +31,14 @@ class PgnSource {
   void start();
   // The reader's options (pgn.h): games with a bad move come back up to the move before it
   // (next(): PARTIAL); which tag gives the root position; whether contradicted FEN fields are
-  // dropped; the SAN tolerances refused; whether comments keep their spacing.
+  // dropped; the SAN tolerances refused; whether comments keep their spacing; whether a FEN tag
+  // may give any board chess.js plays (the facade's permissive mode).
   void keep_partial(bool on) { reader_.keep_partial_games(on); }
   void fen_tag_rule(FenTagRule rule) { reader_.set_fen_tag_rule(rule); }
   void drop_contradicted(bool on) { reader_.drop_contradicted_fen_fields(on); }
   void refuse_tolerances(int leniency_bits) { reader_.refuse_tolerances(uint16_t(leniency_bits)); }
   void keep_comment_space(bool on) { reader_.keep_comment_space(on); }
+  void allow_any_board(bool on) { reader_.allow_any_board(on); }
 
   // Reads the next game: GAME (tree() holds it), END, ERROR (see error()), or PARTIAL (tree()
   // holds the game up to the error, see error()); after an error the reader has moved on to

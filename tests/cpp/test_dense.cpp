@@ -14,6 +14,7 @@
 #include "movegen.h"
 #include "naive_board.h"
 #include "position.h"
+#include "setup.h"
 #include "tools/dense_positions.h"
 
 using namespace cw;
@@ -163,7 +164,7 @@ TEST(Bound, WorstMaterialIsAcceptedAndCounted) {
     ASSERT_EQ(pos.set_fen(c.fen, c.variant), FenError::OK) << c.fen;
     EXPECT_EQ(count_legal_moves(pos), c.moves) << c.fen;
     EXPECT_EQ(core_keys(pos), naive_keys(pos)) << c.fen;
-    EXPECT_LE(c.moves, MAX_MOVES);
+    EXPECT_LE(c.moves, MAX_MOVES_STRICT);
   }
 }
 
@@ -188,7 +189,7 @@ TEST(Bound, DensePositionsMatchTheIndependentCounter) {
       const std::vector<int> core = core_keys(pos), naive = naive_keys(pos);
       ASSERT_EQ(core, naive) << fen << " (" << core.size() << " vs " << naive.size() << " moves)";
       ASSERT_EQ(count_legal_moves(pos), int(core.size())) << fen;
-      ASSERT_LE(int(core.size()), MAX_MOVES) << fen;
+      ASSERT_LE(int(core.size()), MAX_MOVES_STRICT) << fen;
       most = std::max(most, int(core.size()));
       over_100 += core.size() > 100;
       with_castling += pos.castling_rights() != 0;
@@ -280,5 +281,181 @@ TEST(Bound, ClimbTowardsTheMostMoves) {
   }
   std::printf("climb: %d positions checked, most moves %d\n", checked, best);
   EXPECT_GE(best, 200);
+  EXPECT_LE(best, MAX_MOVES_STRICT);
+}
+
+// ---- any board (Setup::build with TOLERATE_ANY_BOARD: the chess.js facade's) ----------------
+
+namespace {
+
+// A position of any board, or nullopt when even the permissive build refuses it.
+bool any_board(const std::string& fen, Position& pos) {
+  Setup s;
+  if (s.parse(fen) != FenError::OK) return false;
+  return s.build(pos, TOLERATE_ANY_BOARD) == FenError::OK;
+}
+
+std::string fen_of_board(const Piece* board, Color side) {
+  Setup s;
+  std::copy(board, board + 64, s.board);
+  s.side = side;
+  return s.fen();
+}
+
+}  // namespace
+
+// The strict rules still refuse these boards; the permissive build takes them, and it
+// keeps the strict build's verdicts that it does not tolerate.
+TEST(AnyBoard, BuildsWhatChessJsPlays) {
+  Position pos;
+  const char* accepted[] = {
+      "5k2/8/3N1N2/2NBQQN1/3R1R2/2NPRPN1/3N1N2/4K3 w - - 0 1",  // 17 white pieces (chess.js's attackers test)
+      "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K1P1 w - - 0 1",          // nine pawns, one on the back rank
+      "4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1",                        // the side not to move in check
+      "4k3/8/8/8/8/3n1n2/8/r3K3 w - - 0 1",                     // three checkers of white
+      CRASH_FEN,                                                // issue 16's 270 moves
+  };
+  for (const char* fen : accepted) {
+    EXPECT_NE(pos.set_fen(fen), FenError::OK) << fen;
+    ASSERT_TRUE(any_board(fen, pos)) << fen;
+    EXPECT_TRUE(pos.any_board());
+    const char* why = nullptr;
+    EXPECT_TRUE(pos.is_consistent(&why)) << fen << ": " << (why ? why : "");
+    EXPECT_EQ(core_keys(pos), naive_keys(pos)) << fen;
+  }
+  // Still refused: two kings of a side, a contradicted castling right.
+  EXPECT_FALSE(any_board("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", pos));
+  EXPECT_FALSE(any_board("4k3/8/8/8/8/8/8/4K3 w K - 0 1", pos));
+  // Not in other variants.
+  cw::Setup s;
+  ASSERT_EQ(s.parse("4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", CHESS960), FenError::OK);
+  EXPECT_EQ(s.build(pos, TOLERATE_ANY_BOARD), FenError::OPPOSITE_CHECK);
+  // A strict position is not any_board.
+  ASSERT_EQ(pos.set_fen(START_FEN), FenError::OK);
+  EXPECT_FALSE(pos.any_board());
+}
+
+// The side to move captures the king of the side in check, as chess.js plays it; that side
+// then has no king (no checks, no pins), and the move is taken back whole.
+TEST(AnyBoard, KingCaptureAndChecksFromBeforeTheMove) {
+  Position pos;
+  ASSERT_TRUE(any_board("4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", pos));
+  MoveList list;
+  generate_legal(pos, list);
+  Move capture = MOVE_NONE;
+  for (Move m : list)
+    if (move_from(m) == SQ_E7 && move_to(m) == SQ_E8) capture = m;
+  ASSERT_NE(capture, MOVE_NONE);
+  EXPECT_FALSE(pos.gives_check(capture));
+  const std::string before = pos.fen();
+  pos.do_move(capture);
+  EXPECT_EQ(pos.pieces(BLACK, KING), 0u);
+  EXPECT_FALSE(pos.in_check());
+  EXPECT_EQ(count_legal_moves(pos), 0);  // black has nothing left
+  pos.undo_move();
+  EXPECT_EQ(pos.fen(), before);
+  // A quiet move leaves black in the check that stood before it: the checkers are computed
+  // in full, not from the move (which gives no check itself), and gives_check agrees.
+  for (Move m : list)
+    if (move_from(m) == SQ_E1 && move_to(m) == SQ_D1) {
+      EXPECT_TRUE(pos.gives_check(m));
+      pos.do_move(m);
+      EXPECT_EQ(pos.checkers(), square_bb(SQ_E7));
+      EXPECT_EQ(core_keys(pos), naive_keys(pos));
+      pos.undo_move();
+    }
+}
+
+// Random crowded boards of every kind the facade accepts (any material, pawns on back
+// ranks, either side in check, kings missing), and random games from them: the core's moves
+// are the naive generator's (pseudo-legal moves, kept when the mover's king is not attacked
+// after them: chess.js's rule), every position stays consistent and within MAX_MOVES.
+TEST(AnyBoard, RandomBoardsAndGamesMatchTheNaiveGenerator) {
+  std::mt19937_64 rng(23);
+  const PieceType types[] = {PAWN, KNIGHT, BISHOP, ROOK, QUEEN};
+  int boards = 0, positions = 0, most = 0;
+  while (boards < 1500) {
+    Piece b[64] = {};
+    const int density = 5 + int(rng() % 90);
+    for (int s = 0; s < 64; ++s)
+      if (int(rng() % 100) < density) b[s] = make_piece(Color(rng() % 2), types[rng() % 5]);
+    for (Color c : {WHITE, BLACK})
+      if (rng() % 8) b[rng() % 64] = make_piece(c, KING);
+    Position pos;
+    if (!any_board(fen_of_board(b, Color(rng() % 2)), pos)) continue;
+    ++boards;
+    for (int ply = 0; ply < 8; ++ply) {
+      const char* why = nullptr;
+      ASSERT_TRUE(pos.is_consistent(&why)) << pos.fen() << ": " << why;
+      const std::vector<int> core = core_keys(pos);
+      ASSERT_EQ(core, naive_keys(pos)) << pos.fen();
+      ASSERT_LE(int(core.size()), MAX_MOVES);
+      most = std::max(most, int(core.size()));
+      ++positions;
+      MoveList list;
+      generate_legal(pos, list);
+      if (list.size() == 0) break;
+      const Move m = list.moves[rng() % list.size()];
+      const bool check = pos.gives_check(m);
+      pos.do_move(m);
+      ASSERT_EQ(check, pos.in_check()) << pos.fen();
+    }
+  }
+  std::printf("any boards: %d boards, %d positions, most moves %d\n", boards, positions, most);
+}
+
+// The most moves of any board, searched by hill climbing from the densest boards (issue 16's
+// queens, and random ones; the naive generator checks the core on the way): the best found
+// stays within MAX_MOVES (the proof is in types.h).
+#ifndef ANY_BOARD_STEPS
+#define ANY_BOARD_STEPS 6000
+#define ANY_BOARD_RESTARTS 6
+#endif
+TEST(AnyBoard, MostMovesStayWithinTheBound) {
+  std::mt19937_64 rng(712);
+  const PieceType types[] = {QUEEN, QUEEN, QUEEN, ROOK, BISHOP, KNIGHT, PAWN};
+  int best = 0;
+  std::string best_fen;
+  for (int restart = 0; restart < ANY_BOARD_RESTARTS; ++restart) {
+    Piece b[64] = {};
+    Position pos;
+    if (restart == 0) {
+      ASSERT_TRUE(any_board(CRASH_FEN, pos));
+      for (int s = 0; s < 64; ++s) b[s] = pos.piece_on(Square(s));
+    } else {
+      for (int s = 0; s < 64; ++s)
+        if (rng() % 3 == 0) b[s] = make_piece(WHITE, QUEEN);
+      b[rng() % 64] = make_piece(WHITE, KING);
+    }
+    int current = -1;
+    for (int step = 0; step < ANY_BOARD_STEPS; ++step) {
+      Piece next[64];
+      std::copy(b, b + 64, next);
+      const int s = int(rng() % 64);
+      if (type_of(next[s]) == KING) continue;
+      const int choice = int(rng() % 9);
+      next[s] = choice < 7    ? make_piece(WHITE, types[choice])
+                : choice == 7 ? NO_PIECE
+                              : make_piece(BLACK, PAWN);
+      if (!any_board(fen_of_board(next, WHITE), pos)) continue;
+      const int n = count_legal_moves(pos);
+      ASSERT_LE(n, MAX_MOVES);
+      if (step % 97 == 0) {
+        ASSERT_EQ(core_keys(pos), naive_keys(pos)) << pos.fen();
+      }
+      if (n < current) continue;
+      current = n;
+      std::copy(next, next + 64, b);
+      if (n > best) {
+        best = n;
+        best_fen = pos.fen();
+      }
+    }
+  }
+  std::printf("any board: most moves found %d (%s); bound %d\n", best, best_fen.c_str(), MAX_MOVES);
+  // Issue 16's board has 270; the search goes beyond it (280 here, and no more with 200,000
+  // steps from 8 starts: -DANY_BOARD_STEPS=200000 -DANY_BOARD_RESTARTS=8), below the strict
+  // bound even. The proven bound is what sizes the buffers.
+  EXPECT_GE(best, 270);
   EXPECT_LE(best, MAX_MOVES);
 }

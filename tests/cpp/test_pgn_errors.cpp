@@ -193,6 +193,35 @@ TEST(PgnReaderRules, ContradictedFenFieldsDropped) {
   EXPECT_EQ(drop_contradicted_fields("4k3/8/8/8/8/8/8/4K3 w - e3", CHESS), "4k3/8/8/8/8/8/8/4K3 w - e3");
 }
 
+// allow_any_board: a root FEN beyond the strict rules (the chess.js facade's boards).
+TEST(PgnReaderRules, AnyBoardRootFen) {
+  const std::string texts[] = {
+      "[FEN \"rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n1. e4 e5 *",  // nine pawns
+      "[FEN \"4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Qxe8 *",  // black in check: its king taken
+  };
+  const char* sans[] = {"e4 e5", "Qxe8"};
+  for (int i = 0; i < 2; ++i) {
+    PgnGame g;
+    PgnError e;
+    PgnReader strict(texts[i]);
+    EXPECT_EQ(strict.read_game(g, e), PgnStatus::ERROR);
+    EXPECT_EQ(e.code, PgnErrorCode::BAD_FEN_TAG);
+    PgnReader any(texts[i]);
+    any.allow_any_board(true);
+    ASSERT_EQ(any.read_game(g, e), PgnStatus::GAME) << e.message;
+    std::string line;
+    for (int n : g.mainline()) line += (line.empty() ? "" : " ") + g.nodes[n].san;
+    EXPECT_EQ(line, sans[i]);
+    // The next game of the same reader, strict again where its FEN is legal.
+    const std::string two = texts[i] + "\n\n1. d4 *";  // the reader views the text
+    PgnReader both(two);
+    both.allow_any_board(true);
+    ASSERT_EQ(both.read_game(g, e), PgnStatus::GAME);
+    ASSERT_EQ(both.read_game(g, e), PgnStatus::GAME);
+    EXPECT_EQ(g.nodes[g.mainline()[0]].san, "d4");
+  }
+}
+
 TEST(PgnReaderRules, RefusedTolerancesOnTheMainLineOnly) {
   const uint16_t refused =
       SAN_ZERO_CASTLING | SAN_DISAMBIGUATION | SAN_LONG_ALGEBRAIC | SAN_CAPTURE_MARK | SAN_PAWN_LETTER;

@@ -87,7 +87,7 @@ export const MAX_HALFMOVE_CLOCK = 65535;
 export const MAX_LINE_PLIES = 1024;
 
 /** The registered constant `MAX_MOVES`. */
-export const MAX_MOVES = 323;
+export const MAX_MOVES = 712;
 
 /** The registered constant `MAX_SAN_LENGTH`. */
 export const MAX_SAN_LENGTH = 16;

@@ -333,9 +333,9 @@ export interface Setup {
   variant(): VariantValue;
   turn(): ColorValue;
   dropContradicted(): void;
-  build(arg0: Position, arg1: boolean): FenErrorValue;
   parse(arg0: number, arg1: VariantValue): FenErrorValue;
   fen(arg0: boolean): number;
+  build(arg0: Position, arg1: number): FenErrorValue;
   pieceOn(arg0: number): number;
   setPiece(arg0: number, arg1: number): boolean;
   setTurn(arg0: number): boolean;
@@ -364,6 +364,7 @@ export interface PgnSource {
   keepPartial(arg0: boolean): void;
   dropContradicted(arg0: boolean): void;
   keepCommentSpace(arg0: boolean): void;
+  allowAnyBoard(arg0: boolean): void;
   resize(arg0: number): void;
   refuseTolerances(arg0: number): void;
   offset(): number;

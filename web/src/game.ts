@@ -866,6 +866,7 @@ export function openSource(input: string | Uint8Array, partial = false, rules: R
   if (rules.dropContradicted) src.dropContradicted(true);
   if (rules.refusedTolerances) src.refuseTolerances(rules.refusedTolerances);
   if (rules.keepCommentSpace) src.keepCommentSpace(true);
+  if (rules.anyBoard) src.allowAnyBoard(true);
   return src;
 }
 
@@ -884,6 +885,8 @@ export interface ReadRules {
   refusedTolerances?: number;
   /** Keep the white space around the text of `{...}` comments (default `false`: trimmed). */
   keepCommentSpace?: boolean;
+  /** A root FEN may be any board chess.js plays (`Setup.toPosition({ permissive: true })`; default `false`). */
+  anyBoard?: boolean;
 }
 
 /** Internal: the first game of a text, read with the given rules (see {@link ReadRules}). */

@@ -199,15 +199,16 @@ function release(h: NativePosition, address: number, version: number): void {
 // Position's constructor is private; the module makes positions through this.
 let newPosition: (h: NativePosition, address: number) => Position;
 // For Setup (setup.ts): a position built from a native set-up, and a position's handle.
-let buildFromSetup: (s: NativeSetup, tolerateMissingKings: boolean) => Position;
+let buildFromSetup: (s: NativeSetup, tolerance: number) => Position;
 let handleOf: (p: Position) => NativePosition;
 
 /**
- * Internal (setup.ts): the position a native set-up describes (`Setup::build`).
+ * Internal (setup.ts): the position a native set-up describes (`Setup::build`); tolerance 0:
+ * the strict rules, 1: `TOLERATE_MISSING_KINGS`, 2: `TOLERATE_ANY_BOARD` (cpp/core/setup.h).
  * @throws {@link FenError} with the first verdict not tolerated.
  */
-export function positionFromSetup(s: NativeSetup, tolerateMissingKings: boolean): Position {
-  return buildFromSetup(s, tolerateMissingKings);
+export function positionFromSetup(s: NativeSetup, tolerance: 0 | 1 | 2): Position {
+  return buildFromSetup(s, tolerance);
 }
 
 /** Internal (setup.ts): the native handle of a live position. */

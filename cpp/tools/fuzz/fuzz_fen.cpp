@@ -8,7 +8,8 @@
 // text agrees: set_fen's code is its parse error or its first verdict, the per-field syntax
 // set contains the parse error, a set-up without castling verdicts reads back from its FEN,
 // and one that only lacks kings builds a position (kingless move generation) that passes the
-// same cross-checks.
+// same cross-checks, as does one that breaks only verdicts TOLERATE_ANY_BOARD passes over
+// (the chess.js facade's boards: any material, the side not to move in check).
 // SPDX-License-Identifier: MIT
 #include <string>
 
@@ -71,6 +72,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       CWFUZZ_CHECK(setup.build(kingless, TOLERATE_MISSING_KINGS) == FenError::OK, std::string(text));
       cwfuzz::check_position(kingless, "after a tolerant build");
       cwfuzz::check_moves(kingless, true);
+    }
+    // Any board chess.js plays (the facade's permissive build): standard chess only.
+    if (variant == CHESS && (verdicts & ~TOLERATE_ANY_BOARD) == 0) {
+      Position any;
+      CWFUZZ_CHECK(setup.build(any, TOLERATE_ANY_BOARD) == FenError::OK, std::string(text));
+      CWFUZZ_CHECK(any.any_board(), std::string(text));
+      cwfuzz::check_position(any, "after a permissive build");
+      cwfuzz::check_moves(any, true);
     }
   }
   if (err != FenError::OK) {

@@ -138,15 +138,25 @@ function kingCount(setup: Setup, color: ChessColor): number {
  * (its FEN syntax and {@link Setup.validate}); this picks the first of them in chess.js's
  * order of checks and gives chess.js's words. chess.js's FEN dialect is narrower than the
  * core's: exactly six fields, castling written with `KQkq` only, an en passant square on
- * rank 3 or 6. Positions that chess.js accepts but the core refuses (the side not to move
- * in check, impossible material or checks) are refused by {@link Chess.load} with the
- * core's message.
+ * rank 3 or 6. Boards that chess.js accepts beyond the strict rules (more material than a
+ * game can have, the side not to move in check, castling rights without their king or rook)
+ * are accepted here too, and {@link Chess} plays them as chess.js does.
  */
 export function validateFen(fen: string): { ok: boolean; error?: string } {
   const bad = (error: string) => ({ ok: false, error: `Invalid FEN: ${error}` });
   if (typeof fen !== 'string') return bad(SIX_FIELDS);
   const tokens = fen.split(/\s+/);
   if (tokens.length !== 6) return bad(SIX_FIELDS);
+  // chess.js's checks of the fields as tokens first (an empty field, as a trailing space
+  // leaves, is one of them), in its order; the board's by the core below.
+  const fullmove = parseInt(tokens[5]!, 10);
+  if (Number.isNaN(fullmove) || fullmove <= 0) return bad('move number must be a positive integer');
+  const halfmove = parseInt(tokens[4]!, 10);
+  if (Number.isNaN(halfmove) || halfmove < 0) return bad('half move counter number must be a non-negative integer');
+  if (!/^(-|[a-h][36])$/.test(tokens[3]!)) return bad('en-passant square is invalid');
+  if (/[^kKqQ-]/.test(tokens[2]!)) return bad('castling availability is invalid');
+  if (!/^(w|b)$/.test(tokens[1]!)) return bad('side-to-move is invalid');
+  if (tokens[0]!.split('/').length !== 8) return bad("piece data does not contain 8 '/'-delimited rows");
   fen = coreFen(fen);
   const codes = new Set<FenErrorCode>(Setup.syntaxErrors(fen));
   // chess.js's dialect, in the core's terms: other castling letters (rook files) are a
@@ -396,15 +406,25 @@ function readPgn(
   strict: boolean,
 ): { tags: [string, string][]; rootFen: string; result: string; uci: string[]; comments: Map<number, string> } {
   let game: Game;
-  try {
-    game = withCommandsAsText(() =>
+  const read = (anyBoard: boolean) =>
+    withCommandsAsText(() =>
       readFirstGame(text, {
         fenTagRule: strict ? 'WITH_SETUP' : 'ANY_CASE',
         dropContradicted: true,
         refusedTolerances: strict ? STRICT_REFUSED : PERMISSIVE_REFUSED,
         keepCommentSpace: true,
+        anyBoard,
       }),
     );
+  try {
+    try {
+      game = read(false);
+    } catch (e) {
+      // A FEN tag the strict rules refuse and chess.js's checks accept (17 pieces, the side
+      // not to move in check): read again on any board, as chess.js plays it.
+      if (!(e instanceof PgnError && e.reason === 'BAD_FEN_TAG' && validateFen(padFen(e.detail ?? '')).ok)) throw e;
+      game = read(true);
+    }
   } catch (e) {
     // chess.js reads a text without a game as an empty game from the start position
     if (e instanceof PgnError && e.code === 'no-game') game = new Game();
@@ -471,11 +491,52 @@ function padFen(fen: string): string {
   return fen;
 }
 
+// Castling rights as bits (1 K, 2 Q, 4 k, 8 q) of a FEN's castling field.
+function rightsOf(fen: string): number {
+  const field = fen.split(/\s+/)[2] ?? '';
+  return (field.includes('K') ? 1 : 0) | (field.includes('Q') ? 2 : 0) | (field.includes('k') ? 4 : 0) | (field.includes('q') ? 8 : 0);
+}
+
+// The rights a FEN as written gives that the position made of it (its FEN `held`) lacks.
+function phantomRights(written: string, held: string): number {
+  return rightsOf(written) & ~rightsOf(held);
+}
+
+// A FEN with the rights `extra` added to its castling field (in KQkq order).
+function withRights(fen: string, extra: number): string {
+  if (extra === 0) return fen;
+  const parts = fen.split(' ');
+  const bits = rightsOf(fen) | extra;
+  parts[2] = ['K', 'Q', 'k', 'q'].filter((_, i) => bits & (1 << i)).join('') || '-';
+  return parts.join(' ');
+}
+
+// The written-only rights after a move, as chess.js's move updates its rights: a king move
+// takes its side's, a move from a corner or onto one takes that corner's.
+function phantomAfter(phantom: number, pos: Position, m: MoveNumber): number {
+  const from = moveFrom(m);
+  const to = moveTo(m);
+  const piece = pos.pieceAt(from);
+  if (piece === null) return phantom;
+  const white = piece.color === 'w';
+  if (piece.type === 'k') phantom &= white ? ~3 : ~12;
+  // [h-file corner, a-file corner, their bits] of the mover, then of the other side
+  const [ours, theirs] = white
+    ? [[7, 0, 1, 2], [63, 56, 4, 8]]
+    : [[63, 56, 4, 8], [7, 0, 1, 2]];
+  if (from === ours[0]) phantom &= ~ours[2]!;
+  else if (from === ours[1]) phantom &= ~ours[3]!;
+  if (to === theirs[0]) phantom &= ~theirs[2]!;
+  else if (to === theirs[1]) phantom &= ~theirs[3]!;
+  return phantom;
+}
+
 // ---- Chess ---------------------------------------------------------------------------------
 
 interface HistoryEntry {
   move: ChessMove;
   number: MoveNumber; // the core's move, 0 for a null move
+  phantom: number; // Chess.#phantom before the move
 }
 
 /**
@@ -483,14 +544,17 @@ interface HistoryEntry {
  * "Differences", for the few documented differences.
  */
 export class Chess {
-  // The board is the core's: a Position when the core can make one (a legal board, or one
-  // without a king: the core generates the moves of a side without a king, as chess.js
-  // does), else a Setup (a board only, without moves: e.g. the side not to move in check).
-  // Exactly one of the two is set.
+  // The board is the core's: a Position when the core can make one (any board chess.js
+  // plays: Setup.toPosition's permissive mode, e.g. 17 pieces of a side, the side not to
+  // move in check, a side without a king), else a Setup (a board only, without moves: two
+  // kings of a side, which only skipValidation loads). Exactly one of the two is set.
   #pos: Position | null = null;
   #setup: Setup | null = null;
-  // Whether a side has no king (set with the board: kings are never captured).
-  #kingless = false;
+  // Castling rights as written in the loaded FEN that the board contradicts (no king or rook
+  // at home: chess.js issue #85): bits 1 K, 2 Q, 4 k, 8 q. chess.js keeps them in its FEN
+  // until the king or that rook's corner is moved from or captured on, or the board is
+  // edited; the core position holds only the rights it can use.
+  #phantom = 0;
   #history: HistoryEntry[] = [];
   #header: Record<string, string | null> = {};
   #comments = new Map<string, string>();
@@ -537,7 +601,7 @@ export class Chess {
   #install(setup: Setup, allowBoardOnly: boolean, fen: string): void {
     let pos: Position | null = null;
     try {
-      pos = setup.toPosition({ tolerateMissingKings: true });
+      pos = setup.toPosition({ permissive: true });
     } catch (e) {
       if (!(e instanceof FenError)) throw e;
       // an en passant square that the core finds impossible (a check that the double push
@@ -545,7 +609,7 @@ export class Chess {
       if (allowBoardOnly && setup.epSquare !== null) {
         setup.epSquare = null;
         try {
-          pos = setup.toPosition({ tolerateMissingKings: true });
+          pos = setup.toPosition({ permissive: true });
         } catch (f) {
           if (!(f instanceof FenError)) throw f;
         }
@@ -555,13 +619,12 @@ export class Chess {
         throw new FenError(e.code, `Invalid FEN: ${fenErrorMessage(e.code as Exclude<FenErrorCode, 'NOT_A_STRING'>)}`, fen);
       }
     }
-    const kingless = setup.validate().includes('MISSING_KING');
     this.#pos?.dispose();
     this.#setup?.dispose();
     this.#pos = pos;
     this.#setup = pos ? null : setup;
     if (pos) setup.dispose();
-    this.#kingless = kingless;
+    this.#phantom = 0;
     this.#history = [];
     this.#touch();
   }
@@ -597,6 +660,8 @@ export class Chess {
       throw new FenError('NOT_A_STRING', 'Invalid FEN: must contain six space-delimited fields', String(fen));
     }
     this.#setBoard(coreFen(fen), skipValidation);
+    this.#phantom = phantomRights(fen, this.fen());
+    this.#touch();
     this.#comments.clear();
     if (!preserveHeaders) this.#resetHeaders();
     this.#updateSetup(fen);
@@ -637,10 +702,10 @@ export class Chess {
       // a board without moves: no en passant capture, so no square unless forced
       const f = this.#setup!.fen().split(' ');
       if (!forceEnpassantSquare) f[3] = '-';
-      return f.join(' ');
+      return withRights(f.join(' '), this.#phantom);
     }
-    if (forceEnpassantSquare) return this.#pos.fen();
-    return (this.#fenCache ??= this.#fenOf(this.#pos, false));
+    if (forceEnpassantSquare) return withRights(this.#pos.fen(), this.#phantom);
+    return (this.#fenCache ??= withRights(this.#fenOf(this.#pos, false), this.#phantom));
   }
 
   // A copy of the current board as a set-up (the caller owns it).
@@ -765,7 +830,9 @@ export class Chess {
   /** Whether neither side can mate (the core's rule: K v K, K+N v K, same-coloured bishops). */
   isInsufficientMaterial(): boolean {
     // a board without a king: false (the rule is about mating a king)
-    if (!this.#pos || this.#kingless) return false;
+    if (!this.#pos) return false;
+    const board = this.fen().slice(0, this.fen().indexOf(' '));
+    if (!board.includes('K') || !board.includes('k')) return false;
     return this.#pos.outcome()?.termination === 'INSUFFICIENT_MATERIAL';
   }
 
@@ -800,8 +867,9 @@ export class Chess {
     if (flag === MoveFlag.EN_PASSANT) captured = 'p';
     else if (flag === MoveFlag.CAPTURE || flag >= MoveFlag.PROMO_KNIGHT_CAPTURE)
       captured = pos.pieceAt(moveTo(m))!.type as PieceSymbol;
+    const phantom = this.#phantomAfter(pos, m, captured === 'k');
     pos.play(m);
-    const after = this.#fenOf(pos, false);
+    const after = withRights(this.#fenOf(pos, false), phantom);
     pos.undo();
     return new ChessMove(
       turn,
@@ -915,11 +983,22 @@ export class Chess {
     return this.#commit(pos, m);
   }
 
+  // The written-only castling rights after a move (not played). A king capture (on a board
+  // where the side not to move was in check) leaves the taken king's rights in chess.js's
+  // FEN, which the core drops with the king: they become written-only.
+  #phantomAfter(pos: Position, m: MoveNumber, takesKing: boolean): number {
+    let phantom = this.#phantom;
+    if (takesKing) phantom |= rightsOf(this.fen()) & (pos.turn === 'w' ? 12 : 3);
+    return phantom === 0 ? 0 : phantomAfter(phantom, pos, m);
+  }
+
   #commit(pos: Position, m: MoveNumber): ChessMove {
     const before = this.fen();
     const record = this.#verbose(pos, m, before);
+    const phantom = this.#phantom;
+    this.#phantom = this.#phantomAfter(pos, m, record.captured === 'k');
     pos.play(m);
-    this.#history.push({ move: record, number: m });
+    this.#history.push({ move: record, number: m, phantom });
     this.#fenCache = record.after;
     return record;
   }
@@ -951,7 +1030,7 @@ export class Chess {
     pos.playNull();
     this.#touch();
     const record = new ChessMove(color, 'a8', 'a8', 'k', undefined, undefined, '-', '--', 'a8a8', before, this.fen());
-    this.#history.push({ move: record, number: 0 });
+    this.#history.push({ move: record, number: 0, phantom: this.#phantom });
     return record;
   }
 
@@ -960,6 +1039,7 @@ export class Chess {
     const entry = this.#history.pop();
     if (!entry) return null;
     this.#pos!.undo();
+    this.#phantom = entry.phantom;
     this.#fenCache = entry.move.before;
     return entry.move;
   }
@@ -1115,8 +1195,18 @@ export class Chess {
       .map((part, i) => (i % 2 ? part : part.replace(/(\d+)\.\s+\.\.\./g, '$1...')))
       .join('');
     const game = readPgn(text, strict === true);
+    // The tag chess.js loads the position of: permissive, the last FEN tag in any case;
+    // strict, the FEN tag with [SetUp "1"].
+    const fenTag = strict
+      ? game.tags.some(([k, v]) => k === 'SetUp' && v === '1') && game.tags.find(([k]) => k === 'FEN')
+      : game.tags.filter(([k]) => k.toLowerCase() === 'fen').pop();
     // Build the new state aside, then commit (a failure leaves this object unchanged).
     const next = new Chess(game.rootFen, { skipValidation: true });
+    // chess.js keeps the castling rights of the FEN tag as written (its issue #85)
+    if (fenTag) {
+      next.#phantom = phantomRights(padFen(fenTag[1]), next.fen());
+      next.#touch();
+    }
     for (const u of game.uci) {
       if (u === '0000') next.move(null);
       else next.#commit(next.#pos!, next.#pos!.parseUci(u));
@@ -1125,7 +1215,7 @@ export class Chess {
     this.#pos = next.#pos;
     this.#setup?.dispose();
     this.#setup = next.#setup;
-    this.#kingless = next.#kingless;
+    this.#phantom = next.#phantom;
     next.#setup = null;
     this.#history = next.#history;
     next.#pos = null;
@@ -1133,11 +1223,7 @@ export class Chess {
     this.#resetHeaders();
     for (const [k, v] of game.tags) this.#header[k] = v;
     if (!game.tags.some(([k]) => k === 'Result')) this.#header['Result'] = game.result;
-    // The tag chess.js loads the position of: permissive, the last FEN tag in any case;
-    // strict, the FEN tag with [SetUp "1"]. SetUp and FEN headers then as load() sets them.
-    const fenTag = strict
-      ? game.tags.some(([k, v]) => k === 'SetUp' && v === '1') && game.tags.find(([k]) => k === 'FEN')
-      : game.tags.filter(([k]) => k.toLowerCase() === 'fen').pop();
+    // SetUp and FEN headers as load() sets them.
     if (fenTag) this.#updateSetup(padFen(fenTag[1]));
     this.#comments = new Map();
     const fens = this.#lineFens();
@@ -1278,6 +1364,12 @@ export class Chess {
    */
   setCastlingRights(color: ChessColor, rights: Partial<Record<'k' | 'q', boolean>>): boolean {
     if (color !== 'w' && color !== 'b') return true;
+    // chess.js re-derives every right from the board here: rights written without their
+    // king or rook go
+    if (this.#phantom !== 0) {
+      this.#phantom = 0;
+      this.#touch();
+    }
     const board = this.#board();
     const before = board.fen();
     const home = color === 'w' ? 0 : 56;
@@ -1297,8 +1389,7 @@ export class Chess {
   /** The castling rights of a colour (not whether castling is legal now). */
   getCastlingRights(color: ChessColor): { k: boolean; q: boolean } {
     if (color !== 'w' && color !== 'b') return { k: false, q: false };
-    if (this.#setup) return { k: this.#setup.castlingRook(color, 'k') !== null, q: this.#setup.castlingRook(color, 'q') !== null };
-    const castling = this.#pos!.fen().split(' ')[2]!;
+    const castling = this.fen().split(' ')[2]!;
     const [k, q] = color === 'w' ? ['K', 'Q'] : ['k', 'q'];
     return { k: castling.includes(k), q: castling.includes(q) };
   }
