@@ -13,7 +13,16 @@ const here = import.meta.dirname;
 export default tseslint.config(
   {
     // Build output, generated code (web/src/boundary.ts after issue 14's merge), declarations.
-    ignores: ['dist/**', 'cpp/**', 'build/**', 'build-*/**', 'node_modules/**', 'test-artifacts/**', 'web/src/boundary.ts', '**/*.d.mts'],
+    ignores: [
+      'dist/**',
+      'cpp/**',
+      'build/**',
+      'build-*/**',
+      'node_modules/**',
+      'test-artifacts/**',
+      'web/src/boundary.ts',
+      '**/*.d.mts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -36,7 +45,10 @@ export default tseslint.config(
       ],
       // A promise handed to an event listener (addEventListener('click', async () => ...)) is
       // the DOM's way; a promise where a boolean or a value is checked is still an error.
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { arguments: false, attributes: false } },
+      ],
       // Numbers, booleans and null in template strings are fine; objects are not.
       '@typescript-eslint/restrict-template-expressions': [
         'error',
@@ -44,11 +56,18 @@ export default tseslint.config(
       ],
       // Re-throwing or rejecting with what a `catch` caught (unknown) passes it on unchanged.
       '@typescript-eslint/only-throw-error': ['error', { allowThrowingUnknown: true, allowThrowingAny: true }],
-      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true, allowThrowingAny: true }],
+      '@typescript-eslint/prefer-promise-reject-errors': [
+        'error',
+        { allowThrowingUnknown: true, allowThrowingAny: true },
+      ],
       // node:test's test()/describe() return promises the runner awaits.
       '@typescript-eslint/no-floating-promises': [
         'error',
-        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'it', 'describe', 'suite', 'before', 'after'] }] },
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['test', 'it', 'describe', 'suite', 'before', 'after'] },
+          ],
+        },
       ],
       // Matters of taste or deliberate patterns, not faults: `x!` the checker already knows,
       // `{}` as a type, `const self = this` in a getter object, a class merged with its

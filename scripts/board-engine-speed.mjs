@@ -14,7 +14,7 @@ import { serve } from '../tests/browser/server.mjs';
 const DIST = fileURLToPath(new URL('../dist/board', import.meta.url));
 if (!existsSync(`${DIST}/index.html`)) throw new Error('dist/board is missing: run scripts/board.sh first');
 const seconds = Number(process.argv[2] ?? 10);
-if (![2, 5, 10, 30].includes(seconds)) throw new Error('seconds: one of the panel\'s search times, 2, 5, 10 or 30');
+if (![2, 5, 10, 30].includes(seconds)) throw new Error("seconds: one of the panel's search times, 2, 5, 10 or 30");
 const CHESS = 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4';
 const MAKRUK = 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1';
 const runs = [
@@ -25,19 +25,33 @@ const runs = [
   { label: 'Fairy-Stockfish Makruk, 2 threads', isolated: true, threads: 2, fen: MAKRUK, variant: 'makruk' },
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 const rows = [];
 try {
   for (const run of runs) {
     const server = await serve(DIST, 0, { isolated: run.isolated });
     const context = await browser.newContext();
     try {
-      await context.addInitScript((s) => localStorage.setItem('chesswasm.engine', JSON.stringify(s)), { multipv: 1, seconds, threads: run.threads, hash: 16 });
+      await context.addInitScript((s) => localStorage.setItem('chesswasm.engine', JSON.stringify(s)), {
+        multipv: 1,
+        seconds,
+        threads: run.threads,
+        hash: 16,
+      });
       const page = await context.newPage();
-      await page.goto(`${server.url}#fen=${encodeURIComponent(run.fen)}${run.variant === 'chess' ? '' : `&variant=${run.variant}`}`);
+      await page.goto(
+        `${server.url}#fen=${encodeURIComponent(run.fen)}${run.variant === 'chess' ? '' : `&variant=${run.variant}`}`,
+      );
       await page.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: 15_000 });
       await page.click('[data-testid=engine-toggle]');
-      await page.waitForFunction(() => /done/.test(document.querySelector('[data-testid=engine-depth]').textContent), null, { timeout: (seconds + 60) * 1000 });
+      await page.waitForFunction(
+        () => /done/.test(document.querySelector('[data-testid=engine-depth]').textContent),
+        null,
+        { timeout: (seconds + 60) * 1000 },
+      );
       const info = await page.textContent('[data-testid=engine-info]');
       const depth = await page.textContent('[data-testid=engine-depth]');
       const knps = Number(/(\d+) kn\/s/.exec(info)?.[1] ?? NaN);
@@ -51,4 +65,7 @@ try {
   await browser.close();
 }
 console.log(`search ${seconds} s per engine; kn/s = the last speed the engine reported`);
-for (const r of rows) console.log(`${r.label.padEnd(36)} ${String(r.knps).padStart(5)} kn/s  x${(r.knps / rows[0].knps).toFixed(2)}  (${r.depth.replace(/ · \d+ kn\/s/, '').trim()}; ${r.info})`);
+for (const r of rows)
+  console.log(
+    `${r.label.padEnd(36)} ${String(r.knps).padStart(5)} kn/s  x${(r.knps / rows[0].knps).toFixed(2)}  (${r.depth.replace(/ · \d+ kn\/s/, '').trim()}; ${r.info})`,
+  );

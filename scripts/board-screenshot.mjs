@@ -12,7 +12,11 @@ try {
   await importPgn(page, gamePgn('lichess-export'));
   await page.click('[data-testid=moves] .move[data-san=O-O-O]');
   await page.click('[data-testid=engine-toggle]');
-  await page.waitForFunction(() => /depth (1[4-9]|[2-9]\d)/.test(document.querySelector('[data-testid=engine-depth]').textContent), null, { timeout: 120_000 });
+  await page.waitForFunction(
+    () => /depth (1[4-9]|[2-9]\d)/.test(document.querySelector('[data-testid=engine-depth]').textContent),
+    null,
+    { timeout: 120_000 },
+  );
   await page.mouse.move(0, 0);
   await page.waitForTimeout(400);
   await page.screenshot({ path: out });

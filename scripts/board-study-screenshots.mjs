@@ -20,7 +20,11 @@ try {
     await page.setInputFiles('[data-testid=study-import] input[type=file]', file);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=chapters] [role=option]').length === 100);
     await page.click('[data-testid=chapters] [role=option] >> nth=4');
-    await page.waitForFunction(() => document.querySelector('[data-testid=chapters] [role=option][aria-selected=true]') === document.querySelectorAll('[data-testid=chapters] [role=option]')[4]);
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid=chapters] [role=option][aria-selected=true]') ===
+        document.querySelectorAll('[data-testid=chapters] [role=option]')[4],
+    );
     await page.click('#nav-start');
     for (let i = 0; i < 14; i++) await page.click('#nav-next');
     await page.fill('[data-testid=chapter-search]', 'French');

@@ -62,13 +62,22 @@ const LAYERS = [
   { name: 'chessjs', test: /[\/]chessjs[\/]chess\.js$/, priority: 4 },
   { name: 'games', test: new RegExp(`^${OWN_ENTRY}.*[\\/](game|pgn|comment-commands)\\.js$`), priority: 3 },
   { name: 'apps', test: new RegExp(`^${OWN_ENTRY}.*[\\/](puzzle|book|chess960)\\.js$`), priority: 2 },
-  { name: 'core', test: new RegExp(`^${OWN_ENTRY}.*[\\/](?!(puzzle-file|puzzle-worker|index)\\.js$)[^\\/]+\\.m?js$`), priority: 1 },
+  {
+    name: 'core',
+    test: new RegExp(`^${OWN_ENTRY}.*[\\/](?!(puzzle-file|puzzle-worker|index)\\.js$)[^\\/]+\\.m?js$`),
+    priority: 1,
+  },
 ];
 const KEEP_CLASS_NAMES = { function: false, class: true };
 const jsFiles = () => readdirSync(dir).filter((f) => f.endsWith('.js') || f === 'chesswasm.mjs');
 const bytes = (files, d) => files.reduce((n, f) => n + statSync(path.join(d, f)).size, 0);
 
-const entryDirFiles = () => ENTRY_DIRS.flatMap((d) => readdirSync(path.join(dir, d)).filter((f) => f.endsWith('.js')).map((f) => path.join(d, f)));
+const entryDirFiles = () =>
+  ENTRY_DIRS.flatMap((d) =>
+    readdirSync(path.join(dir, d))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => path.join(d, f)),
+  );
 const before = bytes(jsFiles(), dir) + bytes(entryDirFiles(), dir);
 const out = mkdtempSync(path.join(path.dirname(path.resolve(dir)), '.bundle-')); // same filesystem: renamed
 try {
@@ -97,7 +106,14 @@ try {
   });
   await bundle.close();
   if (process.env.CHESSWASM_BUNDLE_DEBUG) {
-    for (const c of output) if (c.type === 'chunk') console.log(c.fileName, Object.keys(c.modules).map((m) => path.basename(m)).join(' '));
+    for (const c of output)
+      if (c.type === 'chunk')
+        console.log(
+          c.fileName,
+          Object.keys(c.modules)
+            .map((m) => path.basename(m))
+            .join(' '),
+        );
   }
   for (const f of [...jsFiles(), ...entryDirFiles()]) rmSync(path.join(dir, f));
   const written = readdirSync(out);

@@ -54,7 +54,8 @@ if (!rec) {
 
 // ---- what is registered -------------------------------------------------------------------------
 
-const isEnum = (v) => typeof v === 'function' && v.values !== null && typeof v.values === 'object' && !('argCount' in v);
+const isEnum = (v) =>
+  typeof v === 'function' && v.values !== null && typeof v.values === 'object' && !('argCount' in v);
 const enums = [];
 const constants = [];
 for (const key of Object.keys(M).sort()) {
@@ -92,7 +93,16 @@ for (const { name, types } of rec.invokers) {
 
 // Functions returning an emscripten::val return a typed_memory_view of a buffer (the only use
 // of val in bindings.cpp): each is called once, with zero arguments, to learn its array type.
-const VIEW_TYPES = new Set(['Int8Array', 'Uint8Array', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array']);
+const VIEW_TYPES = new Set([
+  'Int8Array',
+  'Uint8Array',
+  'Int16Array',
+  'Uint16Array',
+  'Int32Array',
+  'Uint32Array',
+  'Float32Array',
+  'Float64Array',
+]);
 function viewType(name, value) {
   const type = value?.constructor?.name;
   if (!VIEW_TYPES.has(type)) throw new Error(`gen-boundary: ${name} returns an emscripten::val that is no typed array`);
@@ -113,7 +123,8 @@ M.ioBuffer(0);
 function ts(type) {
   if (type === 'void') return 'void';
   if (type === 'bool') return 'boolean';
-  if (/^(unsigned )?(char|signed char|short|int|long|float|double)$/.test(type) || type === 'signed char') return 'number';
+  if (/^(unsigned )?(char|signed char|short|int|long|float|double)$/.test(type) || type === 'signed char')
+    return 'number';
   if (/^(unsigned )?long long$/.test(type) || type === 'int64_t' || type === 'uint64_t') return 'bigint';
   if (type === 'std::string') return 'string';
   if (enumNames.has(type)) return `${type}Value`;
@@ -158,7 +169,7 @@ for (const [name, value] of constants) {
 const pieceTypes = enums.find((e) => e.name === 'PieceType').entries;
 const letters = pieceTypes.map(([, v]) => M.pieceLetter(M.PieceType.values[v]));
 lines.push('');
-lines.push('/** The letter of each piece type (`pieceLetter`), indexed by `PieceType` value; `\' \'` for none. */');
+lines.push("/** The letter of each piece type (`pieceLetter`), indexed by `PieceType` value; `' '` for none. */");
 lines.push(`export const PIECE_LETTERS = [${letters.map((l) => `'${l}'`).join(', ')}] as const;`);
 const promotions = moveFlag.entries.map(([, v]) => M.promotionType(M.MoveFlag.values[v]).value);
 lines.push('');
@@ -167,7 +178,9 @@ lines.push(`export const PROMOTION_TYPE = [${promotions.join(', ')}] as const;`)
 const variants = enums.find((e) => e.name === 'Variant').entries;
 lines.push('');
 lines.push('/** The start position of each variant (`startFen`), by `Variant` name. */');
-lines.push(`export const START_FENS = { ${variants.map(([n, v]) => `${n}: '${M.startFen(M.Variant.values[v])}'`).join(', ')} } as const;`);
+lines.push(
+  `export const START_FENS = { ${variants.map(([n, v]) => `${n}: '${M.startFen(M.Variant.values[v])}'`).join(', ')} } as const;`,
+);
 const boundaryTs = lines.join('\n') + '\n';
 
 // ---- web/src/chesswasm.d.mts -----------------------------------------------------------------
@@ -233,7 +246,9 @@ for (const [file, text] of outputs) {
   const old = existsSync(file) ? readFileSync(file, 'utf8') : null;
   if (old === text) continue;
   if (check) {
-    console.error(`gen-boundary: ${path.relative(root, file)} is stale: run node scripts/gen-boundary.mjs and commit it`);
+    console.error(
+      `gen-boundary: ${path.relative(root, file)} is stale: run node scripts/gen-boundary.mjs and commit it`,
+    );
     stale++;
   } else {
     mkdirSync(path.dirname(file), { recursive: true });

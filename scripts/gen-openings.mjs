@@ -44,7 +44,10 @@ for (const row of rows) {
   let node = trie;
   for (const san of row.sans) {
     const move = pos.parseSan(san, { strict: true });
-    const index = pos.legalMoves().sort((a, b) => a - b).indexOf(move);
+    const index = pos
+      .legalMoves()
+      .sort((a, b) => a - b)
+      .indexOf(move);
     if (index < 0 || index > 0x7e - 0x30) throw new Error(`move index out of range: ${row.name} ${san}`);
     pos.play(move);
     if (!node.children.has(index)) node.children.set(index, newNode());
@@ -63,7 +66,8 @@ const walk = (node) => {
     tree += '!';
     const { eco, name } = node.entry;
     let shared = 0;
-    while (shared < 94 && shared < name.length && shared < previous.length && name[shared] === previous[shared]) shared++;
+    while (shared < 94 && shared < name.length && shared < previous.length && name[shared] === previous[shared])
+      shared++;
     names.push(eco + String.fromCharCode(0x20 + shared) + name.slice(shared));
     previous = name;
   }
@@ -94,5 +98,7 @@ if (check) {
   console.log(`web/src/openings/table.ts is current (${rows.length} lines)`);
 } else {
   writeFileSync(out, text);
-  console.log(`web/src/openings/table.ts: ${rows.length} lines, tree ${tree.length} chars, names ${names.join('\n').length} chars`);
+  console.log(
+    `web/src/openings/table.ts: ${rows.length} lines, tree ${tree.length} chars, names ${names.join('\n').length} chars`,
+  );
 }

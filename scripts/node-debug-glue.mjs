@@ -15,7 +15,9 @@ const ASSERT = 'assert(!ENVIRONMENT_IS_NODE, ';
 export function nodeDebugGlue(glue, file = 'the debug glue') {
   const at = [...glue.matchAll(/^assert\(!ENVIRONMENT_IS_NODE, /gm)];
   if (at.length !== 1 || glue.split(ASSERT).length !== 2) {
-    throw new Error(`node-debug-glue: ${file} has ${at.length} lines starting "${ASSERT}" (expected 1): another emscripten version?`);
+    throw new Error(
+      `node-debug-glue: ${file} has ${at.length} lines starting "${ASSERT}" (expected 1): another emscripten version?`,
+    );
   }
   return glue.replace(/^assert\(!ENVIRONMENT_IS_NODE, /m, 'if (0) assert(!ENVIRONMENT_IS_NODE, ');
 }

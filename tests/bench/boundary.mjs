@@ -46,8 +46,26 @@ const M = await create({ wasmBinary: readFileSync(path.join(dir, 'chesswasm-boun
 
 // The raw exports: one call each first (the 3.1.6 glue swaps its wrapper for the wasm
 // function on the first call; web/src/wasm.ts does the same), then kept.
-const RAW = ['io', 'move_buffer', 'new', 'delete', 'play', 'take_back', 'legal_moves', 'is_legal', 'turn', 'key', 'perft', 'set_fen', 'fen',
-  'in_check', 'has_legal_move', 'rule50', 'repetition_count', 'outcome'];
+const RAW = [
+  'io',
+  'move_buffer',
+  'new',
+  'delete',
+  'play',
+  'take_back',
+  'legal_moves',
+  'is_legal',
+  'turn',
+  'key',
+  'perft',
+  'set_fen',
+  'fen',
+  'in_check',
+  'has_legal_move',
+  'rule50',
+  'repetition_count',
+  'outcome',
+];
 const scratch = M._bb_new();
 for (const name of RAW) if (name !== 'delete') M[`_bb_${name}`](name === 'io' ? 0 : scratch, name === 'perft' ? 0 : 0);
 M._bb_delete(scratch);
@@ -63,7 +81,7 @@ const readIo = (n) => decoder.decode(M.HEAPU8.subarray(ioPtr, ioPtr + n));
 // Positions from seeded random games (the bench table's procedure).
 function sampleFens(n) {
   let seed = 12345;
-  const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8);
+  const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8;
   const fens = [];
   const h = raw.new();
   while (fens.length < n) {
@@ -102,7 +120,7 @@ const readMoves = (n) => {
 const rows = [
   {
     id: 'play-undo',
-    title: 'play + undo (the bench table\'s play-undo loop)',
+    title: "play + undo (the bench table's play-undo loop)",
     unit: 'pairs/s',
     styles: {
       raw: () => {
@@ -193,15 +211,18 @@ const rows = [
         return pairs;
       },
       fn: () => {
-        for (const { p, moves } of cases) for (let i = 0; i < moves.length; i++) sink += M.fn_is_legal(p, moves[i]) ? 1 : 0;
+        for (const { p, moves } of cases)
+          for (let i = 0; i < moves.length; i++) sink += M.fn_is_legal(p, moves[i]) ? 1 : 0;
         return pairs;
       },
       'fn(obj)': () => {
-        for (const { obj, moves } of cases) for (let i = 0; i < moves.length; i++) sink += M.ref_is_legal(obj, moves[i]) ? 1 : 0;
+        for (const { obj, moves } of cases)
+          for (let i = 0; i < moves.length; i++) sink += M.ref_is_legal(obj, moves[i]) ? 1 : 0;
         return pairs;
       },
       method: () => {
-        for (const { obj, moves } of cases) for (let i = 0; i < moves.length; i++) sink += obj.is_legal(moves[i]) ? 1 : 0;
+        for (const { obj, moves } of cases)
+          for (let i = 0; i < moves.length; i++) sink += obj.is_legal(moves[i]) ? 1 : 0;
         return pairs;
       },
     },
@@ -290,7 +311,8 @@ const rows = [
         return 10 * cases.length;
       },
       'fn(obj)': () => {
-        for (const { obj } of cases) for (let i = 0; i < 10; i++) sink += Number(BigInt.asUintN(64, M.ref_key(obj)) & 1n);
+        for (const { obj } of cases)
+          for (let i = 0; i < 10; i++) sink += Number(BigInt.asUintN(64, M.ref_key(obj)) & 1n);
         return 10 * cases.length;
       },
       method: () => {
@@ -301,7 +323,7 @@ const rows = [
   },
   {
     id: 'fen',
-    title: 'FEN set + write (the bench table\'s FEN loop, on one handle)',
+    title: "FEN set + write (the bench table's FEN loop, on one handle)",
     unit: '/s',
     styles: {
       raw: () => {
@@ -397,7 +419,13 @@ for (const row of rows) {
   for (let run = 0; run < opts.runs; run++)
     for (const s of styles) samples[s].push(rate(row.styles[s], row.once ? 0 : opts.ms));
   const values = Object.fromEntries(styles.map((s) => [s, median(samples[s])]));
-  results.push({ id: row.id, title: row.title, unit: row.unit, values, slowdown: Object.fromEntries(styles.map((s) => [s, values.raw / values[s]])) });
+  results.push({
+    id: row.id,
+    title: row.title,
+    unit: row.unit,
+    values,
+    slowdown: Object.fromEntries(styles.map((s) => [s, values.raw / values[s]])),
+  });
 }
 
 const machine = {
@@ -423,5 +451,6 @@ console.log();
 console.log('| row | unit | style | rate | x raw |');
 console.log('|---|---|---|---:|---:|');
 for (const r of results)
-  for (const [s, v] of Object.entries(r.values)) console.log(`| ${r.title} | ${r.unit} | ${s} | ${fmt(v)} | ${r.slowdown[s].toFixed(2)} |`);
+  for (const [s, v] of Object.entries(r.values))
+    console.log(`| ${r.title} | ${r.unit} | ${s} | ${fmt(v)} | ${r.slowdown[s].toFixed(2)} |`);
 void sink;

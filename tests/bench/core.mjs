@@ -25,7 +25,9 @@ for (let i = 0; i < args.length; i++) {
   else if (a === '--native') opts.native.push(args[++i]);
   else if (a === '--wasm') opts.wasm.push(args[++i]);
   else {
-    console.error('usage: node tests/bench/core.mjs [--quick] [--runs N] [--cpu] [--json] [--native DIR]... [--wasm DIR]...');
+    console.error(
+      'usage: node tests/bench/core.mjs [--quick] [--runs N] [--cpu] [--json] [--native DIR]... [--wasm DIR]...',
+    );
     process.exit(2);
   }
 }
@@ -54,7 +56,10 @@ const median = (v) => {
 
 // Round-robin: every round runs each build once, so a change in machine load during the
 // run affects all builds alike; each figure is the median over the rounds.
-const builds = [...opts.native.map((dir) => ({ kind: 'native', dir })), ...opts.wasm.map((dir) => ({ kind: 'wasm', dir }))];
+const builds = [
+  ...opts.native.map((dir) => ({ kind: 'native', dir })),
+  ...opts.wasm.map((dir) => ({ kind: 'wasm', dir })),
+];
 for (let round = 1; round <= opts.runs; round++) {
   for (const b of builds) {
     process.stderr.write(`round ${round}/${opts.runs}: ${b.kind} ${b.dir}\n`);

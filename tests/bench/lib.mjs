@@ -15,7 +15,9 @@ export const IMPLS = ['ours', 'chess.js', 'chessops', 'native'];
  * exports `default` a row or an array of rows.
  */
 export async function loadRows(dir = path.join(root, 'tests/bench/rows')) {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.mjs')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.mjs'))
+    .sort();
   const rows = [];
   for (const f of files) {
     const mod = await import(pathToFileURL(path.join(dir, f)).href);

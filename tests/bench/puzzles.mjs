@@ -19,12 +19,15 @@ const HEADER = 'PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,The
 export function puzzleFile(rows = 100_000) {
   const file = path.join(os.tmpdir(), `chesswasm-puzzles-${rows}.csv`);
   if (existsSync(file)) return file;
-  const sample = readFileSync(path.join(root, 'tests/data/puzzles/sample.csv'), 'utf8').split('\n').slice(1).filter(Boolean);
+  const sample = readFileSync(path.join(root, 'tests/data/puzzles/sample.csv'), 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter(Boolean);
   const good = sample.filter((l) => l.startsWith('ok-')).map((l) => l.split(','));
   const bad = sample.filter((l) => !l.startsWith('ok-') && !l.startsWith('row-')).map((l) => l.split(','));
   const out = [HEADER];
   for (let i = 0; i < rows; i++) {
-    const src = i % 100 === 99 ? bad[(i / 100) % bad.length | 0] : good[i % good.length];
+    const src = i % 100 === 99 ? bad[((i / 100) % bad.length) | 0] : good[i % good.length];
     out.push([`b${i.toString(36)}`, ...src.slice(1)].join(','));
   }
   writeFileSync(file, out.join('\n') + '\n');
@@ -70,7 +73,9 @@ export default [
     title: 'puzzles validated, 1 thread (100k-row CSV)',
     unit: 'puzzles/s',
     impls: {
-      ours: ({ dist, quick }) => ({ measure: async () => (await measurePuzzles({ dist, rows: quick ? 20_000 : 100_000 })).perSecond }),
+      ours: ({ dist, quick }) => ({
+        measure: async () => (await measurePuzzles({ dist, rows: quick ? 20_000 : 100_000 })).perSecond,
+      }),
     },
   },
   {
@@ -79,7 +84,8 @@ export default [
     unit: 'puzzles/s',
     impls: {
       ours: ({ dist, quick }) => ({
-        measure: async () => (await measurePuzzles({ dist, rows: quick ? 20_000 : 100_000, workers: threads })).perSecond,
+        measure: async () =>
+          (await measurePuzzles({ dist, rows: quick ? 20_000 : 100_000, workers: threads })).perSecond,
       }),
     },
   },
@@ -108,6 +114,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const rate = med(results[w].map((r) => r.perSecond));
     const cpu = Math.round(med(results[w].map((r) => r.perCpuSecond)));
     const extra = `, ${cpu}/s by CPU time` + (w === 0 ? '' : `, x${(rate / base1).toFixed(2)} vs 1 worker (wall)`);
-    console.log(`  ${w === 0 ? 'in-thread ' : `${w} worker${w > 1 ? 's' : ' '}`}: ${Math.round(rate)} puzzles/s${extra}`);
+    console.log(
+      `  ${w === 0 ? 'in-thread ' : `${w} worker${w > 1 ? 's' : ' '}`}: ${Math.round(rate)} puzzles/s${extra}`,
+    );
   }
 }

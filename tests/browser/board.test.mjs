@@ -6,7 +6,19 @@
 // Run: node --test tests/browser/
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, START, clickMove, dragMove, fen, loadFen, sans, shot, startBrowser, status, waitMoves } from './helpers.mjs';
+import {
+  PHONE,
+  START,
+  clickMove,
+  dragMove,
+  fen,
+  loadFen,
+  sans,
+  shot,
+  startBrowser,
+  status,
+  waitMoves,
+} from './helpers.mjs';
 
 let b;
 let open;
@@ -45,7 +57,9 @@ describe('analysis board', () => {
     await page.waitForTimeout(150);
     assert.equal(await fen(page), before);
     assert.equal(await page.locator('[data-testid=board] cg-board piece.knight.white:not(.ghost)').count(), 2);
-    const g1 = await page.$$eval('[data-testid=board] cg-board piece.knight.white:not(.ghost)', (els) => els.map((e) => e.cgKey));
+    const g1 = await page.$$eval('[data-testid=board] cg-board piece.knight.white:not(.ghost)', (els) =>
+      els.map((e) => e.cgKey),
+    );
     assert.ok(g1.includes('g1'), `knight back on g1 (${g1})`);
     await shot(page, '02-after-e4-e5');
     await page.close();
@@ -96,7 +110,13 @@ describe('analysis board', () => {
 
   it('creates variations, navigates with the keyboard, promotes and deletes', async () => {
     const page = await open();
-    for (const [a, b] of [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6']]) await clickMove(page, a, b);
+    for (const [a, b] of [
+      ['e2', 'e4'],
+      ['e7', 'e5'],
+      ['g1', 'f3'],
+      ['b8', 'c6'],
+    ])
+      await clickMove(page, a, b);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=moves] .move').length === 4);
     await page.locator('[data-testid=moves]').focus();
     await page.keyboard.press('ArrowLeft');
@@ -201,7 +221,10 @@ describe('analysis board', () => {
     await page.click('[data-testid=pgn-export]');
     const out = await page.inputValue('[data-testid=pgn]');
     assert.match(out, /\[Event "First"\]/);
-    assert.match(out.replace(/\s+/g, ' '), /1\. e4 \{ king pawn \} 1\.\.\. e5 \( ?1\.\.\. c5 2\. Nf3 \( ?2\. c3 ?\) 2\.\.\. d6 ?\) 2\. Nf3 Nc6 3\. Bb5 a6 \*/);
+    assert.match(
+      out.replace(/\s+/g, ' '),
+      /1\. e4 \{ king pawn \} 1\.\.\. e5 \( ?1\.\.\. c5 2\. Nf3 \( ?2\. c3 ?\) 2\.\.\. d6 ?\) 2\. Nf3 Nc6 3\. Bb5 a6 \*/,
+    );
     await page.click('[data-testid=pgn-import]');
     await page.click('[data-testid=pgn-export]');
     assert.equal(await page.inputValue('[data-testid=pgn]'), out, 'export → import → export is stable');
@@ -260,7 +283,10 @@ describe('analysis board', () => {
     await clickMove(page, 'e2', 'e4');
     await waitMoves(page, 1);
     assert.ok(Date.now() - t0 < 2000, 'the board answers while perft runs');
-    assert.match(await page.textContent('[data-testid=perft-result]'), /Depth 7: \d+\/20 moves, [\d,]+ nodes, [\d,]+ nodes\/s/);
+    assert.match(
+      await page.textContent('[data-testid=perft-result]'),
+      /Depth 7: \d+\/20 moves, [\d,]+ nodes, [\d,]+ nodes\/s/,
+    );
     await page.click('#perft-stop');
     assert.equal(await page.textContent('[data-testid=perft-result]'), 'Stopped.');
     // Kiwipete depth 3 from a loaded FEN.
@@ -290,7 +316,11 @@ describe('analysis board', () => {
     const n = Number(await page.inputValue('[data-testid=n960]'));
     assert.ok(n >= 0 && n <= 959);
     await page.click('[data-testid=flip]');
-    assert.equal((await page.locator('[data-testid=board] .orientation-black').count()) + (await page.locator('[data-testid=board].orientation-black').count()), 1);
+    assert.equal(
+      (await page.locator('[data-testid=board] .orientation-black').count()) +
+        (await page.locator('[data-testid=board].orientation-black').count()),
+      1,
+    );
     await shot(page, '10-chess960-flipped');
     await page.close();
   });
@@ -329,12 +359,18 @@ describe('analysis board', () => {
       assert.ok(await link.isVisible(), 'the API link is visible');
       const box = await link.boundingBox();
       const width = await page.evaluate(() => window.innerWidth);
-      assert.ok(box && box.x >= 0 && box.x + box.width <= width, `the API link is inside the viewport (${JSON.stringify(box)})`);
+      assert.ok(
+        box && box.x >= 0 && box.x + box.width <= width,
+        `the API link is inside the viewport (${JSON.stringify(box)})`,
+      );
       assert.equal(await link.textContent(), 'API');
       const [docs] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
       await docs.waitForLoadState();
       assert.match(await docs.title(), /chesswasm/);
-      assert.ok(await docs.locator('a[href*="classes/Position.html"]').first().isVisible(), 'the reference lists Position');
+      assert.ok(
+        await docs.locator('a[href*="classes/Position.html"]').first().isVisible(),
+        'the reference lists Position',
+      );
       if (!size) await shot(docs, '12-api-reference');
       await docs.close();
       await page.close();

@@ -4,7 +4,19 @@
 // illegal position; "Continue from here" starts an analysis. Chess960 and Makruk pieces.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, SIZES, START, assertLayout, dragMove, fen, loadFen, shot, square, startBrowser, status } from './helpers.mjs';
+import {
+  PHONE,
+  SIZES,
+  START,
+  assertLayout,
+  dragMove,
+  fen,
+  loadFen,
+  shot,
+  square,
+  startBrowser,
+  status,
+} from './helpers.mjs';
 
 let b;
 before(async () => {
@@ -93,7 +105,9 @@ describe('board editor', () => {
       assert.equal(await page.textContent('[data-testid=legal-count]'), '16');
       // Analysis goes on from there: castling works.
       await dragMove(page, 'e1', 'g1');
-      await page.waitForFunction(() => document.querySelector('[data-testid=fen]').value.startsWith('4k3/8/8/8/8/8/4P3/5RK1 b'));
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid=fen]').value.startsWith('4k3/8/8/8/8/8/4P3/5RK1 b'),
+      );
       await page.closeAll();
     });
   }
@@ -103,7 +117,10 @@ describe('board editor', () => {
     await page.click('[data-testid=editor-toggle]');
     // Drag a knight from g1 to f3 with the hand tool.
     await dragMove(page, 'g1', 'f3');
-    assert.match(await waitFen(page, /^rnbqkbnr\/pppppppp\/8\/8\/8\/5N2\/PPPPPPPP\/RNBQKB1R /), /^rnbqkbnr\/pppppppp\/8\/8\/8\/5N2\/PPPPPPPP\/RNBQKB1R /);
+    assert.match(
+      await waitFen(page, /^rnbqkbnr\/pppppppp\/8\/8\/8\/5N2\/PPPPPPPP\/RNBQKB1R /),
+      /^rnbqkbnr\/pppppppp\/8\/8\/8\/5N2\/PPPPPPPP\/RNBQKB1R /,
+    );
     // Drag the a2 pawn off the board: removed.
     const a2 = await square(page, 'a2');
     await page.mouse.move(a2.x, a2.y);
@@ -137,14 +154,20 @@ describe('board editor', () => {
     await page.click('[data-tool=bp]');
     await clickSquare(page, 'd4');
     await page.selectOption('[data-testid=editor-ep]', 'e3');
-    assert.equal(await waitFen(page, 'rnbqkbnr/pppppppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'), 'rnbqkbnr/pppppppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
+    assert.equal(
+      await waitFen(page, 'rnbqkbnr/pppppppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'),
+      'rnbqkbnr/pppppppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1',
+    );
     await page.click('[data-tool=trash]');
     await clickSquare(page, 'd7');
     await page.check('[data-testid=editor-castle-K]');
     await page.check('[data-testid=editor-castle-Q]');
     await page.check('[data-testid=editor-castle-k]');
     await page.check('[data-testid=editor-castle-q]');
-    assert.equal(await waitFen(page, 'rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'), 'rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
+    assert.equal(
+      await waitFen(page, 'rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'),
+      'rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1',
+    );
     assert.equal(await editorError(page, ''), '');
     await page.click('[data-testid=editor-continue]');
     assert.equal(await page.textContent('[data-testid=turn]'), 'Black');
@@ -183,7 +206,10 @@ describe('board editor', () => {
     await dragMove(page, 'e2', 'e4');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=moves] .move').length === 1);
     await page.click('[data-testid=editor-toggle]');
-    assert.equal(await waitFen(page, 'r3k2r/pppppppp/8/8/4P3/8/PPPP1PPP/R3K2R b KQkq e3 0 1'), 'r3k2r/pppppppp/8/8/4P3/8/PPPP1PPP/R3K2R b KQkq e3 0 1');
+    assert.equal(
+      await waitFen(page, 'r3k2r/pppppppp/8/8/4P3/8/PPPP1PPP/R3K2R b KQkq e3 0 1'),
+      'r3k2r/pppppppp/8/8/4P3/8/PPPP1PPP/R3K2R b KQkq e3 0 1',
+    );
     await page.click('[data-testid=editor-clear]');
     await page.click('[data-testid=editor-cancel]');
     assert.equal(await fen(page), 'r3k2r/pppppppp/8/8/4P3/8/PPPP1PPP/R3K2R b KQkq e3 0 1');
@@ -198,14 +224,22 @@ describe('board editor', () => {
     await page.selectOption('[data-testid=editor-variant]', 'chess960');
     await page.fill('[data-testid=editor-fen]', 'nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1');
     await page.press('[data-testid=editor-fen]', 'Tab');
-    assert.match(await waitFen(page, /^nrbkqbrn\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/NRBKQBRN w /), /^nrbkqbrn\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/NRBKQBRN w /);
+    assert.match(
+      await waitFen(page, /^nrbkqbrn\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/NRBKQBRN w /),
+      /^nrbkqbrn\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/NRBKQBRN w /,
+    );
     await page.selectOption('[data-testid=editor-variant]', 'makruk');
-    assert.equal(await waitFen(page, 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1'), 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1');
+    assert.equal(
+      await waitFen(page, 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1'),
+      'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1',
+    );
     assert.equal(await editorError(page, ''), '');
     assert.equal(await page.isVisible('[data-testid=editor-castling]'), false, 'no castling in Makruk');
     assert.equal(await page.isVisible('[data-testid=editor-ep-row]'), false, 'no en passant in Makruk');
     // The palette has Makruk's pieces, drawn with the Makruk images.
-    const labels = await page.$$eval('[data-testid=editor-palette] [data-tool^=w]', (els) => els.map((e) => e.getAttribute('aria-label')));
+    const labels = await page.$$eval('[data-testid=editor-palette] [data-tool^=w]', (els) =>
+      els.map((e) => e.getAttribute('aria-label')),
+    );
     assert.deepEqual(labels, ['White Khun', 'White Met', 'White Khon', 'White Rua', 'White Ma', 'White Bia']);
     const khon = await page.$eval('[data-tool=ws] piece', (e) => getComputedStyle(e).backgroundImage);
     const bishopChess = await page.evaluate(() => {
@@ -223,10 +257,16 @@ describe('board editor', () => {
     // The d6 Bia removed (a side has at most 16 pieces), a Met on d4, then continue: a Makruk game.
     await page.click('[data-tool=trash]');
     await clickSquare(page, 'd6');
-    assert.equal(await waitFen(page, 'rnsmksnr/8/ppp1pppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1'), 'rnsmksnr/8/ppp1pppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1');
+    assert.equal(
+      await waitFen(page, 'rnsmksnr/8/ppp1pppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1'),
+      'rnsmksnr/8/ppp1pppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1',
+    );
     await page.click('[data-tool=bm]');
     await clickSquare(page, 'd4');
-    assert.equal(await waitFen(page, 'rnsmksnr/8/ppp1pppp/8/3m4/PPPPPPPP/8/RNSKMSNR w - - 0 1'), 'rnsmksnr/8/ppp1pppp/8/3m4/PPPPPPPP/8/RNSKMSNR w - - 0 1');
+    assert.equal(
+      await waitFen(page, 'rnsmksnr/8/ppp1pppp/8/3m4/PPPPPPPP/8/RNSKMSNR w - - 0 1'),
+      'rnsmksnr/8/ppp1pppp/8/3m4/PPPPPPPP/8/RNSKMSNR w - - 0 1',
+    );
     assert.equal(await editorError(page, ''), '');
     await shot(page, '51-editor-makruk-phone');
     await page.click('[data-testid=editor-continue]');

@@ -6,7 +6,17 @@
 // the lines lie inside the viewport at both sizes.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { SIZES, assertInViewport, assertLayout, clickMove, gamePgn, importPgn, loadFen, shot, startBrowser } from './helpers.mjs';
+import {
+  SIZES,
+  assertInViewport,
+  assertLayout,
+  clickMove,
+  gamePgn,
+  importPgn,
+  loadFen,
+  shot,
+  startBrowser,
+} from './helpers.mjs';
 
 const ENGINE_TIMEOUT = 60_000;
 let b;
@@ -17,7 +27,8 @@ after(async () => {
   await b?.close();
 });
 
-const lines = (page) => page.$$eval('[data-testid=engine-line]', (els) => els.map((e) => e.querySelector('.pv-moves').textContent.trim()));
+const lines = (page) =>
+  page.$$eval('[data-testid=engine-line]', (els) => els.map((e) => e.querySelector('.pv-moves').textContent.trim()));
 
 /** Waits until the first engine line starts with `san` (after the move number). */
 async function waitBest(page, pattern) {
@@ -38,7 +49,9 @@ describe('engine', () => {
     assert.equal(await page.getAttribute('[data-testid=engine-toggle]', 'aria-pressed'), 'false');
     await page.click('[data-testid=engine-toggle]');
     await waitBest(page, /^Ra8#$/);
-    await page.waitForFunction(() => document.querySelector('[data-testid=engine-eval]').textContent === '#1', null, { timeout: ENGINE_TIMEOUT });
+    await page.waitForFunction(() => document.querySelector('[data-testid=engine-eval]').textContent === '#1', null, {
+      timeout: ENGINE_TIMEOUT,
+    });
     assert.match(await page.textContent('[data-testid=engine-depth]'), /depth \d+/);
     // The best move's arrow (a1 to a8) among the automatic shapes.
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=board] svg.cg-shapes g > *').length > 0);
@@ -53,10 +66,16 @@ describe('engine', () => {
   it('follows the position and stops when switched off', async () => {
     const page = await b.open();
     await page.click('[data-testid=engine-toggle]');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=engine-line]').length > 0, null, { timeout: ENGINE_TIMEOUT });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=engine-line]').length > 0, null, {
+      timeout: ENGINE_TIMEOUT,
+    });
     // Black to move after 1. e4: the lines start with "1…".
     await clickMove(page, 'e2', 'e4');
-    await page.waitForFunction(() => /^1…/.test(document.querySelector('[data-testid=engine-line] .pv-moves')?.textContent ?? ''), null, { timeout: ENGINE_TIMEOUT });
+    await page.waitForFunction(
+      () => /^1…/.test(document.querySelector('[data-testid=engine-line] .pv-moves')?.textContent ?? ''),
+      null,
+      { timeout: ENGINE_TIMEOUT },
+    );
     // Clicking a move of a line plays the line up to it.
     // (Read and pressed in one task: the lines are redrawn as the search deepens, so the move
     // read by one call could be another by the time a second call clicks it.)
@@ -69,7 +88,10 @@ describe('engine', () => {
       move.dispatchEvent(new MouseEvent('click', at));
       return move.textContent;
     });
-    await page.waitForFunction((san) => document.querySelector('[data-testid=moves] .move.current')?.dataset.san === san, first);
+    await page.waitForFunction(
+      (san) => document.querySelector('[data-testid=moves] .move.current')?.dataset.san === san,
+      first,
+    );
     // Off: the lines and the eval go, and nothing comes back.
     await page.click('[data-testid=engine-toggle]');
     assert.equal(await page.getAttribute('[data-testid=engine-toggle]', 'aria-pressed'), 'false');
@@ -88,8 +110,14 @@ describe('engine', () => {
       for (let i = 0; i < 17; i++) await page.keyboard.press('ArrowRight'); // 9. Nf5
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.click('[data-testid=engine-toggle]');
-      await page.waitForFunction(() => document.querySelectorAll('[data-testid=engine-line]').length === 3, null, { timeout: ENGINE_TIMEOUT });
-      await page.waitForFunction(() => /depth (1[0-9]|[2-9]\d)/.test(document.querySelector('[data-testid=engine-depth]').textContent), null, { timeout: ENGINE_TIMEOUT });
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=engine-line]').length === 3, null, {
+        timeout: ENGINE_TIMEOUT,
+      });
+      await page.waitForFunction(
+        () => /depth (1[0-9]|[2-9]\d)/.test(document.querySelector('[data-testid=engine-depth]').textContent),
+        null,
+        { timeout: ENGINE_TIMEOUT },
+      );
       await assertInViewport(page, '[data-testid=engine-eval]', name);
       await assertInViewport(page, '[data-testid=engine-lines]', name);
       await assertInViewport(page, '[data-testid=board]', name);

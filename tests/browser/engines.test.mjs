@@ -31,7 +31,11 @@ async function waitBest(page, pattern) {
 }
 const info = (page) => page.textContent('[data-testid=engine-info]');
 const waitInfo = (page, pattern) =>
-  page.waitForFunction((src) => new RegExp(src).test(document.querySelector('[data-testid=engine-info]').textContent), pattern.source, { timeout: ENGINE_TIMEOUT });
+  page.waitForFunction(
+    (src) => new RegExp(src).test(document.querySelector('[data-testid=engine-info]').textContent),
+    pattern.source,
+    { timeout: ENGINE_TIMEOUT },
+  );
 
 describe('engines (isolated page)', () => {
   it('is cross-origin isolated; with 2 threads Stockfish finds the mate in one; engine-info shows name, threads and speed', async () => {
@@ -44,7 +48,9 @@ describe('engines (isolated page)', () => {
     await loadFen(page, '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1');
     await page.click('[data-testid=engine-toggle]');
     await waitBest(page, /^Ra8#$/);
-    await page.waitForFunction(() => document.querySelector('[data-testid=engine-eval]').textContent === '#1', null, { timeout: ENGINE_TIMEOUT });
+    await page.waitForFunction(() => document.querySelector('[data-testid=engine-eval]').textContent === '#1', null, {
+      timeout: ENGINE_TIMEOUT,
+    });
     // A middlegame: the engine searches long enough to report its speed.
     await loadFen(page, 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4');
     await waitInfo(page, /kn\/s/);
@@ -67,7 +73,9 @@ describe('engines (isolated page)', () => {
     assert.equal(await page.inputValue('[data-testid=engine-hash]'), '64');
     // And they are used: two lines, one thread.
     await page.click('[data-testid=engine-toggle]');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=engine-line]').length === 2, null, { timeout: ENGINE_TIMEOUT });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=engine-line]').length === 2, null, {
+      timeout: ENGINE_TIMEOUT,
+    });
     await waitInfo(page, / · 1 thread\b/);
     // A broken stored value falls back to the defaults instead of breaking the panel.
     await page.evaluate(() => localStorage.setItem('chesswasm.engine', '{"multipv": 9, "hash": "x"'));
@@ -85,7 +93,9 @@ describe('engines (isolated page)', () => {
     assert.equal(await page.inputValue('[data-testid=variant]'), 'makruk');
     await page.click('[data-testid=engine-toggle]');
     await waitBest(page, /^Mb7#$/);
-    await page.waitForFunction(() => document.querySelector('[data-testid=engine-eval]').textContent === '#1', null, { timeout: ENGINE_TIMEOUT });
+    await page.waitForFunction(() => document.querySelector('[data-testid=engine-eval]').textContent === '#1', null, {
+      timeout: ENGINE_TIMEOUT,
+    });
     await waitInfo(page, /^Fairy-Stockfish\b/);
     assert.equal(await page.textContent('[data-testid=engine-note]'), '');
     await shot(page, '33-engine-makruk');
@@ -100,7 +110,10 @@ describe('engines (isolated page)', () => {
 describe('engines (page without COOP/COEP)', () => {
   it('falls back to single-threaded Stockfish (threads fixed at 1) and explains why Makruk has no engine', async () => {
     const server = await serve(DIST, 0, { isolated: false });
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu'],
+    });
     try {
       const page = await browser.newPage();
       await page.goto(server.url);

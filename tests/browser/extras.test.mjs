@@ -5,7 +5,22 @@
 // their errors in their own panel, long error text kept inside its panel.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, assertLayout, clickMove, dragMove, fen, gamePgn, importPgn, loadFen, sans, shot, startBrowser, tab, waitMoves } from './helpers.mjs';
+import {
+  DESKTOP,
+  PHONE,
+  assertLayout,
+  clickMove,
+  dragMove,
+  fen,
+  gamePgn,
+  importPgn,
+  loadFen,
+  sans,
+  shot,
+  startBrowser,
+  tab,
+  waitMoves,
+} from './helpers.mjs';
 
 let b;
 before(async () => {
@@ -48,7 +63,9 @@ describe('small things', () => {
       const [r, g, bl] = bg.match(/\d+/g).map(Number);
       const luminance = (0.2126 * r + 0.7152 * g + 0.0722 * bl) / 255;
       assert.equal(luminance < 0.3, dark, `${scheme}: body ${bg}`);
-      const text = await page.evaluate(() => getComputedStyle(document.querySelector('[data-testid=moves] .move')).color);
+      const text = await page.evaluate(
+        () => getComputedStyle(document.querySelector('[data-testid=moves] .move')).color,
+      );
       const t = text.match(/\d+/g).map(Number);
       assert.equal((0.2126 * t[0] + 0.7152 * t[1] + 0.0722 * t[2]) / 255 > 0.6, dark, `${scheme}: move text ${text}`);
       if (dark) await shot(page, '60-dark-mode');
@@ -112,7 +129,14 @@ describe('small things', () => {
       const coords = await page.$$eval('[data-testid=board] coords coord', (els) =>
         els.map((e) => {
           const s = getComputedStyle(e);
-          return { text: e.textContent, size: parseFloat(s.fontSize), weight: Number(s.fontWeight), color: s.color, dark: e.classList.contains('coord-dark'), opacity: Number(getComputedStyle(e.parentElement).opacity) };
+          return {
+            text: e.textContent,
+            size: parseFloat(s.fontSize),
+            weight: Number(s.fontWeight),
+            color: s.color,
+            dark: e.classList.contains('coord-dark'),
+            opacity: Number(getComputedStyle(e.parentElement).opacity),
+          };
         }),
       );
       assert.equal(coords.length, 16);
@@ -120,7 +144,10 @@ describe('small things', () => {
         assert.ok(c.size >= 10 && c.weight >= 600 && c.opacity === 1, JSON.stringify(c));
         const [r, g, bl] = c.color.match(/\d+/g).map(Number);
         const lum = (0.2126 * r + 0.7152 * g + 0.0722 * bl) / 255;
-        assert.ok(c.dark ? lum > 0.8 : lum < 0.45, `coordinate ${c.text} on a ${c.dark ? 'dark' : 'light'} square: ${c.color}`);
+        assert.ok(
+          c.dark ? lum > 0.8 : lum < 0.45,
+          `coordinate ${c.text} on a ${c.dark ? 'dark' : 'light'} square: ${c.color}`,
+        );
       }
       await page.closeAll();
     }
@@ -131,8 +158,13 @@ describe('small things', () => {
     await loadFen(page, '8/1P6/8/8/8/8/6k1/K7 w - - 0 1');
     await dragMove(page, 'b7', 'b8');
     await page.waitForSelector('#promotion:not([hidden])');
-    const chooser = await page.$$eval('#promotion .promo-piece piece', (els) => els.map((e) => [e.className, getComputedStyle(e).backgroundImage.slice(0, 30)]));
-    assert.deepEqual(chooser.map(([c]) => c), ['queen white', 'rook white', 'bishop white', 'knight white']);
+    const chooser = await page.$$eval('#promotion .promo-piece piece', (els) =>
+      els.map((e) => [e.className, getComputedStyle(e).backgroundImage.slice(0, 30)]),
+    );
+    assert.deepEqual(
+      chooser.map(([c]) => c),
+      ['queen white', 'rook white', 'bishop white', 'knight white'],
+    );
     for (const [, img] of chooser) assert.match(img, /^url\("data:image\/svg\+xml/);
     // The same image as the queen on the board would have.
     const boardQueen = await page.evaluate(() => {
@@ -145,7 +177,9 @@ describe('small things', () => {
     assert.match(await fen(page), /^1Q6/);
     // Makruk: every piece drawn with our SVGs, none with the chess set's.
     await page.selectOption('[data-testid=variant]', 'makruk');
-    const images = await page.$$eval('[data-testid=board] cg-board piece', (els) => els.map((e) => getComputedStyle(e).backgroundImage));
+    const images = await page.$$eval('[data-testid=board] cg-board piece', (els) =>
+      els.map((e) => getComputedStyle(e).backgroundImage),
+    );
     const chess = await page.evaluate(() => {
       const wrap = document.createElement('div');
       wrap.className = 'cg-wrap';
@@ -204,7 +238,10 @@ describe('small things', () => {
     assert.match(await page.textContent('[data-testid=n960-error]'), /0 to 959/);
     assert.equal(await page.textContent('[data-testid=fen-error]'), '');
     // A long refused FEN: the message wraps inside the panel.
-    await loadFen(page, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR w KQkq - 0 1');
+    await loadFen(
+      page,
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR w KQkq - 0 1',
+    );
     await page.waitForSelector('[data-testid=fen-error]:not(:empty)');
     await assertLayout(page, 'long FEN error');
     await shot(page, '63-errors-phone');

@@ -31,12 +31,23 @@ export async function startBrowser() {
   const server = await serve(DIST);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   /** Console errors and page errors of every page, checked at the end. */
   const problems = [];
   async function open(hash = '', viewport = DESKTOP, options = {}) {
-    const context = await browser.newContext({ viewport, colorScheme: options.colorScheme ?? 'light', ...(options.context ?? {}) });
+    const context = await browser.newContext({
+      viewport,
+      colorScheme: options.colorScheme ?? 'light',
+      ...(options.context ?? {}),
+    });
     const page = await context.newPage();
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
@@ -63,7 +74,8 @@ export async function startBrowser() {
 export const fen = (page) => page.inputValue('[data-testid=fen]');
 export const status = (page) => page.textContent('[data-testid=status]');
 /** The SAN of the moves shown (all lines, in order). */
-export const sans = (page, sel = '[data-testid=moves] .move') => page.$$eval(sel, (els) => els.map((e) => e.dataset.san));
+export const sans = (page, sel = '[data-testid=moves] .move') =>
+  page.$$eval(sel, (els) => els.map((e) => e.dataset.san));
 export const current = (page) => page.getAttribute('[data-testid=moves] .move.current', 'data-san');
 /** A screenshot into test-artifacts/, once the board's 150 ms animations are over. */
 export async function shot(page, name) {
@@ -74,7 +86,10 @@ export async function shot(page, name) {
 /** The centre of a square on the board, in page coordinates. */
 export async function square(page, sq) {
   const box = await page.locator('[data-testid=board] cg-container').boundingBox();
-  const black = await page.$eval('[data-testid=board]', (e) => e.classList.contains('orientation-black') || !!e.querySelector('.orientation-black'));
+  const black = await page.$eval(
+    '[data-testid=board]',
+    (e) => e.classList.contains('orientation-black') || !!e.querySelector('.orientation-black'),
+  );
   const f = sq.charCodeAt(0) - 97;
   const r = Number(sq[1]) - 1;
   const s = box.width / 8;
@@ -128,9 +143,11 @@ export async function assertLayout(page, label) {
   const r = await page.evaluate(() => {
     const problems = [];
     const doc = document.documentElement;
-    if (doc.scrollWidth > window.innerWidth) problems.push(`the page scrolls sideways: ${doc.scrollWidth} > ${window.innerWidth}`);
+    if (doc.scrollWidth > window.innerWidth)
+      problems.push(`the page scrolls sideways: ${doc.scrollWidth} > ${window.innerWidth}`);
     const moves = document.querySelector('[data-testid=moves]');
-    if (moves.scrollWidth > moves.clientWidth) problems.push(`the move list scrolls sideways: ${moves.scrollWidth} > ${moves.clientWidth}`);
+    if (moves.scrollWidth > moves.clientWidth)
+      problems.push(`the move list scrolls sideways: ${moves.scrollWidth} > ${moves.clientWidth}`);
     const visible = (e) => {
       const s = getComputedStyle(e);
       return s.display !== 'none' && s.visibility !== 'hidden' && e.getClientRects().length > 0;
@@ -138,14 +155,17 @@ export async function assertLayout(page, label) {
     for (const panel of document.querySelectorAll('.panel, .game-header, .puzzle-bar, .nav, .board-row')) {
       if (!visible(panel)) continue;
       const p = panel.getBoundingClientRect();
-      if (p.right > window.innerWidth + 0.5 || p.left < -0.5) problems.push(`${panel.className} is outside the viewport (${p.left}..${p.right})`);
+      if (p.right > window.innerWidth + 0.5 || p.left < -0.5)
+        problems.push(`${panel.className} is outside the viewport (${p.left}..${p.right})`);
       for (const el of panel.querySelectorAll('*')) {
         if (!visible(el) || el.closest('svg, cg-container, .sr-only')) continue;
         const b = el.getBoundingClientRect();
         if (b.width === 0 && b.height === 0) continue;
         if (b.right > p.right + 1 || b.left < p.left - 1) {
           const id = el.id || el.dataset.testid || el.className || el.tagName;
-          problems.push(`${id} (${el.textContent.trim().slice(0, 30)}) overflows ${panel.className}: ${b.left.toFixed(0)}..${b.right.toFixed(0)} not in ${p.left.toFixed(0)}..${p.right.toFixed(0)}`);
+          problems.push(
+            `${id} (${el.textContent.trim().slice(0, 30)}) overflows ${panel.className}: ${b.left.toFixed(0)}..${b.right.toFixed(0)} not in ${p.left.toFixed(0)}..${p.right.toFixed(0)}`,
+          );
         }
       }
     }
@@ -158,7 +178,15 @@ export async function assertLayout(page, label) {
 export async function assertInViewport(page, selector, label) {
   const box = await page.$eval(selector, (e) => {
     const b = e.getBoundingClientRect();
-    return { top: b.top, bottom: b.bottom, left: b.left, right: b.right, h: window.innerHeight, w: window.innerWidth, sy: window.scrollY };
+    return {
+      top: b.top,
+      bottom: b.bottom,
+      left: b.left,
+      right: b.right,
+      h: window.innerHeight,
+      w: window.innerWidth,
+      sy: window.scrollY,
+    };
   });
   assert.ok(box.bottom > box.top, `${label}: ${selector} has no height`);
   assert.ok(

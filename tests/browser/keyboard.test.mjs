@@ -7,7 +7,20 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { DESKTOP, PHONE, ROOT, SIZES, assertInViewport, assertLayout, current, gamePgn, importPgn, sans, shot, startBrowser } from './helpers.mjs';
+import {
+  DESKTOP,
+  PHONE,
+  ROOT,
+  SIZES,
+  assertInViewport,
+  assertLayout,
+  current,
+  gamePgn,
+  importPgn,
+  sans,
+  shot,
+  startBrowser,
+} from './helpers.mjs';
 
 const AXE = readFileSync(`${ROOT}node_modules/axe-core/axe.min.js`, 'utf8');
 const say = async (page, text) => {
@@ -111,7 +124,11 @@ describe('keyboard and screen readers', () => {
           const holder = e.matches('.file-btn input') ? e.closest('.file-btn') : e;
           const hs = getComputedStyle(holder);
           const ring = hs.outlineStyle !== 'none' && parseFloat(hs.outlineWidth) >= 2;
-          return { key: e.id || e.dataset.testid || e.getAttribute('aria-label') || e.textContent.trim().slice(0, 20), ring, visible: s.visibility !== 'hidden' };
+          return {
+            key: e.id || e.dataset.testid || e.getAttribute('aria-label') || e.textContent.trim().slice(0, 20),
+            ring,
+            visible: s.visibility !== 'hidden',
+          };
         });
         if (!f) continue;
         if (seen.has(f.key)) continue;
@@ -119,14 +136,30 @@ describe('keyboard and screen readers', () => {
         if (!f.ring) unfocused.push(f.key);
       }
       assert.deepEqual(unfocused, [], 'controls without a focus ring');
-      for (const id of ['board', 'move-input', 'nav-prev', 'flip', 'study-file', 'chapter-search', 'engine-toggle', 'pgn']) {
-        assert.ok([...seen].some((k) => k === id), `${id} is reached with Tab (${[...seen].join(', ')})`);
+      for (const id of [
+        'board',
+        'move-input',
+        'nav-prev',
+        'flip',
+        'study-file',
+        'chapter-search',
+        'engine-toggle',
+        'pgn',
+      ]) {
+        assert.ok(
+          [...seen].some((k) => k === id),
+          `${id} is reached with Tab (${[...seen].join(', ')})`,
+        );
       }
       // axe-core, injected into the page.
       await page.addScriptTag({ content: AXE });
       const result = await page.evaluate(async () => {
         const r = await window.axe.run(document, { resultTypes: ['violations'] });
-        return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+        return r.violations.map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+        }));
       });
       const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       assert.deepEqual(bad, [], JSON.stringify(bad, null, 1));
@@ -178,11 +211,21 @@ describe('keyboard and screen readers', () => {
           const name = p.querySelector('.name');
           const line = parseFloat(getComputedStyle(name).lineHeight) || 20;
           const clock = p.querySelector('.clock').getBoundingClientRect();
-          out.push({ oneLine: name.getBoundingClientRect().height < line * 1.5, clockInside: clock.right <= header.right && clock.left >= header.left });
+          out.push({
+            oneLine: name.getBoundingClientRect().height < line * 1.5,
+            clockInside: clock.right <= header.right && clock.left >= header.left,
+          });
         }
         return out;
       });
-      assert.deepEqual(r, [{ oneLine: true, clockInside: true }, { oneLine: true, clockInside: true }], JSON.stringify(size));
+      assert.deepEqual(
+        r,
+        [
+          { oneLine: true, clockInside: true },
+          { oneLine: true, clockInside: true },
+        ],
+        JSON.stringify(size),
+      );
       await assertLayout(page, `long names (${size.width})`);
       await page.closeAll();
     }

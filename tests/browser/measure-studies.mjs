@@ -9,7 +9,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ARTIFACTS, DESKTOP, ROOT, startBrowser } from './helpers.mjs';
 
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
 const NS = sizes.length ? sizes : [200, 1000, 5000, 20000];
 const split = (text) => text.split(/\n(?=\[Event )/).filter((g) => g.trim());
 const selfplay = split(readFileSync(`${ROOT}tests/data/corpus/stockfish-selfplay.pgn`, 'utf8'));
@@ -19,7 +22,8 @@ const rows = [];
 try {
   for (const n of NS) {
     const games = [];
-    for (let i = 0; i < n; i++) games.push(selfplay[i % selfplay.length].replace(/\[Round "[^"]*"\]/, `[Round "${i + 1}"]`));
+    for (let i = 0; i < n; i++)
+      games.push(selfplay[i % selfplay.length].replace(/\[Round "[^"]*"\]/, `[Round "${i + 1}"]`));
     const text = games.join('\n\n');
     const path = `${ARTIFACTS}/measure-${n}.pgn`;
     writeFileSync(path, text);
@@ -27,7 +31,11 @@ try {
     await page.waitForSelector('[data-testid=studies-panel][data-ready=true]', { state: 'attached' });
     // The IndexedDB part of the site's usage (Chromium reports it apart from the service
     // worker's cache, which is filled once the app is cached: waited for first).
-    await page.waitForFunction(() => document.querySelector('[data-testid=offline-status]')?.dataset.cached === 'true', null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=offline-status]')?.dataset.cached === 'true',
+      null,
+      { timeout: 60_000 },
+    );
     const usage = () =>
       page.evaluate(async () => {
         const e = await navigator.storage.estimate();
@@ -36,7 +44,11 @@ try {
     const u0 = await usage();
     const t0 = Date.now();
     await page.setInputFiles('[data-testid=study-import] input[type=file]', path);
-    await page.waitForFunction((k) => document.querySelectorAll('[data-testid=chapters] [role=option]').length === k, n, { timeout: 30 * 60_000, polling: 500 });
+    await page.waitForFunction(
+      (k) => document.querySelectorAll('[data-testid=chapters] [role=option]').length === k,
+      n,
+      { timeout: 30 * 60_000, polling: 500 },
+    );
     await page.waitForFunction(() => document.querySelector('[data-testid=study-progress]').hidden);
     const importMs = Date.now() - t0;
     const u1 = await usage();
@@ -44,7 +56,10 @@ try {
     const t1 = Date.now();
     await page.reload();
     await page.waitForSelector('[data-testid=studies-panel][data-ready=true]', { state: 'attached', timeout: 120_000 });
-    await page.waitForFunction((k) => document.querySelectorAll('[data-testid=chapters] [role=option]').length === k, n);
+    await page.waitForFunction(
+      (k) => document.querySelectorAll('[data-testid=chapters] [role=option]').length === k,
+      n,
+    );
     const reopenMs = Date.now() - t1;
     // A search keystroke (filtering every chapter), timed in the page.
     const searchMs = await page.evaluate(() => {
@@ -65,7 +80,8 @@ try {
       const t = performance.now();
       o.click();
       await new Promise((resolve) => {
-        const poll = () => (o.getAttribute('aria-selected') === 'true' ? requestAnimationFrame(() => resolve()) : setTimeout(poll, 1));
+        const poll = () =>
+          o.getAttribute('aria-selected') === 'true' ? requestAnimationFrame(() => resolve()) : setTimeout(poll, 1);
         poll();
       });
       return performance.now() - t;
@@ -76,8 +92,16 @@ try {
     const t3 = Date.now();
     await page.fill('[data-testid=move-input]', 'a3');
     await page.press('[data-testid=move-input]', 'Enter');
-    await page.waitForFunction(() => document.querySelector('[data-testid=save-state]').textContent === 'Saving…' || document.querySelector('[data-testid=save-state]').textContent === 'Saved', null, { polling: 5 });
-    await page.waitForFunction(() => document.querySelector('[data-testid=save-state]').textContent === 'Saved', null, { polling: 5 });
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid=save-state]').textContent === 'Saving…' ||
+        document.querySelector('[data-testid=save-state]').textContent === 'Saved',
+      null,
+      { polling: 5 },
+    );
+    await page.waitForFunction(() => document.querySelector('[data-testid=save-state]').textContent === 'Saved', null, {
+      polling: 5,
+    });
     const saveMs = Date.now() - t3;
     const row = {
       games: n,

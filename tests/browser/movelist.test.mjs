@@ -5,7 +5,20 @@
 // picking a game again works; arrows drawn by the user are kept with their move and exported.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, SIZES, assertLayout, current, dragMove, gamePgn, importPgn, sans, shot, square, startBrowser } from './helpers.mjs';
+import {
+  DESKTOP,
+  PHONE,
+  SIZES,
+  assertLayout,
+  current,
+  dragMove,
+  gamePgn,
+  importPgn,
+  sans,
+  shot,
+  square,
+  startBrowser,
+} from './helpers.mjs';
 
 let b;
 before(async () => {
@@ -45,12 +58,15 @@ describe('move list and game header', () => {
       });
       assert.ok(firstVisible, '1. e4 is visible at the start');
       // One move per cell: White's and Black's moves of a row side by side, rows stacked.
-      const rows = await page.$$eval('[data-testid=moves] .move.main', (els) => els.slice(0, 4).map((e) => Math.round(e.getBoundingClientRect().top)));
+      const rows = await page.$$eval('[data-testid=moves] .move.main', (els) =>
+        els.slice(0, 4).map((e) => Math.round(e.getBoundingClientRect().top)),
+      );
       assert.equal(rows[0], rows[1], '1. e4 e5 on one row');
       assert.ok(rows[2] > rows[1], '2. f4 on the next row');
       // The header: players, event, date, result.
       const header = await page.textContent('[data-testid=game-header]');
-      for (const t of ['Adolf Anderssen', 'Lionel Kieseritzky', 'London casual game', '1851.06.21', '1-0']) assert.ok(header.includes(t), `header shows ${t}: ${header}`);
+      for (const t of ['Adolf Anderssen', 'Lionel Kieseritzky', 'London casual game', '1851.06.21', '1-0'])
+        assert.ok(header.includes(t), `header shows ${t}: ${header}`);
       await assertLayout(page, `immortal at the start (${name})`);
       await page.closeAll();
     });
@@ -66,7 +82,12 @@ describe('move list and game header', () => {
       await page.keyboard.press('Home');
       const y0 = await page.evaluate(() => window.scrollY);
       for (let i = 0; i < 60; i++) await page.keyboard.press('ArrowRight');
-      assert.equal(await page.$$eval('[data-testid=moves] .move.main', (els) => els.findIndex((e) => e.classList.contains('current'))), 59);
+      assert.equal(
+        await page.$$eval('[data-testid=moves] .move.main', (els) =>
+          els.findIndex((e) => e.classList.contains('current')),
+        ),
+        59,
+      );
       assert.ok(await currentInView(page), 'move 60 is in view after stepping');
       const y = await page.evaluate(() => window.scrollY);
       assert.equal(y, y0, 'stepping through moves never scrolls the page');
@@ -77,7 +98,9 @@ describe('move list and game header', () => {
     it(`nested variations are indented by depth, comments wrap, NAG glyphs show (${name})`, async () => {
       const page = await b.open('', size);
       await importPgn(page, gamePgn('annotated'));
-      const depths = await page.$$eval('[data-testid=moves] .variation', (els) => els.map((e) => Number(e.dataset.depth)));
+      const depths = await page.$$eval('[data-testid=moves] .variation', (els) =>
+        els.map((e) => Number(e.dataset.depth)),
+      );
       assert.ok(depths.includes(3), `three levels of variations (${depths})`);
       // Deeper variations start further right.
       const lefts = await page.$$eval('[data-testid=moves] .variation', (els) =>
@@ -92,12 +115,18 @@ describe('move list and game header', () => {
       const nags = await page.$$eval('[data-testid=moves] .nag', (els) => els.map((e) => e.textContent));
       for (const g of ['!?', '!', '!!', '?']) assert.ok(nags.includes(g), `${g} shown (${nags})`);
       // Comments are wrapped text inside the panel.
-      const comment = await page.$eval('[data-testid=moves] .game-comment', (e) => [e.scrollWidth <= e.clientWidth, e.getBoundingClientRect().height]);
+      const comment = await page.$eval('[data-testid=moves] .game-comment', (e) => [
+        e.scrollWidth <= e.clientWidth,
+        e.getBoundingClientRect().height,
+      ]);
       assert.ok(comment[0] && comment[1] > 20, 'the game comment wraps');
       await assertLayout(page, `annotated (${name})`);
       // Click a move three levels deep: the board goes there.
       await page.click('[data-testid=moves] .variation[data-depth="3"] .move[data-san=Nf6]');
-      assert.equal(await page.inputValue('[data-testid=fen]'), 'rnb1kb1r/ppp2ppp/5n2/3P4/2B2p1q/8/PPPP2PP/RNBQ1KNR w kq - 3 6');
+      assert.equal(
+        await page.inputValue('[data-testid=fen]'),
+        'rnb1kb1r/ppp2ppp/5n2/3P4/2B2p1q/8/PPPP2PP/RNBQ1KNR w kq - 3 6',
+      );
       assert.ok(await currentInView(page));
       await shot(page, `22-annotated-${name}`);
       await page.closeAll();
@@ -106,10 +135,16 @@ describe('move list and game header', () => {
 
   it('O-O never breaks at its hyphen, even in a narrow list', async () => {
     const page = await b.open('', { width: 320, height: 700 });
-    await importPgn(page, '1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. d3 O-O 6. c3 d6 7. Bb3 a6 8. Nbd2 Ba7 9. Re1 Ng4 10. Re2 Kh8 11. h3 Nf6 12. Nf1 Ne7 13. Ng3 Ng6 14. d4 exd4 15. cxd4 Bxd4 16. Nxd4 *');
-    const heights = await page.$$eval('[data-testid=moves] .move[data-san^="O-O"]', (els) => els.map((e) => [e.getClientRects().length, e.getBoundingClientRect().height]));
+    await importPgn(
+      page,
+      '1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. d3 O-O 6. c3 d6 7. Bb3 a6 8. Nbd2 Ba7 9. Re1 Ng4 10. Re2 Kh8 11. h3 Nf6 12. Nf1 Ne7 13. Ng3 Ng6 14. d4 exd4 15. cxd4 Bxd4 16. Nxd4 *',
+    );
+    const heights = await page.$$eval('[data-testid=moves] .move[data-san^="O-O"]', (els) =>
+      els.map((e) => [e.getClientRects().length, e.getBoundingClientRect().height]),
+    );
     assert.equal(heights.length, 2);
-    for (const [rects, hgt] of heights) assert.ok(rects === 1 && hgt < 30, `O-O on one line (${rects} boxes, ${hgt}px)`);
+    for (const [rects, hgt] of heights)
+      assert.ok(rects === 1 && hgt < 30, `O-O on one line (${rects} boxes, ${hgt}px)`);
     await assertLayout(page, 'narrow');
     await page.closeAll();
   });
@@ -117,11 +152,15 @@ describe('move list and game header', () => {
   it('the lichess export: clocks beside moves, evals, the players’ clocks, arrows and circles at their move', async () => {
     const page = await b.open('', DESKTOP);
     await importPgn(page, gamePgn('lichess-export'));
-    const clocks = await page.$$eval('[data-testid=moves] [data-testid=move-clock]', (els) => els.map((e) => e.textContent));
+    const clocks = await page.$$eval('[data-testid=moves] [data-testid=move-clock]', (els) =>
+      els.map((e) => e.textContent),
+    );
     assert.equal(clocks.length, 33);
     assert.equal(clocks[0], '3:00');
     assert.equal(clocks.at(-1), '2:06');
-    const evals = await page.$$eval('[data-testid=moves] [data-testid=move-eval]', (els) => els.map((e) => e.textContent));
+    const evals = await page.$$eval('[data-testid=moves] [data-testid=move-eval]', (els) =>
+      els.map((e) => e.textContent),
+    );
     assert.equal(evals[0], '+0.27');
     assert.ok(evals.includes('#2'), `mate scores shown (${evals})`);
     // No command text left in the list.
@@ -131,9 +170,16 @@ describe('move list and game header', () => {
     assert.match(await page.textContent('[data-testid=player-black]'), /Duke Karl.*1:13/);
     // 12. O-O-O has circles on d1 and d7 and an arrow d1-d7: drawn on the board at that move.
     await page.click('[data-testid=moves] .move[data-san=O-O-O]');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=board] .cg-shapes g, [data-testid=board] svg.cg-shapes > g > *').length > 0);
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-testid=board] .cg-shapes g, [data-testid=board] svg.cg-shapes > g > *')
+          .length > 0,
+    );
     const shapes = await page.$$eval('[data-testid=board] svg.cg-shapes g > *', (els) => els.map((e) => e.tagName));
-    assert.ok(shapes.filter((t) => t === 'circle').length >= 2 && shapes.includes('line'), `circles and an arrow (${shapes})`);
+    assert.ok(
+      shapes.filter((t) => t === 'circle').length >= 2 && shapes.includes('line'),
+      `circles and an arrow (${shapes})`,
+    );
     await shot(page, '23-lichess-export-shapes');
     // The next move has none.
     await page.keyboard.press('ArrowRight');

@@ -18,14 +18,20 @@ describe('offline', () => {
     it(`after one visit, reloads and analyses without a network (${label})`, async () => {
       const page = await b.open('', size);
       // Installed: everything is cached.
-      await page.waitForFunction(() => document.querySelector('[data-testid=offline-status]')?.dataset.cached === 'true', null, { timeout: 30_000 });
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=offline-status]')?.dataset.cached === 'true',
+        null,
+        { timeout: 30_000 },
+      );
       assert.match(await page.textContent('[data-testid=offline-status]'), /Ready to work offline/);
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       await page.context().setOffline(true);
       await page.reload();
       await page.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: 15_000 });
       assert.equal(await page.getAttribute('[data-testid=offline-status]', 'data-online'), 'false');
-      await page.waitForFunction(() => document.querySelector('[data-testid=offline-status]').dataset.cached === 'true');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=offline-status]').dataset.cached === 'true',
+      );
       assert.match(await page.textContent('[data-testid=offline-status]'), /Offline: working from the cache/);
       // The rules (wasm) work: a move.
       await clickMove(page, 'e2', 'e4');
@@ -33,7 +39,11 @@ describe('offline', () => {
       assert.deepEqual(await sans(page), ['e4']);
       // The engine (its script and wasm from the cache) analyses.
       await page.click('[data-testid=engine-toggle]');
-      await page.waitForFunction(() => /depth (1\d|[5-9])/.test(document.querySelector('[data-testid=engine-depth]').textContent), null, { timeout: 60_000 });
+      await page.waitForFunction(
+        () => /depth (1\d|[5-9])/.test(document.querySelector('[data-testid=engine-depth]').textContent),
+        null,
+        { timeout: 60_000 },
+      );
       assert.ok((await page.locator('[data-testid=engine-line]').count()) >= 1);
       await page.click('[data-testid=engine-toggle]');
       await page.$eval('[data-testid=offline-status]', (e) => e.scrollIntoView({ block: 'center' }));

@@ -6,7 +6,19 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { ROOT, SIZES, assertInViewport, assertLayout, clickMove, dragMove, fen, shot, startBrowser, status, tab } from './helpers.mjs';
+import {
+  ROOT,
+  SIZES,
+  assertInViewport,
+  assertLayout,
+  clickMove,
+  dragMove,
+  fen,
+  shot,
+  startBrowser,
+  status,
+  tab,
+} from './helpers.mjs';
 
 let b;
 before(async () => {
@@ -18,7 +30,10 @@ after(async () => {
 
 const feedback = (page) => page.textContent('[data-testid=puzzle-feedback]');
 const waitFeedback = (page, re) =>
-  page.waitForFunction((src) => new RegExp(src).test(document.querySelector('[data-testid=puzzle-feedback]').textContent), re.source);
+  page.waitForFunction(
+    (src) => new RegExp(src).test(document.querySelector('[data-testid=puzzle-feedback]').textContent),
+    re.source,
+  );
 
 // Back-rank mate: Black plays c5-c4, then White mates with either rook (lichess row), and the
 // same position after c4 as FEN + solution in SAN.
@@ -78,9 +93,17 @@ describe('puzzles', () => {
     const page = await b.open();
     await startPuzzles(page, FEN_UCI);
     await waitFeedback(page, /Find the best move for Black/);
-    assert.equal(await page.$eval('[data-testid=board]', (e) => e.classList.contains('orientation-black') || !!e.querySelector('.orientation-black')), true, 'the solver’s side at the bottom');
+    assert.equal(
+      await page.$eval(
+        '[data-testid=board]',
+        (e) => e.classList.contains('orientation-black') || !!e.querySelector('.orientation-black'),
+      ),
+      true,
+      'the solver’s side at the bottom',
+    );
     // Navigation is blocked: the buttons are disabled and the keys do nothing.
-    for (const id of ['nav-start', 'nav-prev', 'nav-next', 'nav-end', 'undo', 'delete']) assert.equal(await page.isDisabled(`#${id}`), true, id);
+    for (const id of ['nav-start', 'nav-prev', 'nav-next', 'nav-end', 'undo', 'delete'])
+      assert.equal(await page.isDisabled(`#${id}`), true, id);
     await dragMove(page, 'b3', 'b2');
     await waitFeedback(page, /White answered Kf3/);
     const before = await fen(page);
@@ -99,7 +122,15 @@ describe('puzzles', () => {
 
   it('a list with progress: n of N, solved so far; next and previous; Solution shows the line; the URL keeps the puzzle', async () => {
     const page = await b.open();
-    await startPuzzles(page, ['PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags', ROW, FEN_SAN, FEN_UCI].join('\n'));
+    await startPuzzles(
+      page,
+      [
+        'PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags',
+        ROW,
+        FEN_SAN,
+        FEN_UCI,
+      ].join('\n'),
+    );
     await waitFeedback(page, /Black played c4/);
     assert.equal(await page.textContent('[data-testid=puzzle-progress]'), 'Puzzle 1 of 3 · 0 solved');
     await clickMove(page, 'b1', 'b8');
@@ -109,10 +140,14 @@ describe('puzzles', () => {
     await waitFeedback(page, /Find the best move for White/);
     assert.equal(await page.textContent('[data-testid=puzzle-bar-progress]'), 'Puzzle 2 of 3 · 1 solved');
     // The URL holds this puzzle; opening it elsewhere starts it.
-    await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('puzzle')?.startsWith('6k1/5ppp/8/8/2p5'));
+    await page.waitForFunction(() =>
+      new URLSearchParams(location.hash.slice(1)).get('puzzle')?.startsWith('6k1/5ppp/8/8/2p5'),
+    );
     const link = page.url().slice(b.server.url.length);
     const other = await b.open(link);
-    await other.waitForFunction(() => /Find the best move for White/.test(document.querySelector('[data-testid=puzzle-feedback]').textContent));
+    await other.waitForFunction(() =>
+      /Find the best move for White/.test(document.querySelector('[data-testid=puzzle-feedback]').textContent),
+    );
     assert.match(await fen(other), /^6k1\/5ppp\/8\/8\/2p5\/8\/8\/1R2R1K1 w/);
     await other.closeAll();
     // Solution: plays the line, counts as not solved.
@@ -121,7 +156,9 @@ describe('puzzles', () => {
     await page.click('[data-testid=puzzle-solution]');
     await waitFeedback(page, /Solution: Rxb2\+ Kf3 Rc3#/);
     assert.equal(await page.textContent('[data-testid=puzzle-progress]'), 'Puzzle 3 of 3 · 1 solved');
-    const chips = await page.$$eval('[data-testid=puzzle-list] .chip', (els) => els.map((e) => e.className.replace('chip', '').trim()));
+    const chips = await page.$$eval('[data-testid=puzzle-list] .chip', (els) =>
+      els.map((e) => e.className.replace('chip', '').trim()),
+    );
     assert.deepEqual(chips, ['solved', 'new', 'failed']);
     await page.click('[data-testid=puzzle-prev]');
     await waitFeedback(page, /Find the best move for White/);
@@ -140,7 +177,9 @@ describe('puzzles', () => {
     await waitFeedback(page, /Find the best move for (White|Black)/);
     // The rows the package accepts (the 21 good ones, and rows whose theme is wrong but whose
     // line is legal); the illegal, garbled and bad-FEN rows are reported by line.
-    const total = Number((await page.textContent('[data-testid=puzzle-progress]')).match(/^Puzzle 1 of (\d+) · 0 solved$/)[1]);
+    const total = Number(
+      (await page.textContent('[data-testid=puzzle-progress]')).match(/^Puzzle 1 of (\d+) · 0 solved$/)[1],
+    );
     assert.ok(total >= 21 && total < 33, `${total} puzzles`);
     const errors = await page.textContent('[data-testid=puzzle-errors]');
     assert.match(errors, /^Line 23: illegal move at ply 1 of the puzzle line: g1g2$/m);

@@ -38,15 +38,25 @@ describe('game review', () => {
     const summary = await page.textContent('[data-testid=review-summary]');
     assert.match(summary, /Paul Morphy/);
     assert.match(summary, /Isouard/);
-    const acc = await page.$$eval('[data-testid=review-summary] .rs-acc', (els) => els.map((e) => Number(/(\d+)%/.exec(e.textContent)?.[1])));
+    const acc = await page.$$eval('[data-testid=review-summary] .rs-acc', (els) =>
+      els.map((e) => Number(/(\d+)%/.exec(e.textContent)?.[1])),
+    );
     assert.equal(acc.length, 2);
-    assert.ok(acc.every((a) => a >= 0 && a <= 100), String(acc));
+    assert.ok(
+      acc.every((a) => a >= 0 && a <= 100),
+      String(acc),
+    );
     assert.ok(acc[0] > acc[1], `Morphy's accuracy ${acc[0]} above his opponents' ${acc[1]}`);
     // Black's 15...Nxd7?? (mate in two follows) is marked in the move list and on the graph.
-    const judged = await page.$$eval('[data-testid=moves] .move.judged', (els) => els.map((e) => [e.dataset.san, e.dataset.judgement]));
+    const judged = await page.$$eval('[data-testid=moves] .move.judged', (els) =>
+      els.map((e) => [e.dataset.san, e.dataset.judgement]),
+    );
     assert.ok(judged.length >= 1, 'some moves are judged');
     // (Its judgement depends on the evaluation before it: lila's "mate created" rule.)
-    assert.ok(judged.some(([san]) => san === 'Nxd7'), JSON.stringify(judged));
+    assert.ok(
+      judged.some(([san]) => san === 'Nxd7'),
+      JSON.stringify(judged),
+    );
     assert.ok((await page.locator('[data-testid=eval-graph] line.eg-judged').count()) === judged.length);
     // The current move (the last, 17. Rd8#) is marked on the graph.
     assert.equal(await page.getAttribute('[data-testid=eval-graph-current]', 'data-ply'), '33');
@@ -90,13 +100,21 @@ describe('game review', () => {
     await page.click('[data-testid=engine-toggle]');
     await page.click('[data-testid=review]');
     await page.waitForSelector('[data-testid=review-cancel]:not([hidden])');
-    await page.waitForFunction(() => Number(document.querySelector('[data-testid=review-progress]').value) > 0, null, { timeout: REVIEW_TIMEOUT });
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid=review-progress]').value) > 0, null, {
+      timeout: REVIEW_TIMEOUT,
+    });
     await page.click('[data-testid=review-cancel]');
-    await page.waitForFunction(() => /cancelled/.test(document.querySelector('[data-testid=review-note]').textContent), null, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => /cancelled/.test(document.querySelector('[data-testid=review-note]').textContent),
+      null,
+      { timeout: 30_000 },
+    );
     assert.equal(await page.isHidden('[data-testid=review-summary]'), true);
     assert.equal(await page.isVisible('[data-testid=review]'), true);
     // The live analysis runs again.
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=engine-line]').length > 0, null, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=engine-line]').length > 0, null, {
+      timeout: 60_000,
+    });
     await page.closeAll();
   });
 

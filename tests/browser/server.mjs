@@ -33,7 +33,11 @@ export function serve(dir, port = 0, { isolated = true } = {}) {
       if (!file.startsWith(root)) throw new Error('outside');
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache', ...extra });
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-cache',
+        ...extra,
+      });
       res.end(body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain', ...extra });

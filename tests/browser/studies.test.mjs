@@ -18,7 +18,8 @@ assert.equal(GAMES200.length, 200);
 /** A file of `n` games (the 500 self-play games over and over, each with its number in Round). */
 function manyGames(n) {
   const out = [];
-  for (let i = 0; i < n; i++) out.push(selfplay[i % selfplay.length].replace(/\[Round "[^"]*"\]/, `[Round "${i + 1}"]`));
+  for (let i = 0; i < n; i++)
+    out.push(selfplay[i % selfplay.length].replace(/\[Round "[^"]*"\]/, `[Round "${i + 1}"]`));
   return out.join('\n\n');
 }
 
@@ -28,7 +29,8 @@ function writeFile(name, text) {
   return path;
 }
 
-const options = (page, box) => page.$$eval(`[data-testid=${box}] [role=option]`, (els) => els.map((e) => e.textContent.trim()));
+const options = (page, box) =>
+  page.$$eval(`[data-testid=${box}] [role=option]`, (els) => els.map((e) => e.textContent.trim()));
 const selected = (page, box) => page.textContent(`[data-testid=${box}] [role=option][aria-selected=true]`);
 const selectedText = (page, box) => page.textContent(`[data-testid=${box}] [role=option][aria-selected=true]`);
 
@@ -39,7 +41,8 @@ async function importFile(page, path) {
 /** Waits for the studies to be loaded (after a load or a reload). */
 const ready = (page) => page.waitForSelector('[data-testid=studies-panel][data-ready=true]', { state: 'attached' });
 /** Waits until every change is written (the save state says Saved). */
-const saved = (page) => page.waitForFunction(() => document.querySelector('[data-testid=save-state]').textContent === 'Saved');
+const saved = (page) =>
+  page.waitForFunction(() => document.querySelector('[data-testid=save-state]').textContent === 'Saved');
 
 describe('studies', () => {
   let b;
@@ -56,13 +59,20 @@ describe('studies', () => {
       const page = await b.open('', size);
       await ready(page);
       await importFile(page, path);
-      await page.waitForFunction(() => document.querySelectorAll('[data-testid=chapters] [role=option]').length === 200, null, { timeout: 60_000 });
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid=chapters] [role=option]').length === 200,
+        null,
+        { timeout: 60_000 },
+      );
       // Named after its file, opened at once, with its chapter count.
       assert.equal((await selectedText(page, 'studies')).replace(/\s+/g, ' ').trim(), 'games-200 200 chapters');
       const labels = await options(page, 'chapters');
       assert.equal(labels.length, 200);
       assert.equal(labels[0], 'BFG9k – mamalak', 'in file order, "White – Black"');
-      assert.equal(labels[100], `${selfplay[0].match(/\[White "(.*)"\]/)[1]} – ${selfplay[0].match(/\[Black "(.*)"\]/)[1]}`);
+      assert.equal(
+        labels[100],
+        `${selfplay[0].match(/\[White "(.*)"\]/)[1]} – ${selfplay[0].match(/\[Black "(.*)"\]/)[1]}`,
+      );
       assert.equal(await selected(page, 'chapters'), 'BFG9k – mamalak', 'the first chapter is open');
       assert.equal(await current(page), 'Qe8#', 'at the end of its main line');
       await assertLayout(page, `study list (${label})`);
@@ -73,7 +83,10 @@ describe('studies', () => {
       // Edit chapter 3: a variation from its start, a comment, the board flipped.
       await page.click('[data-testid=chapters] [role=option] >> nth=2');
       const third = labels[2];
-      await page.waitForFunction((l) => document.querySelector('[data-testid=chapters] [aria-selected=true]')?.textContent === l, third);
+      await page.waitForFunction(
+        (l) => document.querySelector('[data-testid=chapters] [aria-selected=true]')?.textContent === l,
+        third,
+      );
       await page.click('#nav-start');
       const firstMove = await page.getAttribute('[data-testid=moves] .move >> nth=0', 'data-san');
       const alt = firstMove === 'd4' ? 'c4' : 'd4';
@@ -91,11 +104,19 @@ describe('studies', () => {
       // A reload: the same study, chapter, move, comment and orientation.
       await page.reload();
       await ready(page);
-      await page.waitForFunction(() => document.querySelector('[data-testid=moves] .move.current')?.dataset.san === 'Nf6');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=moves] .move.current')?.dataset.san === 'Nf6',
+      );
       assert.equal(await selected(page, 'chapters'), third);
       assert.deepEqual(await sans(page), before.sans);
       assert.equal(await page.inputValue('[data-testid=comment]'), 'my idea');
-      assert.ok(await page.$eval('[data-testid=board]', (e) => e.classList.contains('orientation-black') || !!e.querySelector('.orientation-black')), 'still flipped');
+      assert.ok(
+        await page.$eval(
+          '[data-testid=board]',
+          (e) => e.classList.contains('orientation-black') || !!e.querySelector('.orientation-black'),
+        ),
+        'still flipped',
+      );
       assert.equal((await options(page, 'chapters')).length, 200);
 
       // A new tab (no hash): the same again.
@@ -103,13 +124,17 @@ describe('studies', () => {
       await tab2.goto(b.server.url);
       await tab2.waitForSelector('body[data-ready=true]', { state: 'attached' });
       await ready(tab2);
-      await tab2.waitForFunction(() => document.querySelector('[data-testid=moves] .move.current')?.dataset.san === 'Nf6');
+      await tab2.waitForFunction(
+        () => document.querySelector('[data-testid=moves] .move.current')?.dataset.san === 'Nf6',
+      );
       assert.equal(await selected(tab2, 'chapters'), third);
       await tab2.close();
 
       // The other chapters are as imported; picking one opens it where it was left.
       await page.click('[data-testid=chapters] [role=option] >> nth=0');
-      await page.waitForFunction(() => document.querySelector('[data-testid=moves] .move.current')?.dataset.san === 'Qe8#');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=moves] .move.current')?.dataset.san === 'Qe8#',
+      );
 
       // Export the study: 200 games, with the edit.
       const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=study-export]')]);
@@ -134,7 +159,8 @@ describe('studies', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=chapters] [role=option]').length === 100);
     // Search by player and by opening ([Opening] / [ECO] tags).
     await page.fill('[data-testid=chapter-search]', 'mamalak');
-    const visible = () => page.$$eval('[data-testid=chapters] [role=option]:not([hidden])', (els) => els.map((e) => e.textContent));
+    const visible = () =>
+      page.$$eval('[data-testid=chapters] [role=option]:not([hidden])', (els) => els.map((e) => e.textContent));
     assert.ok((await visible()).every((l) => /mamalak/i.test(l)) && (await visible()).length >= 1);
     await page.fill('[data-testid=chapter-search]', 'Sicilian');
     const sicilian = lichess.filter((g) => /\[Opening "[^"]*Sicilian/.test(g)).length;
@@ -145,16 +171,27 @@ describe('studies', () => {
     await page.click('[data-testid=study-rename]');
     await page.fill('[data-testid=study-name]', 'January 2013');
     await page.press('[data-testid=study-name]', 'Enter');
-    await page.waitForFunction(() => document.querySelector('[data-testid=studies] [aria-selected=true] .study-name')?.textContent === 'January 2013');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid=studies] [aria-selected=true] .study-name')?.textContent ===
+        'January 2013',
+    );
     // Duplicate: a second study with the same chapters, opened.
     await page.click('[data-testid=study-duplicate]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=studies] [role=option]').length === 2);
-    await page.waitForFunction(() => document.querySelector('[data-testid=studies] [aria-selected=true] .study-name')?.textContent === 'January 2013 (copy)');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid=studies] [aria-selected=true] .study-name')?.textContent ===
+        'January 2013 (copy)',
+    );
     assert.equal((await options(page, 'chapters')).length, 100);
     // Delete a chapter, undo.
     const second = (await options(page, 'chapters'))[1];
     await page.click('[data-testid=chapters] [role=option] >> nth=1');
-    await page.waitForFunction((l) => document.querySelector('[data-testid=chapters] [aria-selected=true]')?.textContent === l, second);
+    await page.waitForFunction(
+      (l) => document.querySelector('[data-testid=chapters] [aria-selected=true]')?.textContent === l,
+      second,
+    );
     await page.click('[data-testid=chapter-delete]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=chapters] [role=option]').length === 99);
     assert.match(await page.textContent('[data-testid=studies] [aria-selected=true]'), /99 chapters/);
@@ -171,10 +208,9 @@ describe('studies', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=studies] [role=option]').length === 1);
     await page.reload();
     await ready(page);
-    assert.deepEqual(
-      await page.$$eval('[data-testid=studies] .study-name', (els) => els.map((e) => e.textContent)),
-      ['January 2013'],
-    );
+    assert.deepEqual(await page.$$eval('[data-testid=studies] .study-name', (els) => els.map((e) => e.textContent)), [
+      'January 2013',
+    ]);
     await page.closeAll();
   });
 
@@ -186,7 +222,11 @@ describe('studies', () => {
       const context = page.context();
       await importFile(page, path);
       // Once a batch or two are written, the renderer dies (as a crash or a killed tab does).
-      await page.waitForFunction(() => /[1-9]\d* chapters/.test(document.querySelector('[data-testid=studies]').textContent), null, { timeout: 60_000 });
+      await page.waitForFunction(
+        () => /[1-9]\d* chapters/.test(document.querySelector('[data-testid=studies]').textContent),
+        null,
+        { timeout: 60_000 },
+      );
       const cdp = await context.newCDPSession(page);
       // (the call itself never answers: the page it would answer from is gone)
       await Promise.race([cdp.send('Page.crash').catch(() => {}), new Promise((resolve) => setTimeout(resolve, 2000))]);
@@ -194,7 +234,10 @@ describe('studies', () => {
       await again.goto(b.server.url);
       await again.waitForSelector('body[data-ready=true]', { state: 'attached' });
       await ready(again);
-      const study = await again.$eval('[data-testid=studies] [role=option]', (e) => ({ text: e.textContent, complete: e.dataset.complete }));
+      const study = await again.$eval('[data-testid=studies] [role=option]', (e) => ({
+        text: e.textContent,
+        complete: e.dataset.complete,
+      }));
       const count = Number(study.text.match(/([\d,]+) chapters/)[1].replace(/,/g, ''));
       assert.ok(count > 0 && count < 6000, `part of the file: ${count}`);
       assert.equal(count % 200, 0, 'whole batches only');
@@ -202,7 +245,10 @@ describe('studies', () => {
       assert.match(study.text, /incomplete/);
       // The list is whole: every chapter it counts is there and opens.
       await again.click('[data-testid=studies] [role=option]');
-      await again.waitForFunction((n) => document.querySelectorAll('[data-testid=chapters] [role=option]').length === n, count);
+      await again.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid=chapters] [role=option]').length === n,
+        count,
+      );
       await again.click(`[data-testid=chapters] [role=option] >> nth=${count - 1}`);
       await again.waitForFunction(() => document.querySelectorAll('[data-testid=moves] .move').length > 0);
       const meta = await again.$eval('[data-testid=game-header] .meta', (e) => e.firstChild.textContent);

@@ -6,7 +6,17 @@
 // its opening name and of the menu go to test-artifacts/.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { SIZES, assertInViewport, assertLayout, current, gamePgn, importPgn, sans, shot, startBrowser } from './helpers.mjs';
+import {
+  SIZES,
+  assertInViewport,
+  assertLayout,
+  current,
+  gamePgn,
+  importPgn,
+  sans,
+  shot,
+  startBrowser,
+} from './helpers.mjs';
 
 let b;
 before(async () => {
@@ -94,7 +104,11 @@ describe('opening name and tree edits', () => {
       await page.locator('[data-testid=moves]').focus();
       await page.keyboard.press('Shift+F10');
       await page.waitForSelector('[data-testid=move-menu]:not([hidden])');
-      assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'menu-down', 'focus on the first action that applies');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.dataset.testid),
+        'menu-down',
+        'focus on the first action that applies',
+      );
       await page.click('[data-testid=move-menu] .glyph[data-nag="1"]');
       assert.match(await pgnText(page), /2\. Nf3 \$1/);
       // Move the variation up: Bc4 becomes the main move, Nf3 the variation.

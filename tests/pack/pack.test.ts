@@ -12,7 +12,16 @@
 // its computed numbers are right and the browser logged no console error, page error or
 // failed request.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -42,7 +51,12 @@ function timed<T>(name: string, f: () => T): T {
 }
 
 function run(cmd: string, args: string[], cwd: string): string {
-  return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_update_notifier: 'false' } });
+  return execFileSync(cmd, args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
 }
 
 function write(file: string, text: string): void {
@@ -133,8 +147,13 @@ test('the tarball holds the package and nothing else', () => {
   expect(listing).toContain('package/dist/chessjs/index.d.ts');
   expect(listing).toContain('package/bin/chesswasm');
   for (const f of listing)
-    expect(f, 'only dist/, bin/ and the usual top-level files').toMatch(/^package\/(dist\/[^/]+|dist\/(engine|openings|chessjs)\/[^/]+\.d\.ts|bin\/chesswasm|package\.json|README\.md|LICENSE)$/);
-  const pkg = JSON.parse(readFileSync(path.join(proj, 'node_modules/chesswasm/package.json'), 'utf8')) as Record<string, unknown>;
+    expect(f, 'only dist/, bin/ and the usual top-level files').toMatch(
+      /^package\/(dist\/[^/]+|dist\/(engine|openings|chessjs)\/[^/]+\.d\.ts|bin\/chesswasm|package\.json|README\.md|LICENSE)$/,
+    );
+  const pkg = JSON.parse(readFileSync(path.join(proj, 'node_modules/chesswasm/package.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   expect(pkg.dependencies ?? {}).toEqual({});
   // 209 KB with chesswasm/openings (its table, dist/openings.js, is 37 KB gzipped).
   expect(statSync(tarball).size).toBeLessThan(230_000);
@@ -202,11 +221,21 @@ void moves; void n; void h; void o;
     write(
       path.join(proj, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, lib: ['ES2022', 'DOM', 'esnext.disposable'], types: [] },
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          lib: ['ES2022', 'DOM', 'esnext.disposable'],
+          types: [],
+        },
         files: ['types-check.ts'],
       }),
     );
-    timed('tsc', () => run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], proj));
+    timed('tsc', () =>
+      run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], proj),
+    );
   });
 
   test('(a) import "chesswasm/engine": a stand-in engine gives SAN lines; its types compile without @types/node', () => {
@@ -229,7 +258,11 @@ console.log(JSON.stringify({ name: engine.name, san: line.san, white: line.score
 engine.close();
 `,
     );
-    expect(JSON.parse(run(process.execPath, ['engine-check.mjs'], proj))).toEqual({ name: 'Stub', san: ['e4', 'e5'], white: 12 });
+    expect(JSON.parse(run(process.execPath, ['engine-check.mjs'], proj))).toEqual({
+      name: 'Stub',
+      san: ['e4', 'e5'],
+      white: 12,
+    });
     write(
       path.join(proj, 'engine-types.ts'),
       `import { Position } from 'chesswasm';
@@ -245,7 +278,15 @@ export type R = Review;
     write(
       path.join(proj, 'tsconfig.engine.json'),
       JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, lib: ['ES2022', 'DOM', 'esnext.disposable'], types: [] },
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          lib: ['ES2022', 'DOM', 'esnext.disposable'],
+          types: [],
+        },
         files: ['engine-types.ts'],
       }),
     );
@@ -302,7 +343,9 @@ async function openPage(browser: Browser, url: string): Promise<PageRun> {
   });
   try {
     await page.goto(url);
-    await page.waitForFunction(() => (globalThis as { __result?: unknown }).__result !== undefined, null, { timeout: 30_000 });
+    await page.waitForFunction(() => (globalThis as { __result?: unknown }).__result !== undefined, null, {
+      timeout: 30_000,
+    });
     const result = await page.evaluate(() => (globalThis as { __result?: unknown }).__result);
     return { result, problems };
   } catch (e) {
@@ -321,7 +364,14 @@ describe.skipIf(!existsSync(CHROMIUM))('browser (Chromium)', () => {
     browser = await timed('launch', () =>
       chromium.launch({
         executablePath: CHROMIUM,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
       }),
     );
   }, 60_000);
@@ -335,7 +385,19 @@ describe.skipIf(!existsSync(CHROMIUM))('browser (Chromium)', () => {
     // The repo's Vite (a devDependency) builds the app; 'chesswasm' resolves from the app's
     // node_modules, i.e. the installed tarball.
     timed(`vite build (${name})`, () =>
-      run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', 'dist', '--emptyOutDir'], app),
+      run(
+        process.execPath,
+        [
+          path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+          'build',
+          '--logLevel',
+          'warn',
+          '--outDir',
+          'dist',
+          '--emptyOutDir',
+        ],
+        app,
+      ),
     );
     const built = path.join(app, 'dist');
     expect(existsSync(path.join(built, 'index.html'))).toBe(true);

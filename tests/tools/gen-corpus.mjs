@@ -51,8 +51,9 @@ await send('setoption name Threads value 1\nisready', (l) => l === 'readyok');
 // moves from a FEN.
 async function think(fen, moves, nodes) {
   const black = (fen.split(' ')[1] === 'b') !== (moves.length % 2 === 1);
-  const out = await send(`position fen ${fen}${moves.length ? ' moves ' + moves.join(' ') : ''}\ngo nodes ${nodes}`, (l) =>
-    l.startsWith('bestmove'),
+  const out = await send(
+    `position fen ${fen}${moves.length ? ' moves ' + moves.join(' ') : ''}\ngo nodes ${nodes}`,
+    (l) => l.startsWith('bestmove'),
   );
   const best = out[out.length - 1].split(' ')[1];
   let score = null;
@@ -109,7 +110,8 @@ for (let g = 0; g < GAMES; g++) {
     else ({ best: first } = await think(root, uciLine(from), nodes * 4));
     if (!first) continue;
     const start = game.play(first);
-    if (rand() < 0.4) start.commentsBefore.push(pick(['alternative', 'better was', 'the engine prefers', 'también posible']));
+    if (rand() < 0.4)
+      start.commentsBefore.push(pick(['alternative', 'better was', 'the engine prefers', 'también posible']));
     if (rand() < 0.3) start.nags.push(pick(NAGS));
     const len = 1 + Math.floor(rand() * 8);
     for (let i = 0; i < len; i++) {

@@ -121,7 +121,9 @@ async function mates() {
             }
           }
           if (ok && (advantage || check.isCheckmate())) {
-            const theme = advantage ? 'advantage middlegame' : `mate mateIn${k} ${k === 1 ? 'oneMove' : k === 2 ? 'short' : 'long'}`;
+            const theme = advantage
+              ? 'advantage middlegame'
+              : `mate mateIn${k} ${k === 1 ? 'oneMove' : k === 2 ? 'short' : 'long'}`;
             const rating = 800 + Math.floor(rand() * 1800);
             process.stdout.write(
               `${id(made + 1000)},${prevFen},${[last, ...line].join(' ')},${rating},75,${80 + Math.floor(rand() * 20)},${Math.floor(rand() * 5000)},${theme},https://example.org/selfplay/${game}#${ply},\n`,
@@ -182,10 +184,18 @@ async function sample() {
       return [...f.slice(0, 2), (m.length % 2 ? m.slice(0, -1) : m).join(' '), ...f.slice(3)];
     });
   const byN = (n) => mates.filter((f) => f[7].includes(`mateIn${n}`));
-  const picked = [...byN(1).slice(0, 5), ...byN(2).slice(0, 5), ...byN(3).slice(0, 4), ...byN(4).slice(0, 3), ...other.slice(0, 4)];
+  const picked = [
+    ...byN(1).slice(0, 5),
+    ...byN(2).slice(0, 5),
+    ...byN(3).slice(0, 4),
+    ...byN(4).slice(0, 3),
+    ...other.slice(0, 4),
+  ];
   const rows = picked.map((f, i) => ['ok-' + String(i + 1).padStart(2, '0'), ...f.slice(1)]);
   const bad = (name, f) => rows.push([name, ...f.slice(1)]);
-  const m2 = byN(2)[0], m3 = byN(3)[0], m1 = byN(1)[0];
+  const m2 = byN(2)[0],
+    m3 = byN(3)[0],
+    m1 = byN(1)[0];
   const mv = (f) => f[2].split(' ');
   // Illegal: the solver's first move replaced by the setup move again (a piece of the wrong side).
   bad('illegal-1', [0, m2[1], [mv(m2)[0], mv(m2)[0], ...mv(m2).slice(2)].join(' '), ...m2.slice(3)]);
@@ -202,7 +212,18 @@ async function sample() {
   bad('fen-2', [0, m1[1].replace('/', '1/'), ...m1.slice(2)]);
   bad('fen-3', [0, m1[1].split(' ').slice(0, 3).join(' '), ...m1.slice(2)]);
   bad('no_moves-1', [0, m1[1], mv(m1)[0], ...m1.slice(3)]);
-  bad('ambiguous-1', [0, '4k3/8/8/8/8/8/8/1N2KN2 b - - 0 1', 'e8d8 Nd2', '1500', '75', '90', '100', 'advantage', 'https://example.org/x', '']);
+  bad('ambiguous-1', [
+    0,
+    '4k3/8/8/8/8/8/8/1N2KN2 b - - 0 1',
+    'e8d8 Nd2',
+    '1500',
+    '75',
+    '90',
+    '100',
+    'advantage',
+    'https://example.org/x',
+    '',
+  ]);
   const out = [HEADER, ...rows.map((f) => f.join(','))];
   // A truncated row (the file cut in the middle of the line): last.
   const t = [...m3];
@@ -216,7 +237,9 @@ if (cmd === 'sample') await sample();
 else if (cmd === 'mates') await mates();
 else if (cmd === 'big') await big();
 else {
-  process.stderr.write('usage: gen-puzzles.mjs mates [--count N] [--seed S] [--depth D] | big <rows.csv> <out.csv> [--rows N]\n');
+  process.stderr.write(
+    'usage: gen-puzzles.mjs mates [--count N] [--seed S] [--depth D] | big <rows.csv> <out.csv> [--rows N]\n',
+  );
   process.exit(2);
 }
 void createReadStream;

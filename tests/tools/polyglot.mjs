@@ -24,7 +24,8 @@ export function polyglot(...args) {
  */
 export function parseDump(text) {
   const lines = text.split('\n');
-  if (!/^Dump of ".*" for (white|black)\.$/.test(lines[0] ?? '')) throw new Error(`not a dump-book output: ${lines[0]}`);
+  if (!/^Dump of ".*" for (white|black)\.$/.test(lines[0] ?? ''))
+    throw new Error(`not a dump-book output: ${lines[0]}`);
   return lines
     .slice(1)
     .filter((l) => l.trim())

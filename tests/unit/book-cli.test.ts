@@ -18,7 +18,12 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4_E5 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
 const C960 = 'bbnrk1rq/pp2p1pp/2ppn3/5p2/8/3NNP1P/PPPPP1P1/BB1RK1RQ w KQkq - 1 9';
-const e = (fen: string, uci: string, weight: number, learn = 0): RawEntry => ({ key: polyglotKey(fen), move: rawMove(uci), weight, learn });
+const e = (fen: string, uci: string, weight: number, learn = 0): RawEntry => ({
+  key: polyglotKey(fen),
+  move: rawMove(uci),
+  weight,
+  learn,
+});
 
 const file = (name: string, bytes: Uint8Array) => {
   const f = path.join(tmp, name);
@@ -40,14 +45,30 @@ const book = file(
 test('the start position: a header, then SAN, UCI, weight and share, heaviest first', () => {
   const r = run('book', book);
   expect([r.status, r.stderr]).toEqual([0, '']);
-  expect(r.stdout).toBe(['move  uci   weight   share', 'e4    e2e4       3   75.0%', 'd4    d2d4       1   25.0%', 'c4    c2c4       0    0.0%', ''].join('\n'));
+  expect(r.stdout).toBe(
+    [
+      'move  uci   weight   share',
+      'e4    e2e4       3   75.0%',
+      'd4    d2d4       1   25.0%',
+      'c4    c2c4       0    0.0%',
+      '',
+    ].join('\n'),
+  );
 });
 
 test('--moves (UCI or SAN) from the start position or from --fen', () => {
-  for (const args of [['--moves', 'e2e4 e7e5'], ['--moves', ' e4  e5 '], ['--fen', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', '--moves', 'e5'], ['--fen', AFTER_E4_E5]]) {
+  for (const args of [
+    ['--moves', 'e2e4 e7e5'],
+    ['--moves', ' e4  e5 '],
+    ['--fen', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', '--moves', 'e5'],
+    ['--fen', AFTER_E4_E5],
+  ]) {
     const r = run('book', book, ...args);
     expect([r.status, r.stderr], args.join(' ')).toEqual([0, '']);
-    expect(r.stdout.split('\n').slice(1, 3), args.join(' ')).toEqual(['Nf3   g1f3       5   50.0%', 'f4    f2f4       5   50.0%']);
+    expect(r.stdout.split('\n').slice(1, 3), args.join(' ')).toEqual([
+      'Nf3   g1f3       5   50.0%',
+      'f4    f2f4       5   50.0%',
+    ]);
   }
 });
 
@@ -94,13 +115,23 @@ test.each([
   [['book', 'BOOK', '--moves', 'e4 e5 Ke3'], 1, /--moves: move 3 \(Ke3\): .*\[illegal\]/],
   [['book', 'BOOK', '--moves', 'e4 zz'], 1, /--moves: move 2 \(zz\): .*\[syntax\]/],
   [['book', 'BOOK', '--variant', 'makruk'], 1, /no keys for Makruk.*\[unsupported-variant\]/],
-  [['book', 'BOOK', '--variant', 'chess960', '--fen', '4k3/8/8/8/8/8/8/RR2K3 w B - 0 1'], 1, /outermost rook.*\[unsupported-castling\]/],
+  [
+    ['book', 'BOOK', '--variant', 'chess960', '--fen', '4k3/8/8/8/8/8/8/RR2K3 w B - 0 1'],
+    1,
+    /outermost rook.*\[unsupported-castling\]/,
+  ],
   [['book', 'BOOK', '--variant', 'xiangqi'], 1, /unknown variant/],
 ])('%j fails with exit %i', (args, status, message) => {
   const files: Record<string, string> = {
     BOOK: book,
     TRUNCATED: file('truncated.bin', new Uint8Array(40)),
-    UNSORTED: file('unsorted.bin', writeBook([e(AFTER_E4_E5, 'g1f3', 1), e(START, 'e2e4', 1)].sort((a, b) => (a.key > b.key ? -1 : 1)), { sort: false })),
+    UNSORTED: file(
+      'unsorted.bin',
+      writeBook(
+        [e(AFTER_E4_E5, 'g1f3', 1), e(START, 'e2e4', 1)].sort((a, b) => (a.key > b.key ? -1 : 1)),
+        { sort: false },
+      ),
+    ),
   };
   const r = spawnSync(process.execPath, [bin, ...args.map((a) => files[a] ?? a)], { encoding: 'utf8', cwd: tmp });
   expect(r.status).toBe(status);

@@ -7,7 +7,15 @@
 import { readFileSync } from 'node:fs';
 import { DATA } from './helpers.js';
 
-export { POLYGLOT, dumpBook, dumpPercent, parseDump, polyglot, polyglotAvailable, type DumpMove } from '../tools/polyglot.mjs';
+export {
+  POLYGLOT,
+  dumpBook,
+  dumpPercent,
+  parseDump,
+  polyglot,
+  polyglotAvailable,
+  type DumpMove,
+} from '../tools/polyglot.mjs';
 
 const RANDOM64 = readFileSync(DATA + 'polyglot-random64.txt', 'utf8')
   .split('\n')

@@ -22,7 +22,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { Book, Position, isCastling, isEnPassant, isPromotion, readGames, type BookEntry } from 'chesswasm';
-import { dumpBook, dumpPercent, polyglot, polyglotAvailable, polyglotKey, rawMove, rng, writeBook, POLYGLOT, type DumpMove, type RawEntry } from './book-helpers.js';
+import {
+  dumpBook,
+  dumpPercent,
+  polyglot,
+  polyglotAvailable,
+  polyglotKey,
+  rawMove,
+  rng,
+  writeBook,
+  POLYGLOT,
+  type DumpMove,
+  type RawEntry,
+} from './book-helpers.js';
 import { DATA } from './helpers.js';
 
 const bin = fileURLToPath(new URL('../../bin/chesswasm', import.meta.url));
@@ -66,9 +78,14 @@ function checkDump(book: Book, lines: DumpMove[][]): DumpCheck {
         at.dumped.add(mv.san);
         const total = at.entries.reduce((s, x) => s + x.weight, 0);
         const entry = at.entries.find((x) => x.san === mv.san);
-        if (!entry) problems.push(`line ${n + 1} ply ${ply + 1}: ${mv.san} is not a book move of ${fen} (Book: ${at.entries.map((x) => x.san).join(' ')})`);
+        if (!entry)
+          problems.push(
+            `line ${n + 1} ply ${ply + 1}: ${mv.san} is not a book move of ${fen} (Book: ${at.entries.map((x) => x.san).join(' ')})`,
+          );
         else if (dumpPercent(entry.weight, total) !== mv.percent)
-          problems.push(`line ${n + 1} ply ${ply + 1}: ${mv.san} in ${fen}: ${entry.weight}/${total} is not ${mv.percent}%`);
+          problems.push(
+            `line ${n + 1} ply ${ply + 1}: ${mv.san} in ${fen}: ${entry.weight}/${total} is not ${mv.percent}%`,
+          );
       }
       pos.play(mv.san);
     }
@@ -79,7 +96,8 @@ function checkDump(book: Book, lines: DumpMove[][]): DumpCheck {
       .filter((x) => x.weight > 0)
       .map((x) => x.san)
       .sort();
-    if (ours.join(' ') !== [...dumped].sort().join(' ')) problems.push(`${fen}: Book has ${ours.join(' ')}, dump-book ${[...dumped].sort().join(' ')}`);
+    if (ours.join(' ') !== [...dumped].sort().join(' '))
+      problems.push(`${fen}: Book has ${ours.join(' ')}, dump-book ${[...dumped].sort().join(' ')}`);
     for (const entry of list) entries.push({ fen, entry });
   }
   return { moves, positions: seen.size, problems, entries };
@@ -97,7 +115,12 @@ interface GameRecord {
  * repetition within a game included) with a weight above 0. Compared with Book.entries at
  * every position of the games; every entry of the book must be met.
  */
-function checkWeights(book: Book, games: GameRecord[], minGame: number, maxPly = Infinity): { positions: number; problems: string[] } {
+function checkWeights(
+  book: Book,
+  games: GameRecord[],
+  minGame: number,
+  maxPly = Infinity,
+): { positions: number; problems: string[] } {
   const expected = new Map<bigint, { fen: string; moves: Map<string, { weight: number; count: number }> }>();
   for (const game of games) {
     using pos = Position.startpos();
@@ -107,7 +130,12 @@ function checkWeights(book: Book, games: GameRecord[], minGame: number, maxPly =
       let at = expected.get(key);
       if (!at) expected.set(key, (at = { fen, moves: new Map() }));
       const uci = pos.uci(pos.parseSan(san));
-      const score = game.result === '1/2-1/2' || game.result === '*' ? 1 : game.result === (pos.turn === 'w' ? '1-0' : '0-1') ? 2 : 0;
+      const score =
+        game.result === '1/2-1/2' || game.result === '*'
+          ? 1
+          : game.result === (pos.turn === 'w' ? '1-0' : '0-1')
+            ? 2
+            : 0;
       const m = at.moves.get(uci) ?? { weight: 0, count: 0 };
       m.weight += score;
       m.count++;
@@ -126,9 +154,11 @@ function checkWeights(book: Book, games: GameRecord[], minGame: number, maxPly =
       .map(([uci, m]) => `${uci}:${m.weight}`)
       .sort();
     const got = ours.map((x) => `${x.uci}:${x.weight}`).sort();
-    if (want.join(' ') !== got.join(' ')) problems.push(`${fen}: Book ${got.join(' ')}, from the games ${want.join(' ')}`);
+    if (want.join(' ') !== got.join(' '))
+      problems.push(`${fen}: Book ${got.join(' ')}, from the games ${want.join(' ')}`);
   }
-  if (found !== book.size) problems.push(`${found} entries found through the games' positions, the book has ${book.size}`);
+  if (found !== book.size)
+    problems.push(`${found} entries found through the games' positions, the book has ${book.size}`);
   return { positions: expected.size, problems };
 }
 
@@ -192,7 +222,8 @@ function handBook(): RawEntry[] {
   const add = (fen: string, uci: string, weight?: number) => {
     const raw = CASTLING_KING_TO_ROOK[uci] ?? uci;
     const id = `${boardKey(fen)} ${raw}`;
-    if (!entries.has(id)) entries.set(id, { key: polyglotKey(fen), move: rawMove(raw), weight: weight ?? 1 + Math.floor(random() * 100) });
+    if (!entries.has(id))
+      entries.set(id, { key: polyglotKey(fen), move: rawMove(raw), weight: weight ?? 1 + Math.floor(random() * 100) });
   };
   const lines: [string, string[]][] = [
     // castling: white and black, both wings
@@ -253,20 +284,35 @@ function checkCli(file: string, book: Book, lines: DumpMove[][], picks: number):
     for (const san of before) pos.play(san);
     const ours = book.entries(pos);
     const where = `${file} after ${before.join(' ') || 'nothing'}`;
-    if (json.fen !== pos.fen() || json.key !== polyglotKey(pos.fen()).toString(16).padStart(16, '0')) problems.push(`${where}: fen/key ${json.fen} ${json.key}`);
-    if (JSON.stringify(json.moves.map((x) => [x.san, x.uci, x.weight, x.learn])) !== JSON.stringify(ours.map((x) => [x.san, x.uci, x.weight, x.learn])))
+    if (json.fen !== pos.fen() || json.key !== polyglotKey(pos.fen()).toString(16).padStart(16, '0'))
+      problems.push(`${where}: fen/key ${json.fen} ${json.key}`);
+    if (
+      JSON.stringify(json.moves.map((x) => [x.san, x.uci, x.weight, x.learn])) !==
+      JSON.stringify(ours.map((x) => [x.san, x.uci, x.weight, x.learn]))
+    )
       problems.push(`${where}: CLI ${JSON.stringify(json.moves)} vs package ${JSON.stringify(ours)}`);
     const entry = json.moves.find((x) => x.san === mv.san);
-    if (!entry || dumpPercent(entry.weight, json.total) !== mv.percent || Math.abs(entry.percent - (100 * entry.weight) / json.total) > 0.005)
+    if (
+      !entry ||
+      dumpPercent(entry.weight, json.total) !== mv.percent ||
+      Math.abs(entry.percent - (100 * entry.weight) / json.total) > 0.005
+    )
       problems.push(`${where}: ${mv.san} ${mv.percent}% vs CLI ${JSON.stringify(entry)}`);
     // The text output: a header, then "SAN UCI weight share%" per move, in the same order.
     const rows = cli(file, before, false).trimEnd().split('\n');
     const parsed = rows.slice(1).map((r) => r.trim().split(/\s+/));
-    if (!/^move\s+uci\s+weight\s+share$/.test(rows[0]!) || parsed.length !== json.moves.length) problems.push(`${where}: text output ${rows.join(' / ')}`);
+    if (!/^move\s+uci\s+weight\s+share$/.test(rows[0]!) || parsed.length !== json.moves.length)
+      problems.push(`${where}: text output ${rows.join(' / ')}`);
     parsed.forEach(([san, uci, weight, share], j) => {
       const x = json.moves[j]!;
       const exact = (100 * x.weight) / json.total;
-      if (san !== x.san || uci !== x.uci || Number(weight) !== x.weight || !/%$/.test(share!) || Math.abs(parseFloat(share!) - exact) > 0.05)
+      if (
+        san !== x.san ||
+        uci !== x.uci ||
+        Number(weight) !== x.weight ||
+        !/%$/.test(share!) ||
+        Math.abs(parseFloat(share!) - exact) > 0.05
+      )
         problems.push(`${where}: text row ${rows[j + 1]} vs ${JSON.stringify(x)}`);
     });
   }
@@ -295,11 +341,36 @@ describe.runIf(polyglotAvailable)('Book vs polyglot make-book / dump-book', () =
     return file;
   });
 
-  const books: { name: string; file: () => string; weights?: { games: () => GameRecord[]; minGame: number; maxPly?: number }; minMoves: number }[] = [
-    { name: 'lichess, min-game 1', file: () => makeBook('lichess1', lichess, ['-min-game', '1']), weights: { games: () => readRecords(lichess), minGame: 1 }, minMoves: 1500 },
-    { name: 'lichess, default (min-game 3)', file: () => makeBook('lichess3', lichess, []), weights: { games: () => readRecords(lichess), minGame: 3 }, minMoves: 12 },
-    { name: 'stockfish self-play with variations, max-ply 40', file: () => makeBook('corpus', corpus, ['-min-game', '1', '-max-ply', '40']), weights: { games: () => readRecords(corpus), minGame: 1, maxPly: 40 }, minMoves: 5000 },
-    { name: 'random games', file: () => makeBook('random', randomPgn(), ['-min-game', '1']), weights: { games: () => random().games, minGame: 1 }, minMoves: 12000 },
+  const books: {
+    name: string;
+    file: () => string;
+    weights?: { games: () => GameRecord[]; minGame: number; maxPly?: number };
+    minMoves: number;
+  }[] = [
+    {
+      name: 'lichess, min-game 1',
+      file: () => makeBook('lichess1', lichess, ['-min-game', '1']),
+      weights: { games: () => readRecords(lichess), minGame: 1 },
+      minMoves: 1500,
+    },
+    {
+      name: 'lichess, default (min-game 3)',
+      file: () => makeBook('lichess3', lichess, []),
+      weights: { games: () => readRecords(lichess), minGame: 3 },
+      minMoves: 12,
+    },
+    {
+      name: 'stockfish self-play with variations, max-ply 40',
+      file: () => makeBook('corpus', corpus, ['-min-game', '1', '-max-ply', '40']),
+      weights: { games: () => readRecords(corpus), minGame: 1, maxPly: 40 },
+      minMoves: 5000,
+    },
+    {
+      name: 'random games',
+      file: () => makeBook('random', randomPgn(), ['-min-game', '1']),
+      weights: { games: () => random().games, minGame: 1 },
+      minMoves: 12000,
+    },
     { name: 'hand-made', file: () => hand(), minMoves: 60 },
   ];
 
@@ -307,7 +378,12 @@ describe.runIf(polyglotAvailable)('Book vs polyglot make-book / dump-book', () =
     const setup = lazy(() => {
       const bookFile = file();
       const bytes = readFileSync(bookFile);
-      return { bookFile, bytes, book: Book.fromBytes(bytes), dumps: { white: dumpBook(bookFile, 'white'), black: dumpBook(bookFile, 'black') } };
+      return {
+        bookFile,
+        bytes,
+        book: Book.fromBytes(bytes),
+        dumps: { white: dumpBook(bookFile, 'white'), black: dumpBook(bookFile, 'black') },
+      };
     });
 
     test('size', () => {
@@ -316,26 +392,35 @@ describe.runIf(polyglotAvailable)('Book vs polyglot make-book / dump-book', () =
       expect(book.size).toBeGreaterThan(0);
     });
 
-    test.each(['white', 'black'] as const)('every line of dump-book -color %s is found move by move, with its percentages', (color) => {
-      const { book, dumps } = setup();
-      const r = checkDump(book, dumps[color]);
-      expect(r.problems.slice(0, 10)).toEqual([]);
-      expect(r.moves).toBeGreaterThanOrEqual(minMoves);
-      if (name === 'random games') {
-        // The special moves are there (castling both wings, en passant, every promotion piece).
-        const sans = new Set(r.entries.map((x) => x.entry.san.replace(/[+#]$/, '')));
-        expect(['O-O', 'O-O-O'].every((s) => sans.has(s))).toBe(true);
-        expect(r.entries.some((x) => isEnPassant(x.entry.move))).toBe(true);
-        for (const p of 'QRBN') expect([...sans].some((s) => s.endsWith(`=${p}`)), `promotion to ${p}`).toBe(true);
-      }
-      if (name === 'hand-made') {
-        const sans = r.entries.map((x) => x.entry.san.replace(/[+#]$/, ''));
-        for (const s of ['b8=Q', 'b8=R', 'b8=B', 'b8=N', 'bxa8=Q', 'bxa8=R', 'bxa8=B', 'bxa8=N', 'O-O', 'O-O-O'].map((s) => (color === 'white' ? s : s.replace('8', '1'))))
-          expect(sans, s).toContain(s);
-        expect(r.entries.filter((x) => isCastling(x.entry.move)).length).toBe(color === 'white' ? 2 : 4);
-        expect(r.entries.some((x) => isEnPassant(x.entry.move))).toBe(true);
-      }
-    });
+    test.each(['white', 'black'] as const)(
+      'every line of dump-book -color %s is found move by move, with its percentages',
+      (color) => {
+        const { book, dumps } = setup();
+        const r = checkDump(book, dumps[color]);
+        expect(r.problems.slice(0, 10)).toEqual([]);
+        expect(r.moves).toBeGreaterThanOrEqual(minMoves);
+        if (name === 'random games') {
+          // The special moves are there (castling both wings, en passant, every promotion piece).
+          const sans = new Set(r.entries.map((x) => x.entry.san.replace(/[+#]$/, '')));
+          expect(['O-O', 'O-O-O'].every((s) => sans.has(s))).toBe(true);
+          expect(r.entries.some((x) => isEnPassant(x.entry.move))).toBe(true);
+          for (const p of 'QRBN')
+            expect(
+              [...sans].some((s) => s.endsWith(`=${p}`)),
+              `promotion to ${p}`,
+            ).toBe(true);
+        }
+        if (name === 'hand-made') {
+          const sans = r.entries.map((x) => x.entry.san.replace(/[+#]$/, ''));
+          for (const s of ['b8=Q', 'b8=R', 'b8=B', 'b8=N', 'bxa8=Q', 'bxa8=R', 'bxa8=B', 'bxa8=N', 'O-O', 'O-O-O'].map(
+            (s) => (color === 'white' ? s : s.replace('8', '1')),
+          ))
+            expect(sans, s).toContain(s);
+          expect(r.entries.filter((x) => isCastling(x.entry.move)).length).toBe(color === 'white' ? 2 : 4);
+          expect(r.entries.some((x) => isEnPassant(x.entry.move))).toBe(true);
+        }
+      },
+    );
 
     if (weights) {
       test('every entry has the weight its games give it', () => {

@@ -11,7 +11,17 @@
 // from the entries decoded by the specification.
 import { runInNewContext } from 'node:vm';
 import { describe, expect, test } from 'vitest';
-import { Book, BookError, ChessError, Position, isEnPassant, isCastling, squareName, type BookEntry, type Move } from 'chesswasm';
+import {
+  Book,
+  BookError,
+  ChessError,
+  Position,
+  isEnPassant,
+  isCastling,
+  squareName,
+  type BookEntry,
+  type Move,
+} from 'chesswasm';
 import { polyglotKey, rawMove, rng, writeBook, type RawEntry } from './book-helpers.js';
 import { readPolyglotVectors } from './helpers.js';
 
@@ -28,7 +38,12 @@ const ZERO_ONLY = '4k3/8/8/8/8/8/3P4/4K3 w - - 0 1';
 const ILLEGAL_ONLY = '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1';
 const C960 = 'bbnrk1rq/pp2p1pp/2ppn3/5p2/8/3NNP1P/PPPPP1P1/BB1RK1RQ w KQkq - 1 9';
 
-const e = (fen: string, uci: string, weight: number, learn = 0): RawEntry => ({ key: polyglotKey(fen), move: rawMove(uci), weight, learn });
+const e = (fen: string, uci: string, weight: number, learn = 0): RawEntry => ({
+  key: polyglotKey(fen),
+  move: rawMove(uci),
+  weight,
+  learn,
+});
 const raw = (fen: string, move: number, weight: number): RawEntry => ({ key: polyglotKey(fen), move, weight });
 
 // The hand-made book, in file order within each key.
@@ -123,7 +138,17 @@ describe('Book.fromBytes', () => {
   });
 
   test('unsorted: BookError with the offset of the first entry whose key is lower than the one before', () => {
-    const keys = [1n, 2n, 2n, 3n, 0xffffffffn, 0x100000000n, 0x7fffffffffffffffn, 0x8000000000000000n, 0xffffffffffffffffn];
+    const keys = [
+      1n,
+      2n,
+      2n,
+      3n,
+      0xffffffffn,
+      0x100000000n,
+      0x7fffffffffffffffn,
+      0x8000000000000000n,
+      0xffffffffffffffffn,
+    ];
     const sorted = keys.map((key) => ({ key, move: rawMove('e2e4'), weight: 1 }));
     expect(Book.fromBytes(writeBook(sorted, { sort: false })).size).toBe(keys.length); // unsigned order, ties allowed
     for (let i = 1; i < keys.length; i++) {
@@ -139,7 +164,8 @@ describe('Book.fromBytes', () => {
   test('the hand-made book reversed is unsorted', () => {
     const bytes = writeBook(HAND);
     const reversed = new Uint8Array(bytes.length);
-    for (let i = 0; i < HAND.length; i++) reversed.set(bytes.subarray(16 * i, 16 * i + 16), bytes.length - 16 * (i + 1));
+    for (let i = 0; i < HAND.length; i++)
+      reversed.set(bytes.subarray(16 * i, 16 * i + 16), bytes.length - 16 * (i + 1));
     expect(catchError(() => Book.fromBytes(reversed))).toMatchObject({ code: 'unsorted' });
   });
 
@@ -169,19 +195,32 @@ describe('Book.fromBytes', () => {
   test('a detached ArrayBuffer, and objects that only look like bytes: ChessError invalid-argument', () => {
     const buffer = writeBook(HAND).buffer as ArrayBuffer;
     structuredClone(buffer, { transfer: [buffer] });
-    const fakes = [buffer, { [Symbol.toStringTag]: 'ArrayBuffer', byteLength: 16 }, { [Symbol.toStringTag]: 'Uint8Array', buffer, byteLength: 16 }];
-    for (const fake of fakes) expect(catchError(() => Book.fromBytes(fake as unknown as Uint8Array))).toMatchObject({ code: 'invalid-argument' });
+    const fakes = [
+      buffer,
+      { [Symbol.toStringTag]: 'ArrayBuffer', byteLength: 16 },
+      { [Symbol.toStringTag]: 'Uint8Array', buffer, byteLength: 16 },
+    ];
+    for (const fake of fakes)
+      expect(catchError(() => Book.fromBytes(fake as unknown as Uint8Array))).toMatchObject({
+        code: 'invalid-argument',
+      });
   });
 
-  test.each([[null], [undefined], ['book.bin'], [[0, 1, 2]], [new Uint16Array(8)], [new Uint8ClampedArray(16)], [new DataView(new ArrayBuffer(16))], [{ length: 16 }]])(
-    'fromBytes(%o): ChessError invalid-argument',
-    (value) => {
-      const error = catchError(() => Book.fromBytes(value as unknown as Uint8Array));
-      expect(error).toBeInstanceOf(ChessError);
-      expect(error).not.toBeInstanceOf(BookError);
-      expect((error as ChessError).code).toBe('invalid-argument');
-    },
-  );
+  test.each([
+    [null],
+    [undefined],
+    ['book.bin'],
+    [[0, 1, 2]],
+    [new Uint16Array(8)],
+    [new Uint8ClampedArray(16)],
+    [new DataView(new ArrayBuffer(16))],
+    [{ length: 16 }],
+  ])('fromBytes(%o): ChessError invalid-argument', (value) => {
+    const error = catchError(() => Book.fromBytes(value as unknown as Uint8Array));
+    expect(error).toBeInstanceOf(ChessError);
+    expect(error).not.toBeInstanceOf(BookError);
+    expect((error as ChessError).code).toBe('invalid-argument');
+  });
 });
 
 describe('Book.entries', () => {
@@ -345,8 +384,20 @@ describe('Book.pick', () => {
 
   test('the same random sequence gives the same picks', () => {
     using pos = Position.fromFen(PROMOTES_W);
-    const a = Array.from({ length: 50 }, ((r) => () => book.pick(pos, r)!.uci)(rng(5)));
-    const b = Array.from({ length: 50 }, ((r) => () => book.pick(pos, r)!.uci)(rng(5)));
+    const a = Array.from(
+      { length: 50 },
+      (
+        (r) => () =>
+          book.pick(pos, r)!.uci
+      )(rng(5)),
+    );
+    const b = Array.from(
+      { length: 50 },
+      (
+        (r) => () =>
+          book.pick(pos, r)!.uci
+      )(rng(5)),
+    );
     expect(a).toEqual(b);
     expect(new Set(a).size).toBeGreaterThan(4);
   });
@@ -366,14 +417,21 @@ describe('Book.pick', () => {
     for (let i = 0; i < 20; i++) expect(['e2e4', 'd2d4', 'g1f3']).toContain(book.pick(pos)!.uci);
   });
 
-  test.each([[1], [1.5], [-0.1], [Number.NaN], ['0.5'], [undefined], [0n]])('random() returning %o: ChessError invalid-argument', (value) => {
-    using pos = Position.startpos();
-    expect(catchError(() => book.pick(pos, () => value as unknown as number))).toMatchObject({ code: 'invalid-argument' });
-  });
+  test.each([[1], [1.5], [-0.1], [Number.NaN], ['0.5'], [undefined], [0n]])(
+    'random() returning %o: ChessError invalid-argument',
+    (value) => {
+      using pos = Position.startpos();
+      expect(catchError(() => book.pick(pos, () => value as unknown as number))).toMatchObject({
+        code: 'invalid-argument',
+      });
+    },
+  );
 
   test('random not a function: ChessError invalid-argument', () => {
     using pos = Position.startpos();
-    expect(catchError(() => book.pick(pos, 0.5 as unknown as () => number))).toMatchObject({ code: 'invalid-argument' });
+    expect(catchError(() => book.pick(pos, 0.5 as unknown as () => number))).toMatchObject({
+      code: 'invalid-argument',
+    });
   });
 });
 
@@ -419,7 +477,9 @@ describe('seeded fuzz', () => {
     let books = 0;
     for (let i = 0; i < 2000; i++) {
       const length = i % 2 === 0 ? 16 * Math.floor(random() * 6) : Math.floor(random() * 100);
-      const bytes = new Uint8Array(length).map(() => (random() < 0.5 ? Math.floor(random() * 4) : Math.floor(random() * 256)));
+      const bytes = new Uint8Array(length).map(() =>
+        random() < 0.5 ? Math.floor(random() * 4) : Math.floor(random() * 256),
+      );
       try {
         const b = Book.fromBytes(bytes);
         expect(b.size).toBe(length / 16);
@@ -452,7 +512,12 @@ describe('seeded fuzz', () => {
             const promotion = flags >= 8 ? (flags & 3) + 1 : random() < 0.1 ? Math.floor(random() * 8) : 0;
             move = ((m >> 6) & 63) | ((m & 63) << 6) | (promotion << 12);
           } else move = Math.floor(random() * 65536);
-          rows.push({ key: polyglotKey(fen), move, weight: random() < 0.2 ? 0 : Math.floor(random() * 65536), learn: Math.floor(random() * 2 ** 32) });
+          rows.push({
+            key: polyglotKey(fen),
+            move,
+            weight: random() < 0.2 ? 0 : Math.floor(random() * 65536),
+            learn: Math.floor(random() * 2 ** 32),
+          });
         }
         pos.play(legal[Math.floor(random() * legal.length)]!);
       }
@@ -472,7 +537,8 @@ describe('seeded fuzz', () => {
           let to = row.move & 63;
           const piece = p.pieceAt(from);
           const target = p.pieceAt(to);
-          if (piece?.type === 'k' && target?.type === 'r' && target.color === piece.color) to = (from & 56) | (to > from ? 6 : 2);
+          if (piece?.type === 'k' && target?.type === 'r' && target.color === piece.color)
+            to = (from & 56) | (to > from ? 6 : 2);
           else if (piece?.type === 'k' && Math.abs((to & 7) - (from & 7)) > 1) continue;
           const uci = squareName(from) + squareName(to) + ['', 'n', 'b', 'r', 'q'][(row.move >> 12) & 7];
           if (legalUci.includes(uci)) expected.set(uci, (expected.get(uci) ?? 0) + row.weight);
@@ -483,7 +549,8 @@ describe('seeded fuzz', () => {
           expect([x.uci, x.san]).toEqual([p.uci(x.move), p.san(x.move)]);
         }
         expect(new Set(entries.map((x) => x.move)).size).toBe(entries.length);
-        for (let i = 1; i < entries.length; i++) expect(entries[i - 1]!.weight).toBeGreaterThanOrEqual(entries[i]!.weight);
+        for (let i = 1; i < entries.length; i++)
+          expect(entries[i - 1]!.weight).toBeGreaterThanOrEqual(entries[i]!.weight);
         const picked = b.pick(p, random);
         if (entries.some((x) => x.weight > 0)) expect(entries).toContainEqual(picked);
         else expect(picked).toBeNull();

@@ -15,7 +15,14 @@ function plain(v: unknown): unknown {
     const m = v as JsChess['move'] extends (...a: never[]) => infer R ? R : never;
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(m)) if (x !== undefined) out[k] = x;
-    out.helpers = [m.isCapture(), m.isPromotion(), m.isEnPassant(), m.isKingsideCastle(), m.isQueensideCastle(), m.isBigPawn()];
+    out.helpers = [
+      m.isCapture(),
+      m.isPromotion(),
+      m.isEnPassant(),
+      m.isKingsideCastle(),
+      m.isQueensideCastle(),
+      m.isBigPawn(),
+    ];
     return out;
   }
   return v;
@@ -34,7 +41,13 @@ let comparisons = 0;
 let timeJs = 0;
 let timeOurs = 0;
 /** Calls f on both, expects the same value or both throwing (with the same message if asked). */
-function same(label: string, js: AnyChess, ours: AnyChess, f: (c: AnyChess) => unknown, { message = true } = {}): Outcome {
+function same(
+  label: string,
+  js: AnyChess,
+  ours: AnyChess,
+  f: (c: AnyChess) => unknown,
+  { message = true } = {},
+): Outcome {
   const t0 = performance.now();
   const a = run(() => f(js));
   const t1 = performance.now();
@@ -60,11 +73,18 @@ function same(label: string, js: AnyChess, ours: AnyChess, f: (c: AnyChess) => u
 // moves({ square | piece }): chess.js computes SAN disambiguation among the filtered moves
 // only ('Nf6' for Ngf6 when asked for the g8 knight's moves), a bug fixed here (docs/chessjs-migration.md):
 // the same moves, in the same order, with the SAN of chess.js's unfiltered list.
-function sameFiltered(label: string, js: JsChess, ours: Chess, opts: { square?: string; piece?: string; verbose?: boolean }): void {
+function sameFiltered(
+  label: string,
+  js: JsChess,
+  ours: Chess,
+  opts: { square?: string; piece?: string; verbose?: boolean },
+): void {
   comparisons++;
   const filtered = js.moves({ ...opts, verbose: true } as { verbose: true });
   const full = new Map(js.moves({ verbose: true }).map((m) => [m.lan, m.san]));
-  const expected = filtered.map((m) => Object.assign(Object.create(Object.getPrototypeOf(m) as object) as typeof m, m, { san: full.get(m.lan)! }));
+  const expected = filtered.map((m) =>
+    Object.assign(Object.create(Object.getPrototypeOf(m) as object) as typeof m, m, { san: full.get(m.lan)! }),
+  );
   const got = ours.moves(opts as { verbose: true });
   if (opts.verbose) expect({ label, value: plain(got) }).toEqual({ label, value: plain(expected) });
   else expect({ label, value: got }).toEqual({ label, value: expected.map((m) => m.san) });
@@ -92,29 +112,51 @@ describe('chess.js compatibility: scripted', () => {
   const both = (fen?: string): [JsChess, Chess] => [new JsChess(fen), new Chess(fen)];
 
   it('constants and validateFen', () => {
-    expect(SQUARES).toEqual(
-      Array.from({ length: 64 }, (_, i) => `${'abcdefgh'[i & 7]}${8 - (i >> 3)}`),
-    );
+    expect(SQUARES).toEqual(Array.from({ length: 64 }, (_, i) => `${'abcdefgh'[i & 7]}${8 - (i >> 3)}`));
     expect(DEFAULT_POSITION).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
     const fens = [
-      DEFAULT_POSITION, '', 'a b c d e f g', '8/8/8/8/8/8/8/8 w - - 0 x', '8/8/8/8/8/8/8/8 w - - 0 0',
-      '8/8/8/8/8/8/8/8 w - - -1 1', '8/8/8/8/8/8/8/8 w - e5 0 1', '8/8/8/8/8/8/8/8 w KQxq - 0 1',
-      '8/8/8/8/8/8/8/8 x - - 0 1', '8/8/8/8/8/8/8 w - - 0 1', '44/8/8/8/8/8/8/8 w - - 0 1',
-      '9/8/8/8/8/8/8/8 w - - 0 1', '7/8/8/8/8/8/8/8 w - - 0 1', 'x7/8/8/8/8/8/8/8 w - - 0 1',
-      '4k3/8/8/8/8/8/8/4K2K w - - 0 1', '4k2k/8/8/8/8/8/8/4K3 w - - 0 1', '4k3/8/8/8/8/8/8/8 w - - 0 1',
-      '4k3/8/8/8/8/8/8/4K3 w - e3 0 1', '4k3/8/8/8/8/8/8/4K3 b - e3 0 1', 'p3k3/8/8/8/8/8/8/4K3 w - - 0 1',
-      '4k3/8/8/8/8/8/8/4K3  w - - 0 1', ' 4k3/8/8/8/8/8/8/4K3 w - - 0 1', '4k3/8/8/8/8/8/8/4K3 w - - 0 1 ',
-      '4k3/8/8/8/8/8/8/4K3 w - - 0 01', '4k3/8/8/8/8/8/8/4K3 w - - 1.5 1', '4k3/8/8/8/8/8/8/4K3 W - - 0 1',
-      '2n1r3/p1k2pp1/B1p3b1/P7/5bP1/2N1B3/1P2KP2/2R5 b - - 4 25', '4r3/8/X12XPk/1p6/pP2p1R1/P1B5/2P2K2/3r4 w - - 1 45',
+      DEFAULT_POSITION,
+      '',
+      'a b c d e f g',
+      '8/8/8/8/8/8/8/8 w - - 0 x',
+      '8/8/8/8/8/8/8/8 w - - 0 0',
+      '8/8/8/8/8/8/8/8 w - - -1 1',
+      '8/8/8/8/8/8/8/8 w - e5 0 1',
+      '8/8/8/8/8/8/8/8 w KQxq - 0 1',
+      '8/8/8/8/8/8/8/8 x - - 0 1',
+      '8/8/8/8/8/8/8 w - - 0 1',
+      '44/8/8/8/8/8/8/8 w - - 0 1',
+      '9/8/8/8/8/8/8/8 w - - 0 1',
+      '7/8/8/8/8/8/8/8 w - - 0 1',
+      'x7/8/8/8/8/8/8/8 w - - 0 1',
+      '4k3/8/8/8/8/8/8/4K2K w - - 0 1',
+      '4k2k/8/8/8/8/8/8/4K3 w - - 0 1',
+      '4k3/8/8/8/8/8/8/8 w - - 0 1',
+      '4k3/8/8/8/8/8/8/4K3 w - e3 0 1',
+      '4k3/8/8/8/8/8/8/4K3 b - e3 0 1',
+      'p3k3/8/8/8/8/8/8/4K3 w - - 0 1',
+      '4k3/8/8/8/8/8/8/4K3  w - - 0 1',
+      ' 4k3/8/8/8/8/8/8/4K3 w - - 0 1',
+      '4k3/8/8/8/8/8/8/4K3 w - - 0 1 ',
+      '4k3/8/8/8/8/8/8/4K3 w - - 0 01',
+      '4k3/8/8/8/8/8/8/4K3 w - - 1.5 1',
+      '4k3/8/8/8/8/8/8/4K3 W - - 0 1',
+      '2n1r3/p1k2pp1/B1p3b1/P7/5bP1/2N1B3/1P2KP2/2R5 b - - 4 25',
+      '4r3/8/X12XPk/1p6/pP2p1R1/P1B5/2P2K2/3r4 w - - 1 45',
     ];
     for (const f of fens) expect({ f, r: validateFen(f) }).toEqual({ f, r: jsValidateFen(f) });
   });
 
   it('load, errors, padding', () => {
     const fens = [
-      'r1k4r/p2nb1p1/2b4p/1p1n1p2/2PP4/3Q1NB1/1P3PPP/R5K1 b - - 0 19', '4k3/8/8/8/8/8/8/4K3 w - -',
-      '4k3/8/8/8/8/8/8/4K3 w - - 0', '8/4p3/8/8/8/8/4P3/6K1 w - - 1 45', 'xx', '',
-      '4k3/8/8/8/8/8/8/4K3  w - - 0 1', '4r3/8/2p2PPk/1p6/pP2p1R1/P1B5/2P2K2/3r4 w - - 1 45',
+      'r1k4r/p2nb1p1/2b4p/1p1n1p2/2PP4/3Q1NB1/1P3PPP/R5K1 b - - 0 19',
+      '4k3/8/8/8/8/8/8/4K3 w - -',
+      '4k3/8/8/8/8/8/8/4K3 w - - 0',
+      '8/4p3/8/8/8/8/4P3/6K1 w - - 1 45',
+      'xx',
+      '',
+      '4k3/8/8/8/8/8/8/4K3  w - - 0 1',
+      '4r3/8/2p2PPk/1p6/pP2p1R1/P1B5/2P2K2/3r4 w - - 1 45',
     ];
     for (const f of fens) {
       const [js, ours] = both();
@@ -126,10 +168,16 @@ describe('chess.js compatibility: scripted', () => {
 
   it('moves: order, filters, verbose objects', () => {
     const fens = [
-      DEFAULT_POSITION, 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1',
-      '2r3k1/3P4/8/8/8/8/8/K7 w - - 0 1', 'k7/8/8/3pP3/8/8/8/K7 w - d6 0 1', 'k7/8/8/8/3Q4/8/8/K7 w - - 0 1',
-      'r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3', '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
-      'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', 'k7/8/8/8/8/8/1p6/7K b - - 0 1',
+      DEFAULT_POSITION,
+      'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1',
+      'r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1',
+      '2r3k1/3P4/8/8/8/8/8/K7 w - - 0 1',
+      'k7/8/8/3pP3/8/8/8/K7 w - d6 0 1',
+      'k7/8/8/8/3Q4/8/8/K7 w - - 0 1',
+      'r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3',
+      '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
+      'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+      'k7/8/8/8/8/8/1p6/7K b - - 0 1',
     ];
     for (const f of fens) {
       const [js, ours] = both(f);
@@ -149,33 +197,65 @@ describe('chess.js compatibility: scripted', () => {
 
   it('move: SAN, permissive, strict, objects, null, errors', () => {
     const script: [string | null, string | { from: string; to: string; promotion?: string } | null, boolean][] = [
-      [null, 'e4', false], [null, 'nf6', false], [null, 'Nf6', false], [null, { from: 'g2', to: 'g3' }, false],
-      [null, 'e2e4', false], [null, 'e7-e5', false], [null, 'Pf2-f4', false], [null, 'ef4', false],
-      [null, 'Ng1-f3', false], [null, 'd7xd6', false], [null, 'd4', false],
+      [null, 'e4', false],
+      [null, 'nf6', false],
+      [null, 'Nf6', false],
+      [null, { from: 'g2', to: 'g3' }, false],
+      [null, 'e2e4', false],
+      [null, 'e7-e5', false],
+      [null, 'Pf2-f4', false],
+      [null, 'ef4', false],
+      [null, 'Ng1-f3', false],
+      [null, 'd7xd6', false],
+      [null, 'd4', false],
       ['r2qkbnr/ppp2ppp/2n5/1B2pQ2/4P3/8/PPP2PPP/RNB1K2R b KQkq - 3 7', 'Nge7', false],
       ['r2qkbnr/ppp2ppp/2n5/1B2pQ2/4P3/8/PPP2PPP/RNB1K2R b KQkq - 3 7', 'Nge7', true],
       ['r2qkbnr/ppp2ppp/2n5/1B2pQ2/4P3/8/PPP2PPP/RNB1K2R b KQkq - 3 7', 'Ne7', true],
       ['8/4P3/8/8/8/8/k7/4K3 w - - 0 1', { from: 'e7', to: 'e8' }, false],
       ['8/4P3/8/8/8/8/k7/4K3 w - - 0 1', { from: 'e7', to: 'e8', promotion: 'q' }, false],
-      ['8/4P3/8/8/8/8/k7/4K3 w - - 0 1', 'e8=Q', true], ['8/4P3/8/8/8/8/k7/4K3 w - - 0 1', 'e8Q', false],
-      ['8/4P3/8/8/8/8/k7/4K3 w - - 0 1', 'e7e8n', false], [null, 'ng1f3', false], [null, 'Ng1-f3', false],
-      [null, 'Nf3+', true], ['8/4P3/8/8/8/8/k7/4K3 w - - 0 1', 'e8=q', false], ['8/4P3/8/8/8/8/k7/4K3 w - - 0 1', 'e8q', false],
-      [null, 'Pe4', false], [null, 'Nxf3', false], [null, 'Ng1xf3', false], ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'o-o', false],
-      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'e1h1', false], ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'Rxa8#', false],
-      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'Rxa7', false], ['k7/8/8/3pP3/8/8/8/K7 w - d6 0 1', 'Pxd6', false],
-      ['8/4P3/8/8/8/8/k7/4K3 w - - 0 1', 'e7e8q', false], ['8/4P3/8/8/8/8/k7/4K3 w - - 0 1', 'e7-e8=Q', false], [null, 'Nf3!?', true], ['8/4P3/8/8/8/8/k7/4K3 w - - 0 1', 'e8Q', true],
-      ['k7/8/8/3pP3/8/8/8/K7 w - d6 0 1', 'exd6 e.p.', false], ['k7/8/8/3pP3/8/8/8/K7 w - d6 0 1', 'exd6', true],
-      [null, { from: 'e2', to: 'e4', promotion: 'q' }, false], [null, { from: 'e2', to: 'e5' }, false],
-      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'O-O', true], ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'O-O-O', false],
-      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'e1g1', false], ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', { from: 'e1', to: 'c1' }, false],
-      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', { from: 'e1', to: 'h1' }, false], ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', '0-0', false],
-      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'Rxa8+', true], ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'Rxa8', false],
-      [null, null, false], ['rnb1kbnr/pppp1ppp/8/4p3/5PPq/8/PPPPP2P/RNBQKBNR w KQkq - 1 3', null, false],
-      [null, '', false], [null, 'Ke2', false], [null, 'Nc3', true],
+      ['8/4P3/8/8/8/8/k7/4K3 w - - 0 1', 'e8=Q', true],
+      ['8/4P3/8/8/8/8/k7/4K3 w - - 0 1', 'e8Q', false],
+      ['8/4P3/8/8/8/8/k7/4K3 w - - 0 1', 'e7e8n', false],
+      [null, 'ng1f3', false],
+      [null, 'Ng1-f3', false],
+      [null, 'Nf3+', true],
+      ['8/4P3/8/8/8/8/k7/4K3 w - - 0 1', 'e8=q', false],
+      ['8/4P3/8/8/8/8/k7/4K3 w - - 0 1', 'e8q', false],
+      [null, 'Pe4', false],
+      [null, 'Nxf3', false],
+      [null, 'Ng1xf3', false],
+      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'o-o', false],
+      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'e1h1', false],
+      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'Rxa8#', false],
+      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'Rxa7', false],
+      ['k7/8/8/3pP3/8/8/8/K7 w - d6 0 1', 'Pxd6', false],
+      ['8/4P3/8/8/8/8/k7/4K3 w - - 0 1', 'e7e8q', false],
+      ['8/4P3/8/8/8/8/k7/4K3 w - - 0 1', 'e7-e8=Q', false],
+      [null, 'Nf3!?', true],
+      ['8/4P3/8/8/8/8/k7/4K3 w - - 0 1', 'e8Q', true],
+      ['k7/8/8/3pP3/8/8/8/K7 w - d6 0 1', 'exd6 e.p.', false],
+      ['k7/8/8/3pP3/8/8/8/K7 w - d6 0 1', 'exd6', true],
+      [null, { from: 'e2', to: 'e4', promotion: 'q' }, false],
+      [null, { from: 'e2', to: 'e5' }, false],
+      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'O-O', true],
+      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'O-O-O', false],
+      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'e1g1', false],
+      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', { from: 'e1', to: 'c1' }, false],
+      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', { from: 'e1', to: 'h1' }, false],
+      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', '0-0', false],
+      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'Rxa8+', true],
+      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'Rxa8', false],
+      [null, null, false],
+      ['rnb1kbnr/pppp1ppp/8/4p3/5PPq/8/PPPPP2P/RNBQKBNR w KQkq - 1 3', null, false],
+      [null, '', false],
+      [null, 'Ke2', false],
+      [null, 'Nc3', true],
     ];
     for (const [fen, move, strict] of script) {
       const [js, ours] = both(fen ?? undefined);
-      same(`move ${JSON.stringify(move)} strict=${strict} in ${fen}`, js, ours, (c) => c.move(move as string, { strict }));
+      same(`move ${JSON.stringify(move)} strict=${strict} in ${fen}`, js, ours, (c) =>
+        c.move(move as string, { strict }),
+      );
       compareState(js, ours, 'after move');
       same('history', js, ours, (c) => c.history({ verbose: true }));
       same('undo', js, ours, (c) => c.undo());
@@ -188,7 +268,11 @@ describe('chess.js compatibility: scripted', () => {
     expect(new JsChess('8/4P3/8/8/8/8/k7/4K3 w - - 0 1').move('e7e8').san).toBe('e8=N');
     expect(() => new Chess('8/4P3/8/8/8/8/k7/4K3 w - - 0 1').move('e7e8')).toThrow('Invalid move: e7e8');
     // chess.js loads a position whose side not to move is in check, and so do we (issue 23)
-    same('side not to move in check', ...both(), (c) => (c.load('k7/8/8/8/8/8/1p6/K7 b - - 0 1'), [c.fen(), c.moves()]));
+    same(
+      'side not to move in check',
+      ...both(),
+      (c) => (c.load('k7/8/8/8/8/8/1p6/K7 b - - 0 1'), [c.fen(), c.moves()]),
+    );
     // chess.js keeps castling rights without the rook, and so do we (issue 23); it also
     // generates castling from them, which we do not
     expect(new JsChess('4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1').moves()).toContain('O-O');
@@ -200,7 +284,11 @@ describe('chess.js compatibility: scripted', () => {
   });
 
   it('board queries: get, board, ascii, attackers, isAttacked, findPiece, squareColor', () => {
-    for (const f of [DEFAULT_POSITION, '4k3/4n3/8/8/8/8/4R3/4K3 w - - 0 1', 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1']) {
+    for (const f of [
+      DEFAULT_POSITION,
+      '4k3/4n3/8/8/8/8/4R3/4K3 w - - 0 1',
+      'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+    ]) {
       const [js, ours] = both(f);
       same('board', js, ours, (c) => c.board());
       same('ascii', js, ours, (c) => c.ascii());
@@ -212,7 +300,8 @@ describe('chess.js compatibility: scripted', () => {
         same(`squareColor ${sq}`, js, ours, (c) => c.squareColor(sq as 'e1'));
       }
       for (const type of ['p', 'n', 'b', 'r', 'q', 'k'] as const)
-        for (const color of ['w', 'b'] as const) same(`findPiece ${type}${color}`, js, ours, (c) => c.findPiece({ type, color }));
+        for (const color of ['w', 'b'] as const)
+          same(`findPiece ${type}${color}`, js, ours, (c) => c.findPiece({ type, color }));
     }
   });
 
@@ -244,16 +333,28 @@ describe('chess.js compatibility: scripted', () => {
     same('put bishop', js, ours, (c) => c.put({ type: BISHOP, color: 'w' }, 'c4'));
     compareState(js, ours, 'edited');
     same('moves', js, ours, (c) => c.moves());
-    same('check setTurn', js, ours, (c) => new (c.constructor as typeof Chess)('rnb1kbnr/pppp1ppp/8/4p3/5PPq/8/PPPPP2P/RNBQKBNR w KQkq - 1 3').setTurn('b'));
+    same('check setTurn', js, ours, (c) =>
+      new (c.constructor as typeof Chess)('rnb1kbnr/pppp1ppp/8/4p3/5PPq/8/PPPPP2P/RNBQKBNR w KQkq - 1 3').setTurn('b'),
+    );
   });
 
   it('draw rules', () => {
     for (const f of [
-      'k7/8/8/8/8/8/8/KB6 w - - 0 1', 'k7/8/8/8/8/8/8/KN6 w - - 0 1', 'kb6/8/8/8/8/8/8/KB6 w - - 0 1',
-      'k1b5/8/8/8/8/8/8/K1B5 w - - 0 1', 'kn6/8/8/8/8/8/8/KN6 w - - 0 1', 'k7/8/8/8/8/8/8/KNN5 w - - 0 1',
-      'k7/8/8/8/8/8/8/KBB5 w - - 0 1', 'k7/8/8/8/8/b7/8/KB6 w - - 0 1', '4k3/4P3/4K3/8/8/8/8/8 b - - 0 78',
-      '4k3/8/8/8/8/8/8/R3K3 w - - 99 60', 'k7/8/1K6/8/8/8/8/7R w - - 99 60', 'k7/8/8/8/8/8/8/K7 w - - 0 1',
-      'k7/8/8/8/8/2b5/8/KB6 w - - 0 1', 'k7/8/8/8/8/1b6/8/KB5b w - - 0 1', 'k7/8/8/8/8/8/8/KB5b w - - 0 1',
+      'k7/8/8/8/8/8/8/KB6 w - - 0 1',
+      'k7/8/8/8/8/8/8/KN6 w - - 0 1',
+      'kb6/8/8/8/8/8/8/KB6 w - - 0 1',
+      'k1b5/8/8/8/8/8/8/K1B5 w - - 0 1',
+      'kn6/8/8/8/8/8/8/KN6 w - - 0 1',
+      'k7/8/8/8/8/8/8/KNN5 w - - 0 1',
+      'k7/8/8/8/8/8/8/KBB5 w - - 0 1',
+      'k7/8/8/8/8/b7/8/KB6 w - - 0 1',
+      '4k3/4P3/4K3/8/8/8/8/8 b - - 0 78',
+      '4k3/8/8/8/8/8/8/R3K3 w - - 99 60',
+      'k7/8/1K6/8/8/8/8/7R w - - 99 60',
+      'k7/8/8/8/8/8/8/K7 w - - 0 1',
+      'k7/8/8/8/8/2b5/8/KB6 w - - 0 1',
+      'k7/8/8/8/8/1b6/8/KB5b w - - 0 1',
+      'k7/8/8/8/8/8/8/KB5b w - - 0 1',
     ]) {
       const [js, ours] = both(f);
       compareState(js, ours, f);
@@ -277,7 +378,11 @@ describe('chess.js compatibility: scripted', () => {
     same('setHeader custom', js, ours, (c) => c.setHeader('Annotator', 'X'));
     same('setHeader custom2', js, ours, (c) => c.setHeader('Foo', 'Bar'));
     same('removeHeader', js, ours, (c) => [c.removeHeader('Event'), c.removeHeader('Foo'), c.removeHeader('Nope')]);
-    same('removeHeader of a listed tag', js, ours, (c) => [c.removeHeader('WhiteElo'), c.removeHeader('SetUp'), c.header()]);
+    same('removeHeader of a listed tag', js, ours, (c) => [
+      c.removeHeader('WhiteElo'),
+      c.removeHeader('SetUp'),
+      c.header(),
+    ]);
     same('getCastlingRights of no colour', js, ours, (c) => c.getCastlingRights('x' as 'w'));
     same('header()', js, ours, (c) => c.header('Black', 'Anderssen'));
     same('getComment none', js, ours, (c) => c.getComment());
@@ -350,7 +455,11 @@ describe('chess.js compatibility: comments, strict PGN, edits, null moves (issue
       return;
     }
     if (castlingDropped) {
-      const noCastling = (f: string) => f.split(' ').filter((_, i) => i !== 2).join(' ');
+      const noCastling = (f: string) =>
+        f
+          .split(' ')
+          .filter((_, i) => i !== 2)
+          .join(' ');
       same('history', js, ours, (c) => [c.history(), c.history({ verbose: true }).map((m) => noCastling(m.after))]);
       same('headers', js, ours, (c) => c.getHeaders());
       same('fen', js, ours, (c) => noCastling(c.fen()));
@@ -410,7 +519,13 @@ describe('chess.js compatibility: comments, strict PGN, edits, null moves (issue
 
   it('comments written by setComment, wrapped at every width', () => {
     const [js, ours] = both();
-    for (const [m, c] of [[null, 'root comment with words'], ['e4', ''], ['e5', 'a {brace} here'], ['Nf3', 'x'], ['Nc6', 'long words to wrap around the width']] as const) {
+    for (const [m, c] of [
+      [null, 'root comment with words'],
+      ['e4', ''],
+      ['e5', 'a {brace} here'],
+      ['Nf3', 'x'],
+      ['Nc6', 'long words to wrap around the width'],
+    ] as const) {
       if (m) same(`move ${m}`, js, ours, (x) => x.move(m));
       same(`setComment ${c}`, js, ours, (x) => x.setComment(c));
     }
@@ -530,14 +645,23 @@ describe('chess.js compatibility: comments, strict PGN, edits, null moves (issue
       same(`${m}`, js, ours, (c) => c.move(m));
       compareState(js, ours, `mixed ${m}`);
     }
-    same('setTurn', js, ours, (c) => [c.setTurn('b'), c.setTurn('w'), c.setTurn('b'), c.setTurn('w'), c.isThreefoldRepetition()]);
+    same('setTurn', js, ours, (c) => [
+      c.setTurn('b'),
+      c.setTurn('w'),
+      c.setTurn('b'),
+      c.setTurn('w'),
+      c.isThreefoldRepetition(),
+    ]);
   });
 });
 
 // README examples of chess.js, run unchanged (the code of each ```ts block) against both, with
 // their documented results checked where the README states them.
 describe('chess.js README examples', () => {
-  for (const [name, C] of [['chess.js', JsChess], ['chesswasm', Chess]] as const) {
+  for (const [name, C] of [
+    ['chess.js', JsChess],
+    ['chesswasm', Chess],
+  ] as const) {
     it(`run on ${name}`, () => {
       const Chess = C as unknown as typeof JsChess;
       {
@@ -621,7 +745,13 @@ describe('chess.js README examples', () => {
         expect(v[3]).toMatchObject({
           before: 'rnbqkbnr/pppp1ppp/8/4p3/4PP2/8/PPPP2PP/RNBQKBNR b KQkq - 0 2',
           after: 'rnbqkbnr/pppp1ppp/8/8/4Pp2/8/PPPP2PP/RNBQKBNR w KQkq - 0 3',
-          color: 'b', piece: 'p', from: 'e5', to: 'f4', san: 'exf4', lan: 'e5f4', captured: 'p',
+          color: 'b',
+          piece: 'p',
+          from: 'e5',
+          to: 'f4',
+          san: 'exf4',
+          lan: 'e5f4',
+          captured: 'p',
         });
       }
       {
@@ -667,23 +797,45 @@ describe('chess.js README examples', () => {
       {
         const chess = new Chess();
         const pgn = [
-          '[Event "Casual Game"]', '[Site "Berlin GER"]', '[Date "1852.??.??"]', '[EventDate "?"]', '[Round "?"]',
-          '[Result "1-0"]', '[White "Adolf Anderssen"]', '[Black "Jean Dufresne"]', '[ECO "C52"]', '[WhiteElo "?"]',
-          '[BlackElo "?"]', '[PlyCount "47"]', '',
+          '[Event "Casual Game"]',
+          '[Site "Berlin GER"]',
+          '[Date "1852.??.??"]',
+          '[EventDate "?"]',
+          '[Round "?"]',
+          '[Result "1-0"]',
+          '[White "Adolf Anderssen"]',
+          '[Black "Jean Dufresne"]',
+          '[ECO "C52"]',
+          '[WhiteElo "?"]',
+          '[BlackElo "?"]',
+          '[PlyCount "47"]',
+          '',
           '1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.b4 Bxb4 5.c3 Ba5 6.d4 exd4 7.O-O',
           'd3 8.Qb3 Qf6 9.e5 Qg6 10.Re1 Nge7 11.Ba3 b5 12.Qxb5 Rb8 13.Qa4',
           'Bb6 14.Nbd2 Bb7 15.Ne4 Qf5 16.Bxd3 Qh5 17.Nf6+ gxf6 18.exf6',
-          'Rg8 19.Rad1 Qxf3 20.Rxe7+ Nxe7 21.Qxd7+ Kxd7 22.Bf5+ Ke8', '23.Bd7+ Kf8 24.Bxe7# 1-0',
+          'Rg8 19.Rad1 Qxf3 20.Rxe7+ Nxe7 21.Qxd7+ Kxd7 22.Bf5+ Ke8',
+          '23.Bd7+ Kf8 24.Bxe7# 1-0',
         ];
         chess.loadPgn(pgn.join('\n'));
         expect(chess.ascii()).toBe(
           '   +------------------------+\n 8 | .  r  .  .  .  k  r  . |\n 7 | p  b  p  B  B  p  .  p |\n 6 | .  b  .  .  .  P  .  . |\n 5 | .  .  .  .  .  .  .  . |\n 4 | .  .  .  .  .  .  .  . |\n 3 | .  .  P  .  .  q  .  . |\n 2 | P  .  .  .  .  P  P  P |\n 1 | .  .  .  R  .  .  K  . |\n   +------------------------+\n     a  b  c  d  e  f  g  h',
         );
         const sloppyPgn = [
-          '[Event "Wijk aan Zee (Netherlands)"]', '[Date "1971.01.26"]', '[Result "1-0"]',
-          '[White "Tigran Vartanovich Petrosian"]', '[Black "Hans Ree"]', '[ECO "A29"]', '',
-          '1. Pc2c4 Pe7e5', '2. Nc3 Nf6', '3. Nf3 Nc6', '4. g2g3 Bb4', '5. Nd5 Nxd5', '6. c4xd5 e5-e4',
-          '7. dxc6 exf3', '8. Qb3 1-0',
+          '[Event "Wijk aan Zee (Netherlands)"]',
+          '[Date "1971.01.26"]',
+          '[Result "1-0"]',
+          '[White "Tigran Vartanovich Petrosian"]',
+          '[Black "Hans Ree"]',
+          '[ECO "A29"]',
+          '',
+          '1. Pc2c4 Pe7e5',
+          '2. Nc3 Nf6',
+          '3. Nf3 Nc6',
+          '4. g2g3 Bb4',
+          '5. Nd5 Nxd5',
+          '6. c4xd5 e5-e4',
+          '7. dxc6 exf3',
+          '8. Qb3 1-0',
         ].join(':');
         chess.loadPgn(sloppyPgn, { newlineChar: ':' });
         expect(chess.history().length).toBe(15);
@@ -694,7 +846,13 @@ describe('chess.js README examples', () => {
         expect(() => chess.move('nf6')).toThrow('Invalid move: nf6');
         expect(chess.move('Nf6')).toMatchObject({ color: 'b', from: 'g8', to: 'f6', piece: 'n', san: 'Nf6' });
         const c2 = new Chess();
-        expect(c2.move({ from: 'g2', to: 'g3' })).toMatchObject({ color: 'w', from: 'g2', to: 'g3', piece: 'p', san: 'g3' });
+        expect(c2.move({ from: 'g2', to: 'g3' })).toMatchObject({
+          color: 'w',
+          from: 'g2',
+          to: 'g3',
+          piece: 'p',
+          san: 'g3',
+        });
         const c3 = new Chess();
         c3.move('e2e4');
         c3.move('e7-e5');
@@ -713,11 +871,37 @@ describe('chess.js README examples', () => {
         chess.load('4r1k1/p1prnpb1/Pp1pq1pp/3Np2P/2P1P3/R4N2/1PP2PP1/3QR1K1 w - - 2 20');
         expect(chess.moveNumber()).toBe(20);
         const c2 = new Chess();
-        expect(c2.moves()).toEqual(['a3', 'a4', 'b3', 'b4', 'c3', 'c4', 'd3', 'd4', 'e3', 'e4', 'f3', 'f4', 'g3', 'g4', 'h3', 'h4', 'Na3', 'Nc3', 'Nf3', 'Nh3']);
+        expect(c2.moves()).toEqual([
+          'a3',
+          'a4',
+          'b3',
+          'b4',
+          'c3',
+          'c4',
+          'd3',
+          'd4',
+          'e3',
+          'e4',
+          'f3',
+          'f4',
+          'g3',
+          'g4',
+          'h3',
+          'h4',
+          'Na3',
+          'Nc3',
+          'Nf3',
+          'Nh3',
+        ]);
         expect(c2.moves({ square: 'e2' })).toEqual(['e3', 'e4']);
         expect(c2.moves({ piece: 'n' })).toEqual(['Na3', 'Nc3', 'Nf3', 'Nh3']);
         expect(c2.moves({ verbose: true })[0]).toMatchObject({
-          color: 'w', from: 'a2', to: 'a3', piece: 'p', san: 'a3', lan: 'a2a3',
+          color: 'w',
+          from: 'a2',
+          to: 'a3',
+          piece: 'p',
+          san: 'a3',
+          lan: 'a2a3',
           before: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
           after: 'rnbqkbnr/pppppppp/8/8/8/P7/1PPPPPPP/RNBQKBNR b KQkq - 0 1',
         });
@@ -768,7 +952,15 @@ describe('chess.js README examples', () => {
         expect(c3.fen()).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
         c3.move('e4');
         expect(c3.fen()).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
-        expect(c3.undo()).toMatchObject({ color: 'w', piece: 'p', from: 'e2', to: 'e4', san: 'e4', flags: 'b', lan: 'e2e4' });
+        expect(c3.undo()).toMatchObject({
+          color: 'w',
+          piece: 'p',
+          from: 'e2',
+          to: 'e4',
+          san: 'e4',
+          flags: 'b',
+          lan: 'e2e4',
+        });
         expect(c3.fen()).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
         expect(c3.undo()).toBe(null);
         expect(/^[0-9a-f]{16}$/.test(c3.hash())).toBe(true);
@@ -872,9 +1064,19 @@ describe('chess.js compatibility: boards without kings, FEN verdicts from the co
     fens.forEach((fen, i) => {
       comparisons++;
       expect({ fen, v: validateFen(fen) }).toEqual({ fen, v: jsValidateFen(fen) });
-      same(`load ${fen}`, new JsChess(), new Chess(), (c) => (c.load(fen), [c.fen(), c.moves().length, c.getHeaders()]));
+      same(
+        `load ${fen}`,
+        new JsChess(),
+        new Chess(),
+        (c) => (c.load(fen), [c.fen(), c.moves().length, c.getHeaders()]),
+      );
       if (loadedWithSkip.has(i))
-        same(`load skip ${fen}`, new JsChess(), new Chess(), (c) => (c.load(fen, skip), [c.fen(), c.moves(), c.isStalemate()]));
+        same(
+          `load skip ${fen}`,
+          new JsChess(),
+          new Chess(),
+          (c) => (c.load(fen, skip), [c.fen(), c.moves(), c.isStalemate()]),
+        );
     });
   });
 });
@@ -974,7 +1176,8 @@ describe('chess.js compatibility: crowded boards, the wrong side in check, castl
     compareState(js, ours, 'a lot of attackers');
     same('attackers e4', js, ours, (c) => c.attackers('e4'));
     expect(ours.attackers('e4')).toHaveLength(16);
-    for (const sq of SQUARES) same(`attackers ${sq}`, js, ours, (c) => [c.attackers(sq, 'w'), c.attackers(sq, 'b'), c.isAttacked(sq, 'w')]);
+    for (const sq of SQUARES)
+      same(`attackers ${sq}`, js, ours, (c) => [c.attackers(sq, 'w'), c.attackers(sq, 'b'), c.isAttacked(sq, 'w')]);
     same('moves', js, ours, (c) => c.moves({ verbose: true }));
     same('perft 2', js, ours, (c) => c.perft(2));
   });
@@ -1045,7 +1248,7 @@ describe('chess.js compatibility: crowded boards, the wrong side in check, castl
     same('moves with both in check', js2, ours2, (c) => c.moves({ verbose: true }));
   });
 
-  it("chess.js issue #85: castling rights without king or rook at home load, and fen() keeps them as written", () => {
+  it('chess.js issue #85: castling rights without king or rook at home load, and fen() keeps them as written', () => {
     const fen = '7k/5K2/7R/8/8/8/8/8 b KQkq - 1 1';
     for (const pgn of [`[SetUp "1"]\n[FEN "${fen}"]\n\n*`, `[SetUp "1"]\n[FEN "${fen}"]`]) {
       const js = new JsChess();
@@ -1119,7 +1322,13 @@ describe('chess.js compatibility: crowded boards, the wrong side in check, castl
       while (cells[k] === 'K') k = Math.floor(rnd() * 64);
       cells[k] = 'k';
       const rows: string[] = [];
-      for (let r = 0; r < 8; r++) rows.push(cells.slice(r * 8, r * 8 + 8).join('').replace(/1+/g, (m) => String(m.length)));
+      for (let r = 0; r < 8; r++)
+        rows.push(
+          cells
+            .slice(r * 8, r * 8 + 8)
+            .join('')
+            .replace(/1+/g, (m) => String(m.length)),
+        );
       const fen = `${rows.join('/')} ${pick(['w', 'b'])} - - 0 1`;
       if (!jsValidateFen(fen).ok) continue;
       boards++;
@@ -1129,7 +1338,9 @@ describe('chess.js compatibility: crowded boards, the wrong side in check, castl
       if (other.inCheck()) opposite++;
       for (let ply = 0; ply < 6; ply++) {
         compareState(js, ours, `${fen} ply ${ply}`);
-        const verbose = same(`${fen} ply ${ply} moves`, js, ours, (c) => kingCaptureMarkless(plain(c.moves({ verbose: true }))));
+        const verbose = same(`${fen} ply ${ply} moves`, js, ours, (c) =>
+          kingCaptureMarkless(plain(c.moves({ verbose: true }))),
+        );
         const list = (verbose.ok ? verbose.value : []) as { san: string; captured?: string }[];
         if (list.length === 0) break;
         const takes = list.filter((x) => x.captured === 'k');
@@ -1143,7 +1354,9 @@ describe('chess.js compatibility: crowded boards, the wrong side in check, castl
         }
       }
     }
-    console.log(`crowded boards: ${boards} boards (${opposite} with the side not to move in check), ${plies} plies, ${kingCaptures} king captures`);
+    console.log(
+      `crowded boards: ${boards} boards (${opposite} with the side not to move in check), ${plies} plies, ${kingCaptures} king captures`,
+    );
     expect(opposite).toBeGreaterThan(20);
     expect(kingCaptures).toBeGreaterThan(8);
   });
@@ -1168,7 +1381,9 @@ describe('chess.js compatibility: random', () => {
         const legal =
           r >= 0.04 && r < 0.76 && r >= 0.55
             ? ours.moves({ verbose: true })
-            : ours.moves().map((san) => ({ san }) as { san: string; from: string; to: string; promotion?: string; lan: string });
+            : ours
+                .moves()
+                .map((san) => ({ san }) as { san: string; from: string; to: string; promotion?: string; lan: string });
         if (rnd() < 0.05) same('moves', js, ours, (c) => c.moves());
         if (rnd() < 0.02) same('moves verbose', js, ours, (c) => c.moves({ verbose: true }));
         if (rnd() < 0.03) {
@@ -1202,7 +1417,22 @@ describe('chess.js compatibility: random', () => {
           plies++;
         } else if (r < 0.8) {
           // a SAN from elsewhere, maybe illegal here; strict or not
-          const text = pick(['e4', 'Nf3', 'O-O', 'O-O-O', 'exd5', 'Qh5', 'Ke2', 'Bb5+', 'a8=Q', 'Nbd2', 'Rxe8#', 'h4', 'xyz', 'e2e4']);
+          const text = pick([
+            'e4',
+            'Nf3',
+            'O-O',
+            'O-O-O',
+            'exd5',
+            'Qh5',
+            'Ke2',
+            'Bb5+',
+            'a8=Q',
+            'Nbd2',
+            'Rxe8#',
+            'h4',
+            'xyz',
+            'e2e4',
+          ]);
           const strict = rnd() < 0.3;
           same(`move ${text} strict=${strict} ${js.fen()}`, js, ours, (c) => c.move(text, { strict }));
         } else if (r < 0.86) {
@@ -1213,7 +1443,12 @@ describe('chess.js compatibility: random', () => {
         } else if (r < 0.9) {
           const sq = pick(SQUARES);
           const color = pick(['w', 'b'] as const);
-          same(`attackers ${sq}`, js, ours, (c) => [c.attackers(sq), c.attackers(sq, color), c.isAttacked(sq, color), c.get(sq)]);
+          same(`attackers ${sq}`, js, ours, (c) => [
+            c.attackers(sq),
+            c.attackers(sq, color),
+            c.isAttacked(sq, color),
+            c.get(sq),
+          ]);
         } else if (r < 0.92) {
           // board editing: compare, then resynchronise both by FEN (our history restarts)
           const sq = pick(SQUARES);
@@ -1259,8 +1494,7 @@ describe('chess.js compatibility: random', () => {
           if (rnd() < 0.5) {
             const words = pick(['', 'x', 'a few words here', `c${step}`, 'a longer comment to wrap at small widths']);
             same('setComment', js, ours, (c) => c.setComment(words));
-          }
-          else same('getComments', js, ours, (c) => [c.getComment(), c.getComments()]);
+          } else same('getComments', js, ours, (c) => [c.getComment(), c.getComments()]);
         } else if (r < 0.97) {
           const color = pick(['w', 'b'] as const);
           same('setTurn', js, ours, (c) => c.setTurn(color));
@@ -1277,7 +1511,9 @@ describe('chess.js compatibility: random', () => {
       }
       if (rnd() < 0.2) fenPool.push(js.fen());
     }
-    console.log(`chess.js compat: ${GAMES} games, ${plies} moves played, ${comparisons} comparisons, ${((Date.now() - start) / 1000).toFixed(1)} s (calls: chess.js ${(timeJs / 1000).toFixed(1)} s, chesswasm ${(timeOurs / 1000).toFixed(1)} s)`);
+    console.log(
+      `chess.js compat: ${GAMES} games, ${plies} moves played, ${comparisons} comparisons, ${((Date.now() - start) / 1000).toFixed(1)} s (calls: chess.js ${(timeJs / 1000).toFixed(1)} s, chesswasm ${(timeOurs / 1000).toFixed(1)} s)`,
+    );
     expect(comparisons).toBeGreaterThan(GAMES * 10);
     // About 45 s on an idle 2-core machine; the budget allows for a machine shared with other
     // jobs (it once took over 120 s under load).

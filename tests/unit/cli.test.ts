@@ -22,7 +22,14 @@ test('--divide prints "uci: n" per move and the total last', () => {
 });
 
 test('Chess960 variant', () => {
-  const r = run('perft', '3', '--variant', 'chess960', '--fen', 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9');
+  const r = run(
+    'perft',
+    '3',
+    '--variant',
+    'chess960',
+    '--fen',
+    'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9',
+  );
   expect(r.stdout).toBe('12189\n');
 });
 

@@ -94,9 +94,23 @@ describe('parseCommentCommands', () => {
     }
     // A bad command beside good ones: only the good ones are taken.
     const mixed = parseCommentCommands('[%clk 0:01:00] [%eval ???] [%cal Gg1f3]');
-    expect(mixed).toEqual({ text: '[%eval ???]', clock: 60, emt: null, eval: null, shapes: [{ color: 'green', from: 'g1', to: 'f3' }] });
+    expect(mixed).toEqual({
+      text: '[%eval ???]',
+      clock: 60,
+      emt: null,
+      eval: null,
+      shapes: [{ color: 'green', from: 'g1', to: 'f3' }],
+    });
     // Strings that are no comments at all.
-    for (const junk of ['', '[%', '[%]', '[%%%]', ']]][[[', '\u0000[%clk 0:00:01]\uFEFF', 'x'.repeat(10_000) + '[%clk']) {
+    for (const junk of [
+      '',
+      '[%',
+      '[%]',
+      '[%%%]',
+      ']]][[[',
+      '\u0000[%clk 0:00:01]\uFEFF',
+      'x'.repeat(10_000) + '[%clk',
+    ]) {
       expect(() => parseCommentCommands(junk)).not.toThrow();
     }
     expect(parseCommentCommands('\u0000[%clk 0:00:01]\uFEFF').clock).toBe(1);
@@ -122,7 +136,9 @@ describe('makeCommentCommands', () => {
       }),
     ).toBe('Good [%csl Re5] [%cal Gg1f3] [%eval -0.5] [%emt 0:00:05] [%clk 0:02:55]');
     expect(makeCommentCommands({ clock: null, emt: null, eval: null, shapes: [] })).toBe('');
-    expect(makeCommentCommands({ clock: 7.3, emt: null, eval: { mate: -3, depth: 20 }, shapes: [] })).toBe('[%eval #-3,20] [%clk 0:00:07.3]');
+    expect(makeCommentCommands({ clock: 7.3, emt: null, eval: { mate: -3, depth: 20 }, shapes: [] })).toBe(
+      '[%eval #-3,20] [%clk 0:00:07.3]',
+    );
     expect(formatClock(3 * 3600 + 5)).toBe('3:00:05');
     expect(formatClock(0.125)).toBe('0:00:00.125');
   });
@@ -166,11 +182,18 @@ describe('makeCommentCommands', () => {
         text: r(3) === 0 ? '' : `note ${r(100)}`,
         clock: r(2) ? r(20000) + r(10) / 10 : null,
         emt: r(2) ? r(600) : null,
-        eval: r(3) === 0 ? null : r(4) === 0 ? { mate: r(20) - 10 } : { pawns: (r(2001) - 1000) / 100, ...(r(2) ? { depth: r(40) } : {}) },
+        eval:
+          r(3) === 0
+            ? null
+            : r(4) === 0
+              ? { mate: r(20) - 10 }
+              : { pawns: (r(2001) - 1000) / 100, ...(r(2) ? { depth: r(40) } : {}) },
         shapes,
       };
       const back = parseCommentCommands(makeCommentCommands(c));
-      expect(back.clock === null ? null : Math.round(back.clock * 1000)).toBe(c.clock === null ? null : Math.round(c.clock * 1000));
+      expect(back.clock === null ? null : Math.round(back.clock * 1000)).toBe(
+        c.clock === null ? null : Math.round(c.clock * 1000),
+      );
       expect({ ...back, clock: null }).toEqual({
         ...c,
         clock: null,
@@ -209,7 +232,8 @@ describe('GameNode fields from PGN, edited, written back by pgn()', () => {
     expect(out).toContain('[%clk 0:03:00]');
     expect(out).toContain('[%eval 0.27]');
     const back = Game.fromPgn(out);
-    const fields = (game: Game) => game.mainlineNodes().map((n) => [n.san, n.clock, n.emt, n.eval, n.shapes, n.commentsAfter]);
+    const fields = (game: Game) =>
+      game.mainlineNodes().map((n) => [n.san, n.clock, n.emt, n.eval, n.shapes, n.commentsAfter]);
     expect(fields(back)).toEqual(fields(g));
     expect(back.pgn()).toBe(out);
   });
@@ -227,7 +251,12 @@ describe('GameNode fields from PGN, edited, written back by pgn()', () => {
     expect(text).toContain('{ Best by test [%csl Re5] [%cal Gg1f3] [%eval 0.3,18] [%clk 0:04:59.5] }');
     const back = Game.fromPgn(text);
     const [b4, b5] = back.mainlineNodes() as [GameNode, GameNode];
-    expect([b4.clock, b4.eval, b4.shapes, b4.commentsAfter]).toEqual([299.5, { pawns: 0.3, depth: 18 }, [e4.shapes[1], e4.shapes[0]], ['Best by test']]);
+    expect([b4.clock, b4.eval, b4.shapes, b4.commentsAfter]).toEqual([
+      299.5,
+      { pawns: 0.3, depth: 18 },
+      [e4.shapes[1], e4.shapes[0]],
+      ['Best by test'],
+    ]);
     expect(b5.eval).toEqual({ mate: -12 });
     expect(b5.commentsAfter).toEqual([]);
     b4.clock = null;
@@ -256,7 +285,8 @@ describe('GameNode fields from PGN, edited, written back by pgn()', () => {
   });
 
   test('commands spread over several comments; variations; the game comment', () => {
-    const pgn = '{ [%evp 1] intro } 1. e4 { [%clk 0:01:00] } { a note [%csl Gd4] } ( 1. d4 { [%eval 0.1] [%clk 0:00:58] } ) 1... e5 *';
+    const pgn =
+      '{ [%evp 1] intro } 1. e4 { [%clk 0:01:00] } { a note [%csl Gd4] } ( 1. d4 { [%eval 0.1] [%clk 0:00:58] } ) 1... e5 *';
     const g = Game.fromPgn(pgn);
     const [e4] = g.mainlineNodes() as [GameNode];
     expect([e4.clock, e4.shapes, e4.commentsAfter]).toEqual([60, [{ color: 'green', from: 'd4' }], ['a note']]);
@@ -284,7 +314,20 @@ describe('GameNode fields from PGN, edited, written back by pgn()', () => {
     const rand = prng(1612);
     const alphabet = '0123456789012345678901234567890.:+-#,x';
     const value = (): string => {
-      const shapes = ['d:dd:dd', 'd:dd:dd.ddd', 'dddd:d:d.d', 'd.dd', '-d.dd', '+ddd.dddddd', '.d', 'd.', '#-d', '#d,dd', 'ddddddd', '-0.0'];
+      const shapes = [
+        'd:dd:dd',
+        'd:dd:dd.ddd',
+        'dddd:d:d.d',
+        'd.dd',
+        '-d.dd',
+        '+ddd.dddddd',
+        '.d',
+        'd.',
+        '#-d',
+        '#d,dd',
+        'ddddddd',
+        '-0.0',
+      ];
       if (rand.chance(0.5)) return rand.pick(shapes).replace(/d/g, () => String(rand.int(10)));
       let v = '';
       for (let i = 1 + rand.int(12); i > 0; i--) v += rand.pick([...alphabet]);
@@ -293,7 +336,9 @@ describe('GameNode fields from PGN, edited, written back by pgn()', () => {
     const comments: string[] = [];
     const games: string[] = [];
     for (let g = 0; g < 400; g++) {
-      const cs = ['eval', 'clk', 'emt', 'eval'].map((name) => `${rand.chance(0.1) ? ' ' : ''}[%${name} ${value()}]${rand.chance(0.1) ? '\n' : ''}`);
+      const cs = ['eval', 'clk', 'emt', 'eval'].map(
+        (name) => `${rand.chance(0.1) ? ' ' : ''}[%${name} ${value()}]${rand.chance(0.1) ? '\n' : ''}`,
+      );
       comments.push(...cs);
       games.push(`1. e4 {${cs[0]}} e5 {${cs[1]}} 2. Nf3 {${cs[2]}} Nc6 {${cs[3]}} *`);
     }
@@ -302,7 +347,13 @@ describe('GameNode fields from PGN, edited, written back by pgn()', () => {
       for (const node of game.mainlineNodes()) {
         const c = comments[i++]!;
         const want = parseCommentCommands(c.trim());
-        const got = { text: node.commentsAfter.join(''), clock: node.clock, emt: node.emt, eval: node.eval, shapes: node.shapes };
+        const got = {
+          text: node.commentsAfter.join(''),
+          clock: node.clock,
+          emt: node.emt,
+          eval: node.eval,
+          shapes: node.shapes,
+        };
         expect(got, c).toEqual(want);
         if (want.eval?.pawns !== undefined) expect(Object.is(got.eval!.pawns, want.eval.pawns), c).toBe(true);
       }

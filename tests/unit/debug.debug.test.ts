@@ -49,7 +49,13 @@ test('seeded random playouts with take-backs keep hash and FEN consistent (debug
 });
 
 test('error paths in the debug build', () => {
-  for (const fen of ['', 'x', '8/8/8/8/8/8/8/8 w - - 0 1', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1', '♔'.repeat(2000)])
+  for (const fen of [
+    '',
+    'x',
+    '8/8/8/8/8/8/8/8 w - - 0 1',
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1',
+    '♔'.repeat(2000),
+  ])
     expect(() => Position.fromFen(fen)).toThrow(FenError);
   using pos = Position.startpos();
   for (const m of [0, 1, 65535, -1, 65536, NaN, null, 'e2e5', 'e7e5', 'zz', 'x'.repeat(5000)])

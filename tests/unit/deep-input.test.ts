@@ -4,7 +4,17 @@
 // and a 10 MB PGN file read by readGames in chunks. Neither the wasm stack nor the JS stack
 // may overflow (a RangeError or a wasm trap would fail these tests), and the instance stays
 // usable afterwards. Limits: SECURITY.md, cpp/core/pgn.h (PgnLimits).
-import { Chess, ChessError, Game, IllegalMoveError, PgnError, Position, readGames, validateLine, wasmHeapSize } from 'chesswasm';
+import {
+  Chess,
+  ChessError,
+  Game,
+  IllegalMoveError,
+  PgnError,
+  Position,
+  readGames,
+  validateLine,
+  wasmHeapSize,
+} from 'chesswasm';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const MAX_DEPTH = 128; // PgnLimits::max_variation_depth
@@ -214,7 +224,8 @@ describe('huge comments and tags', () => {
 describe('a 10 MB PGN file', () => {
   it('is read by readGames in chunks (bytes with split UTF-8 characters, and strings)', async () => {
     // ~1 KB games with a non-ASCII tag and comment, varied by their round number.
-    const moves = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7';
+    const moves =
+      '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7';
     const one = (i: number) =>
       `[Event "Soak ♞ ${i}"]\n[Site "Zürich"]\n[Date "2024.01.01"]\n[Round "${i}"]\n[White "Ö, A."]\n[Black "Ü, B."]\n[Result "1/2-1/2"]\n\n` +
       `${moves} { ${'é'.repeat(i % 300)} ${'comment '.repeat(60)} } 11. c4 c6 1/2-1/2\n\n`;

@@ -61,12 +61,14 @@ test('the instance stays healthy: the most material the core accepts, moves play
     expect(new Set(pos.legalSan()).size).toBe(218);
     expect(new Set(pos.legalUci()).size).toBe(218);
     if (round % 10 === 0) {
-      expect(pos.perft(2)).toBe(pos.legalMoves().reduce((n, m) => {
-        pos.play(m);
-        const k = pos.legalMoves().length;
-        pos.undo();
-        return n + k;
-      }, 0));
+      expect(pos.perft(2)).toBe(
+        pos.legalMoves().reduce((n, m) => {
+          pos.play(m);
+          const k = pos.legalMoves().length;
+          pos.undo();
+          return n + k;
+        }, 0),
+      );
       expect(pos.divide(1).size).toBe(218);
     }
     pos.play(moves[round % moves.length]!);

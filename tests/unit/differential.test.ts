@@ -152,7 +152,9 @@ function starts(): Start[] {
     ...readPerftFile('perft-tricky.epd'),
     ...readPerftFile('perft-cpw6.epd'),
   ].map((c) => c.fen);
-  const c960 = [...readPerftFile('perft-chess960.epd'), ...readPerftFile('perft-tricky-chess960.epd')].map((c) => c.fen);
+  const c960 = [...readPerftFile('perft-chess960.epd'), ...readPerftFile('perft-tricky-chess960.epd')].map(
+    (c) => c.fen,
+  );
   const list: Start[] = [];
   for (let i = 0; i < 40; i++) list.push({ fen: STANDARD_START, variant: 'chess' });
   for (const fen of [...standard, ...EXTRA_STANDARD]) list.push({ fen, variant: 'chess' });
@@ -316,7 +318,13 @@ function chooseMove(pos: Position, moves: readonly Move[], style: Style, ply: nu
   );
 }
 
-function compareAt(pos: Position, ops: ChessOps | null, js: ChessJs | null, chess960: boolean, lastMove: Move | 0): Move[] {
+function compareAt(
+  pos: Position,
+  ops: ChessOps | null,
+  js: ChessJs | null,
+  chess960: boolean,
+  lastMove: Move | 0,
+): Move[] {
   const moves = pos.legalMoves();
   const uci = moves.map((m) => pos.uci(m)).sort();
   const rawFen = pos.fen();
@@ -362,8 +370,13 @@ function compareAt(pos: Position, ops: ChessOps | null, js: ChessJs | null, ches
     // (their mate/stalemate calls generate the moves again: asked only when there are none)
     const none = theirs.length === 0;
     const theirSt = [ops.isCheck(), none && ops.isCheckmate(), none && ops.isStalemate()];
-    if (!sameSet(st.map(String), theirSt.map(String))) mismatch('chessops', 'check/mate/stalemate', rawFen, st, theirSt);
-    if (moves.length > 0 && outcome?.termination !== 'SEVENTYFIVE_MOVES' && outcome?.termination !== 'FIVEFOLD_REPETITION') {
+    if (!sameSet(st.map(String), theirSt.map(String)))
+      mismatch('chessops', 'check/mate/stalemate', rawFen, st, theirSt);
+    if (
+      moves.length > 0 &&
+      outcome?.termination !== 'SEVENTYFIVE_MOVES' &&
+      outcome?.termination !== 'FIVEFOLD_REPETITION'
+    ) {
       const ins = outcome?.termination === 'INSUFFICIENT_MATERIAL';
       if (ins !== ops.isInsufficientMaterial()) mismatch('chessops', 'insufficient material', rawFen, ins, !ins);
     }
@@ -378,7 +391,8 @@ function compareAt(pos: Position, ops: ChessOps | null, js: ChessJs | null, ches
     const st = [check, mate, stale];
     const none = theirs.length === 0;
     const theirSt = [js.isCheck(), none && js.isCheckmate(), none && js.isStalemate()];
-    if (!sameSet(st.map(String), theirSt.map(String))) mismatch('chess.js', 'check/mate/stalemate', rawFen, st, theirSt);
+    if (!sameSet(st.map(String), theirSt.map(String)))
+      mismatch('chess.js', 'check/mate/stalemate', rawFen, st, theirSt);
   }
   return moves;
 }

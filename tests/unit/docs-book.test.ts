@@ -23,8 +23,18 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
 const ILLEGAL_ONLY = '4k3/8/8/8/8/8/8/4K3 w - - 0 1';
-const e = (fen: string, uci: string, weight: number): RawEntry => ({ key: polyglotKey(fen), move: rawMove(uci), weight });
-const bookBytes = writeBook([e(START, 'e2e4', 3), e(START, 'd2d4', 1), e(START, 'c2c4', 0), e(AFTER_E4, 'c7c5', 1), e(ILLEGAL_ONLY, 'e2e4', 5)]);
+const e = (fen: string, uci: string, weight: number): RawEntry => ({
+  key: polyglotKey(fen),
+  move: rawMove(uci),
+  weight,
+});
+const bookBytes = writeBook([
+  e(START, 'e2e4', 3),
+  e(START, 'd2d4', 1),
+  e(START, 'c2c4', 0),
+  e(AFTER_E4, 'c7c5', 1),
+  e(ILLEGAL_ONLY, 'e2e4', 5),
+]);
 const bookFile = path.join(tmp, 'book.bin');
 writeFileSync(bookFile, bookBytes);
 
@@ -35,7 +45,9 @@ function writeBlock(tag: string): void {
 function runHarness(name: string, source: string, env: Record<string, string> = {}): unknown {
   const file = path.join(tmp, name);
   writeFileSync(file, source);
-  return JSON.parse(execFileSync(process.execPath, [file], { encoding: 'utf8', cwd: tmp, env: { ...process.env, ...env } }));
+  return JSON.parse(
+    execFileSync(process.execPath, [file], { encoding: 'utf8', cwd: tmp, env: { ...process.env, ...env } }),
+  );
 }
 
 describe('docs/book.md code blocks', () => {
@@ -125,8 +137,14 @@ console.log(JSON.stringify(out));`,
       shown: [''],
     });
     expect(out.start).toEqual(['e4 75%', 'd4 25%', 'c4 0%']);
-    expect(out.afterClick).toEqual({ fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1', shown: ['c5 100%'] });
-    expect(out.outOfBook).toEqual({ fen: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2', shown: ['out of book'] });
+    expect(out.afterClick).toEqual({
+      fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1',
+      shown: ['c5 100%'],
+    });
+    expect(out.outOfBook).toEqual({
+      fen: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2',
+      shown: ['out of book'],
+    });
   });
 });
 
@@ -142,7 +160,10 @@ describe.runIf(polyglotAvailable)('docs/book.md command line session', () => {
       const [command, ...output] = part.split('\n');
       const args = command!.match(/"[^"]*"|\S+/g)!.map((a) => a.replace(/^"|"$/g, ''));
       expect(args[0]).toBe('chesswasm');
-      const stdout = execFileSync(process.execPath, [path.join(root, 'bin/chesswasm'), ...args.slice(1)], { encoding: 'utf8', cwd: path.dirname(book) });
+      const stdout = execFileSync(process.execPath, [path.join(root, 'bin/chesswasm'), ...args.slice(1)], {
+        encoding: 'utf8',
+        cwd: path.dirname(book),
+      });
       expect(stdout, command).toBe(output.join('\n'));
     }
   });

@@ -43,7 +43,12 @@ function codeBlocks(file: string): Block[] {
   return out;
 }
 
-const files = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const files = [
+  'README.md',
+  ...readdirSync(path.join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const all = files.flatMap(codeBlocks);
 const js = all.filter((b) => b.lang === 'js' || b.lang === 'javascript' || b.lang === 'mjs');
 const readmeBlocks = js.filter((b) => b.file === 'README.md' && b.info.startsWith('test='));
@@ -58,7 +63,9 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('code blocks of README.md and docs/*.md', () => {
   test('every js block is tagged run or test=NAME, and every test=NAME has a harness', () => {
-    const untagged = js.filter((b) => b.info !== 'run' && !b.info.startsWith('test=')).map((b) => `${b.file}:${b.line} \`\`\`${b.lang} ${b.info}`);
+    const untagged = js
+      .filter((b) => b.info !== 'run' && !b.info.startsWith('test='))
+      .map((b) => `${b.file}:${b.line} \`\`\`${b.lang} ${b.info}`);
     expect(untagged).toEqual([]);
     const unknown = js
       .filter((b) => b.info.startsWith('test=') && !(HARNESSED[b.file] ?? []).includes(b.tag))
@@ -106,7 +113,8 @@ describe('links and figures of README.md and docs/*.md', () => {
         const [rel = '', anchor] = target.split('#');
         const linked = rel === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), rel));
         if (!existsSync(path.join(root, linked))) broken.push(`${file}: ${target} (no file ${linked})`);
-        else if (anchor !== undefined && linked.endsWith('.md') && !anchors(linked).has(anchor)) broken.push(`${file}: ${target} (no heading #${anchor})`);
+        else if (anchor !== undefined && linked.endsWith('.md') && !anchors(linked).has(anchor))
+          broken.push(`${file}: ${target} (no heading #${anchor})`);
       }
     }
     expect(broken).toEqual([]);
@@ -114,7 +122,10 @@ describe('links and figures of README.md and docs/*.md', () => {
 
   test("the README's performance rows are rows of docs/performance-table.md (one source for every figure)", () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Performance'), readme.indexOf('\n## ', readme.indexOf('## Performance') + 1));
+    const section = readme.slice(
+      readme.indexOf('## Performance'),
+      readme.indexOf('\n## ', readme.indexOf('## Performance') + 1),
+    );
     const rows = section.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| row '));
     expect(rows.length).toBeGreaterThan(3);
     const table = new Set(readFileSync(path.join(root, 'docs/performance-table.md'), 'utf8').split('\n'));

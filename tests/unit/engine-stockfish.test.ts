@@ -53,18 +53,25 @@ describe.skipIf(!existsSync(SF) && !process.env.CI)('Debian Stockfish', () => {
 
   test('a Chess960 position: castling king-to-rook, SAN O-O', async () => {
     // Castling is the only way to save the rook on h1... keep it simple: every line legal in 960.
-    const pos = Position.fromFen('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', { variant: 'chess960' });
+    const pos = Position.fromFen('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', {
+      variant: 'chess960',
+    });
     const lines = await engine.analyse(pos, { depth: 8, multipv: 2 });
     for (const l of lines) {
       expect(l.pvError).toBeUndefined();
       expect(l.pv.length).toBeGreaterThan(1);
     }
     // A 960 position where castling is one of the legal moves: the engine's O-O is read as castling.
-    const castle = Position.fromFen('nrk1rbbq/pppppppp/8/8/8/8/PPPPPPPP/NRKQRBBN w EBeb - 0 1', { variant: 'chess960' });
+    const castle = Position.fromFen('nrk1rbbq/pppppppp/8/8/8/8/PPPPPPPP/NRKQRBBN w EBeb - 0 1', {
+      variant: 'chess960',
+    });
     const r = await engine.analyse(castle, { nodes: 5000, multipv: 20 });
     expect(r.every((l) => !l.pvError)).toBe(true);
     // Back to standard chess: e1g1 castling again.
-    const std = await engine.analyse(Position.fromFen('r3k2r/pppq1ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 0 1'), { depth: 6, multipv: 8 });
+    const std = await engine.analyse(
+      Position.fromFen('r3k2r/pppq1ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 0 1'),
+      { depth: 6, multipv: 8 },
+    );
     expect(std.every((l) => !l.pvError)).toBe(true);
   });
 
@@ -97,7 +104,9 @@ describe.skipIf(!existsSync(SF) && !process.env.CI)('Debian Stockfish', () => {
     expect(review.accuracy.white!).toBeGreaterThan(review.accuracy.black!);
     for (const side of ['white', 'black'] as const) {
       const judged = review.moves.filter((m) => (m.color === 'w') === (side === 'white') && m.judgement);
-      expect(review.counts[side].inaccuracy + review.counts[side].mistake + review.counts[side].blunder).toBe(judged.length);
+      expect(review.counts[side].inaccuracy + review.counts[side].mistake + review.counts[side].blunder).toBe(
+        judged.length,
+      );
       expect(review.acpl[side]!).toBeGreaterThanOrEqual(0);
     }
     expect(review.moves.every((m) => m.accuracy >= 0 && m.accuracy <= 100)).toBe(true);

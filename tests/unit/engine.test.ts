@@ -2,7 +2,18 @@
 // info lines (malformed ones, bounds, MultiPV snapshots, illegal PV moves), timeouts, an engine
 // that exits mid-search; and lichess's formulas against their published values.
 import { Game, Position } from 'chesswasm';
-import { Engine, EngineError, PovScore, Score, gameAccuracy, judge, moveAccuracy, winPercent, winningChances, type Snapshot } from 'chesswasm/engine';
+import {
+  Engine,
+  EngineError,
+  PovScore,
+  Score,
+  gameAccuracy,
+  judge,
+  moveAccuracy,
+  winPercent,
+  winningChances,
+  type Snapshot,
+} from 'chesswasm/engine';
 import { describe, expect, test } from 'vitest';
 import { FakeEngine, type FakeOptions } from './fake-engine.js';
 
@@ -95,7 +106,15 @@ describe('formulas (lichess)', () => {
     expect(s.white().mate).toBe(3);
     expect(s.black().mate).toBe(-3);
     expect(s.pov('b')).toBe(s.relative);
-    const order = [Score.mate(-1), Score.mate(-5), Score.cp(-300), Score.cp(0), Score.cp(40), Score.mate(7), Score.mate(2)];
+    const order = [
+      Score.mate(-1),
+      Score.mate(-5),
+      Score.cp(-300),
+      Score.cp(0),
+      Score.cp(40),
+      Score.mate(7),
+      Score.mate(2),
+    ];
     const shuffled = [...order].reverse();
     expect(shuffled.sort((a, b) => a.compare(b))).toEqual(order);
     expect(Score.mate(2).toCp(10000)).toBe(9998);
@@ -116,13 +135,27 @@ describe('the UCI protocol (fake engine)', () => {
     expect(engine.options.get('debug log file')).toEqual({ name: 'Debug Log File', type: 'string', default: '' });
     expect(engine.options.get('clear hash')).toEqual({ name: 'Clear Hash', type: 'button' });
     expect(engine.options.get('ponder')).toEqual({ name: 'Ponder', type: 'check', default: false });
-    expect(engine.options.get('uci_variant')).toEqual({ name: 'UCI_Variant', type: 'combo', default: 'chess', vars: ['chess', 'makruk'] });
+    expect(engine.options.get('uci_variant')).toEqual({
+      name: 'UCI_Variant',
+      type: 'combo',
+      default: 'chess',
+      vars: ['chess', 'makruk'],
+    });
   });
 
   test('configure checks values against the declarations before sending anything', async () => {
     const { engine, fake } = await connect();
     const before = fake.received.length;
-    for (const bad of [{ Hash: 0 }, { Hash: 1.5 }, { Threads: '2' }, { Ponder: 1 }, { Nonsense: 1 }, { UCI_Chess960: true }, { 'Clear Hash': 3 }, { 'Debug Log File': 'a\nquit' }])
+    for (const bad of [
+      { Hash: 0 },
+      { Hash: 1.5 },
+      { Threads: '2' },
+      { Ponder: 1 },
+      { Nonsense: 1 },
+      { UCI_Chess960: true },
+      { 'Clear Hash': 3 },
+      { 'Debug Log File': 'a\nquit' },
+    ])
       expect((await rejection(engine.configure(bad as never))).code).toBe('invalid-option');
     // One bad option refuses the whole call.
     expect((await rejection(engine.configure({ Threads: 2, Hash: -1 }))).code).toBe('invalid-option');
@@ -140,7 +173,15 @@ describe('the UCI protocol (fake engine)', () => {
     const { engine, fake } = await connect();
     const before = fake.received.length;
     const pos = Position.startpos();
-    for (const bad of [{}, { depth: 0 }, { depth: 2.5 }, { nodes: -1 }, { movetime: 'fast' }, { depth: 3, multipv: 0 }, { depth: 3, multipv: 501 }])
+    for (const bad of [
+      {},
+      { depth: 0 },
+      { depth: 2.5 },
+      { nodes: -1 },
+      { movetime: 'fast' },
+      { depth: 3, multipv: 0 },
+      { depth: 3, multipv: 501 },
+    ])
       expect((await rejection(engine.analyse(pos, bad as never))).code).toBe('invalid-limit');
     expect(() => engine.analysis(pos, { depth: -1 })).toThrow(EngineError);
     expect(fake.received.length).toBe(before);
@@ -188,7 +229,15 @@ describe('the UCI protocol (fake engine)', () => {
     const r = await engine.bestMove(pos, { depth: 12 });
     expect(r).toMatchObject({ move: 'd8h4', san: 'Qh4#', ponder: 'g2g3' });
     const [l] = r.lines;
-    expect(l).toMatchObject({ multipv: 1, depth: 12, seldepth: 18, nodes: 5000, nps: 100000, time: 50, wdl: { wins: 0, draws: 10, losses: 990 } });
+    expect(l).toMatchObject({
+      multipv: 1,
+      depth: 12,
+      seldepth: 18,
+      nodes: 5000,
+      nps: 100000,
+      time: 50,
+      wdl: { wins: 0, draws: 10, losses: 990 },
+    });
     // The PV's second move is illegal after mate: cut there.
     expect(l!.pv).toEqual(['d8h4']);
     expect(l!.san).toEqual(['Qh4#']);
@@ -216,7 +265,12 @@ describe('the UCI protocol (fake engine)', () => {
     });
     const lines = await engine.analyse(Position.startpos(), { depth: 5 });
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ depth: 5, pv: ['e2e4', 'e7e5'], san: ['e4', 'e5'], pvError: { index: 2, move: 'e4e5' } });
+    expect(lines[0]).toMatchObject({
+      depth: 5,
+      pv: ['e2e4', 'e7e5'],
+      san: ['e4', 'e5'],
+      pvError: { index: 2, move: 'e4e5' },
+    });
     expect(lines[0]!.score.white().cp).toBe(31);
   });
 
@@ -300,7 +354,10 @@ describe('the UCI protocol (fake engine)', () => {
   });
 
   test('no bestmove after stop: timeout', async () => {
-    const { engine } = await connect({ onGo: (f) => f.write('info depth 1 score cp 5 pv e2e4'), onStop: () => {} }, 100);
+    const { engine } = await connect(
+      { onGo: (f) => f.write('info depth 1 score cp 5 pv e2e4'), onStop: () => {} },
+      100,
+    );
     const a = engine.analysis(Position.startpos());
     const it = a[Symbol.asyncIterator]();
     await it.next();
@@ -334,7 +391,9 @@ describe('the UCI protocol (fake engine)', () => {
 
   test('Chess960 and variants set the managed options; an engine without them is refused', async () => {
     const { engine, fake } = await connect();
-    const p960 = Position.fromFen('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', { variant: 'chess960' });
+    const p960 = Position.fromFen('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', {
+      variant: 'chess960',
+    });
     await engine.analyse(p960, { depth: 1 }).catch(() => undefined);
     expect(fake.commands).toContain('setoption name UCI_Chess960 value true');
     expect(fake.commands).toContain('position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9');
@@ -347,7 +406,9 @@ describe('the UCI protocol (fake engine)', () => {
     const plain = await connect({ options: ['option name Hash type spin default 16 min 1 max 64'] });
     expect((await rejection(plain.engine.analyse(p960, { depth: 1 }))).code).toBe('unsupported');
     expect((await rejection(plain.engine.analyse(Position.startpos('makruk'), { depth: 1 }))).code).toBe('unsupported');
-    expect((await rejection(plain.engine.analyse(Position.startpos(), { depth: 1, multipv: 2 }))).code).toBe('invalid-limit');
+    expect((await rejection(plain.engine.analyse(Position.startpos(), { depth: 1, multipv: 2 }))).code).toBe(
+      'invalid-limit',
+    );
   });
 
   test('close rejects later calls', async () => {

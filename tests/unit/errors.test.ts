@@ -65,7 +65,9 @@ const bad_fens: [string, FenErrorCode][] = [
   ['4k3/8/8/8/8/4B3/PPPPPPPP/2B1K3 w - - 0 1', 'IMPOSSIBLE_MATERIAL'],
 ];
 
-const fenCases = bad_fens.map(([fen, code]) => [fen.length > 100 ? `${fen.slice(0, 20)}… (${fen.length} chars)` : fen, code, fen] as const);
+const fenCases = bad_fens.map(
+  ([fen, code]) => [fen.length > 100 ? `${fen.slice(0, 20)}… (${fen.length} chars)` : fen, code, fen] as const,
+);
 test.each(fenCases)('fromFen(%j) throws FenError %s', (_name, code, fen) => {
   let error: unknown;
   try {
@@ -129,8 +131,25 @@ test('illegal, wrong-side, garbage and wrongly typed moves throw and change noth
     expect(snapshot(pos)).toEqual(before);
   }
   const syntax: unknown[] = [
-    '', 'hello', 'e2e4e5', 'z9z9', 'e7e8k', null, undefined, NaN, Infinity, -1, 65536, 1.5, 2 ** 40,
-    {}, [], true, 12n, () => 1, Symbol('m'),
+    '',
+    'hello',
+    'e2e4e5',
+    'z9z9',
+    'e7e8k',
+    null,
+    undefined,
+    NaN,
+    Infinity,
+    -1,
+    65536,
+    1.5,
+    2 ** 40,
+    {},
+    [],
+    true,
+    12n,
+    () => 1,
+    Symbol('m'),
   ];
   for (const m of syntax) {
     expectMoveError(() => pos.play(m as number), 'syntax');
@@ -175,9 +194,9 @@ test('Chess960: castling rights without their rook; Makruk: a FEN field too many
   expect(() => Position.fromFen('4k3/8/8/8/8/8/8/4K2R w HAha - 0 1', { variant: 'chess960' })).toThrow(
     expect.objectContaining({ code: 'CASTLING_NO_ROOK' }),
   );
-  expect(() => Position.fromFen('rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1 x', { variant: 'makruk' })).toThrow(
-    expect.objectContaining({ code: 'FIELD_COUNT' }),
-  );
+  expect(() =>
+    Position.fromFen('rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1 x', { variant: 'makruk' }),
+  ).toThrow(expect.objectContaining({ code: 'FIELD_COUNT' }));
   for (const variant of [null, 5, 'Chess', {}]) {
     expect(() => Position.fromFen('4k3/8/8/8/8/8/8/4K3 w - - 0 1', { variant: variant as 'chess' })).toThrow(
       expect.objectContaining({ code: 'invalid-variant' }),
@@ -191,7 +210,17 @@ test('odd strings as moves (unicode, NUL, whitespace, 1 MB) are syntax errors an
   using pos = Position.startpos();
   pos.play('e2e4');
   const before = snapshot(pos);
-  for (const m of ['\u00e9', 'e7e5\u0000', '\u0000', ' e7e5', 'e7e5 ', 'e7\ne5', '\u265ff6', 'e'.repeat(1_000_000), '\ud800']) {
+  for (const m of [
+    '\u00e9',
+    'e7e5\u0000',
+    '\u0000',
+    ' e7e5',
+    'e7e5 ',
+    'e7\ne5',
+    '\u265ff6',
+    'e'.repeat(1_000_000),
+    '\ud800',
+  ]) {
     let error: unknown;
     try {
       pos.play(m);
@@ -328,7 +357,8 @@ test('a puzzle state that is not JSON, a number whose String() throws, a non-Pos
     return 'no error';
   };
   // Puzzle.fromJSON of a text that is not JSON (JSON.parse's SyntaxError before).
-  for (const v of ['{', '', 'not json', '{"version":1,']) expect(code(() => Puzzle.fromJSON(v))).toBe('invalid-argument');
+  for (const v of ['{', '', 'not json', '{"version":1,'])
+    expect(code(() => Puzzle.fromJSON(v))).toBe('invalid-argument');
   // A value whose String() throws (a null-prototype object, a throwing toString): the
   // message names it without calling String().
   const hostile = {
@@ -365,7 +395,9 @@ test('every exported error class keeps its name in the built package', async () 
   const errorClasses = Object.entries(pkg).filter(
     ([, v]) => typeof v === 'function' && (v as { prototype?: unknown }).prototype instanceof Error,
   ) as [string, new (...args: never[]) => Error][];
-  expect(errorClasses.map(([k]) => k).sort()).toEqual(expect.arrayContaining(['BookError', 'ChessError', 'FenError', 'IllegalMoveError', 'PgnError']));
+  expect(errorClasses.map(([k]) => k).sort()).toEqual(
+    expect.arrayContaining(['BookError', 'ChessError', 'FenError', 'IllegalMoveError', 'PgnError']),
+  );
   for (const [exported, cls] of errorClasses) expect(cls.name).toBe(exported);
   const thrown = (f: () => unknown): Error => {
     try {

@@ -71,7 +71,8 @@ export class FakeEngine implements EngineTransport {
     if (this.closed) return;
     this.received.push(line);
     const o = this.#opts;
-    if (line.startsWith('setoption name UCI_Chess960 value ')) this.#variant = line.endsWith('true') ? 'chess960' : 'chess';
+    if (line.startsWith('setoption name UCI_Chess960 value '))
+      this.#variant = line.endsWith('true') ? 'chess960' : 'chess';
     else if (line === 'setoption name UCI_Variant value makruk') this.#variant = 'makruk';
     else if (line === 'setoption name UCI_Variant value chess' && this.#variant === 'makruk') this.#variant = 'chess';
     if (line.startsWith('position fen ')) {
@@ -90,7 +91,11 @@ export class FakeEngine implements EngineTransport {
     } else if (line === 'isready') this.write('readyok');
     else if (line.startsWith('go')) {
       if (o.onGo) o.onGo(this, line);
-      else this.write(`info depth 1 seldepth 1 multipv 1 score cp 20 nodes 20 nps 1000 time 1 pv ${this.legalMove}`, `bestmove ${this.legalMove}`);
+      else
+        this.write(
+          `info depth 1 seldepth 1 multipv 1 score cp 20 nodes 20 nps 1000 time 1 pv ${this.legalMove}`,
+          `bestmove ${this.legalMove}`,
+        );
     } else if (line === 'stop') {
       if (o.onStop) o.onStop(this);
       else this.write(`bestmove ${this.lastMove}`);

@@ -129,7 +129,9 @@ test('FEN validity agrees with chessops (impossible checks, material) on generat
     // With an en passant square: refused exactly when chessops calls the check impossible or
     // the king was attacked before the double push (chessops' own board, the pawn put back).
     if (pos.epSquare !== undefined)
-      expect(ours === 'EN_PASSANT_CHECK' || ours === 'TOO_MANY_CHECKERS', fen).toBe(isImpossibleCheck(pos) || attackedBeforePush(pos));
+      expect(ours === 'EN_PASSANT_CHECK' || ours === 'TOO_MANY_CHECKERS', fen).toBe(
+        isImpossibleCheck(pos) || attackedBeforePush(pos),
+      );
     if (isImpossibleCheck(pos)) {
       expect(CHECK_CODES, `${fen}: chessops calls the check impossible, we say ${ours}`).toContain(ours);
       count(`both refuse (${ours})`);
@@ -149,8 +151,15 @@ test('FEN validity agrees with chessops (impossible checks, material) on generat
   }
   console.log(counts);
   // Every class came up.
-  for (const k of ['both refuse (board)', 'both refuse (material)', 'both refuse (ALIGNED_CHECKERS)',
-    'both refuse (TOO_MANY_CHECKERS)', 'both refuse (EN_PASSANT_CHECK)', 'both refuse (IMPOSSIBLE_CHECK)',
-    'both accept (in check)', 'only we refuse (IMPOSSIBLE_CHECK)'])
+  for (const k of [
+    'both refuse (board)',
+    'both refuse (material)',
+    'both refuse (ALIGNED_CHECKERS)',
+    'both refuse (TOO_MANY_CHECKERS)',
+    'both refuse (EN_PASSANT_CHECK)',
+    'both refuse (IMPOSSIBLE_CHECK)',
+    'both accept (in check)',
+    'only we refuse (IMPOSSIBLE_CHECK)',
+  ])
     expect(counts[k] ?? 0, k).toBeGreaterThan(10);
 });

@@ -64,7 +64,13 @@ function crowdedFen(): string {
   if (chance(0.9)) cells[int(64)] = 'K';
   if (chance(0.9)) cells[int(64)] = 'k';
   const rows: string[] = [];
-  for (let r = 0; r < 8; r++) rows.push(cells.slice(r * 8, r * 8 + 8).join('').replace(/1+/g, (m) => String(m.length)));
+  for (let r = 0; r < 8; r++)
+    rows.push(
+      cells
+        .slice(r * 8, r * 8 + 8)
+        .join('')
+        .replace(/1+/g, (m) => String(m.length)),
+    );
   return `${rows.join('/')} ${pick(['w', 'b'])} ${pick(['-', '-', 'KQkq', 'Kq'])} - 0 1`;
 }
 const CROWDED = [
@@ -100,7 +106,26 @@ const PUZZLES = readFileSync(DATA + 'puzzles/sample.csv', 'utf8')
 
 const CHESS_CHARS = [...'KQRBNPMkqrbnpm12345678abcdefgh0x+#=-O/ ()[]{}.;!?$*"\\%\n\t\r'];
 const CONTROL = Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)).join('') + '\x7f';
-const UNICODE = ['é', 'ß', '♔', '♚', '♞', '½', '–', '—', '\u00a0', '\u200b', '\ufeff', '\ufffd', '😀', '𝄞', '\ud800', '\udfff', '\u2028', 'ｅ４'];
+const UNICODE = [
+  'é',
+  'ß',
+  '♔',
+  '♚',
+  '♞',
+  '½',
+  '–',
+  '—',
+  '\u00a0',
+  '\u200b',
+  '\ufeff',
+  '\ufffd',
+  '😀',
+  '𝄞',
+  '\ud800',
+  '\udfff',
+  '\u2028',
+  'ｅ４',
+];
 
 function randomChar(): string {
   switch (int(5)) {
@@ -212,7 +237,22 @@ function randomValue(kind: Kind = 'any'): unknown {
     case 3:
       return pick([Infinity, -Infinity]);
     case 4:
-      return pick([-1, -0, 0, 1, 2 ** 40, 2 ** 31, -(2 ** 31), 2 ** 32, 0xffff, 0x10000, 1.5, Number.MAX_SAFE_INTEGER, Number.MIN_VALUE, 1e308]);
+      return pick([
+        -1,
+        -0,
+        0,
+        1,
+        2 ** 40,
+        2 ** 31,
+        -(2 ** 31),
+        2 ** 32,
+        0xffff,
+        0x10000,
+        1.5,
+        Number.MAX_SAFE_INTEGER,
+        Number.MIN_VALUE,
+        1e308,
+      ]);
     case 5:
       return int(0x10000);
     case 6:
@@ -270,7 +310,12 @@ function show(v: unknown): string {
  * Runs a call: returns its value, or `undefined` after a thrown error, which must be a
  * ChessError (or, with `facade`, an Error). Violations are collected with their input.
  */
-function attempt<T>(label: string, input: unknown[], f: () => T, facade = false): { ok: true; value: T } | { ok: false } {
+function attempt<T>(
+  label: string,
+  input: unknown[],
+  f: () => T,
+  facade = false,
+): { ok: true; value: T } | { ok: false } {
   calls++;
   try {
     return { ok: true, value: f() };
@@ -278,7 +323,9 @@ function attempt<T>(label: string, input: unknown[], f: () => T, facade = false)
     failures++;
     const fine = facade ? e instanceof Error : e instanceof ChessError && typeof e.code === 'string';
     if (!fine && !(e instanceof Error && HOSTILE_ERRORS.has(e.message) && facade))
-      violations.push(`${label}(${input.map(show).join(', ')}) threw ${e instanceof Error ? `${e.name}: ${e.message}` : show(e)}`);
+      violations.push(
+        `${label}(${input.map(show).join(', ')}) threw ${e instanceof Error ? `${e.name}: ${e.message}` : show(e)}`,
+      );
     return { ok: false };
   }
 }
@@ -338,11 +385,15 @@ function randomMoveArg(p: Position): unknown {
 }
 
 const randomVariantOption = (): unknown =>
-  chance(0.7) ? { variant: pick(['chess', 'chess960', 'makruk', undefined]) } : pick([randomValue(), { variant: randomValue() }, { strict: randomValue() }]);
+  chance(0.7)
+    ? { variant: pick(['chess', 'chess960', 'makruk', undefined]) }
+    : pick([randomValue(), { variant: randomValue() }, { strict: randomValue() }]);
 
 describe('fuzz', () => {
   it('Position: fromFen, startpos, play, parseSan, parseUci, san, uci, perft, divide, …', () => {
-    const pool: Position[] = perft.filter((_, i) => i % 3 === 0).map((c) => Position.fromFen(c.fen, { variant: c.variant }));
+    const pool: Position[] = perft
+      .filter((_, i) => i % 3 === 0)
+      .map((c) => Position.fromFen(c.fen, { variant: c.variant }));
     pool.push(Position.startpos(), Position.startpos('chess960'), Position.startpos('makruk'));
     const N = Math.round(40_000 * SCALE);
     for (let i = 0; i < N; i++) {
@@ -351,7 +402,9 @@ describe('fuzz', () => {
       if (op === 0) {
         const fen = arg('fen');
         const opts = randomVariantOption();
-        const r = attempt('Position.fromFen', [fen, opts], () => Position.fromFen(fen as string, opts as { variant: Variant }));
+        const r = attempt('Position.fromFen', [fen, opts], () =>
+          Position.fromFen(fen as string, opts as { variant: Variant }),
+        );
         if (r.ok) {
           // An accepted FEN reads back to itself.
           const again = Position.fromFen(r.value.fen(), { variant: r.value.variant });
@@ -435,7 +488,13 @@ describe('fuzz', () => {
         case 13: {
           const m = randomValue();
           [label, input] = ['isLegal/fen/outcome', [m]];
-          f = () => [p.isLegal(m as Move), p.fen(m as { shredder: boolean }), p.outcome(m as { claim: boolean }), p.legalSan(), p.legalUci()];
+          f = () => [
+            p.isLegal(m as Move),
+            p.fen(m as { shredder: boolean }),
+            p.outcome(m as { claim: boolean }),
+            p.legalSan(),
+            p.legalUci(),
+          ];
           break;
         }
         case 14: {
@@ -463,11 +522,16 @@ describe('fuzz', () => {
     // A disposed position refuses everything with 'disposed'.
     const d = Position.startpos();
     d.dispose();
-    for (const f of [() => d.fen(), () => d.play('e4'), () => d.parseSan('e4'), () => d.perft(1), () => chessgroundDests(d)])
+    for (const f of [
+      () => d.fen(),
+      () => d.play('e4'),
+      () => d.parseSan('e4'),
+      () => d.perft(1),
+      () => chessgroundDests(d),
+    ])
       expect(f).toThrow(ChessError);
     expectNoViolations();
   });
-
 
   // ---------------------------------------------------------------- Game, readGames
 
@@ -535,7 +599,12 @@ describe('fuzz', () => {
       }
       const g = pick(pool);
       if (g.current.ply > 30 || g.current.children.length > 4) g.goToPly(0);
-      const snap = () => ({ fen: g.position.fen(), hash: g.position.hash(), children: g.current.children.length, result: g.result });
+      const snap = () => ({
+        fen: g.position.fen(),
+        hash: g.position.hash(),
+        children: g.current.children.length,
+        result: g.result,
+      });
       const before = snap();
       const beforeNode = g.current;
       let label: string;
@@ -619,7 +688,10 @@ describe('fuzz', () => {
         // left out.)
         // `[%` starts a comment command ([%clk] ...), which is read into GameNode's typed
         // fields rather than kept as text (comment-commands.test.ts tests those).
-        const text = () => randomString().replace(/[\v\f]/g, ' ').replaceAll('[%', '[ %');
+        const text = () =>
+          randomString()
+            .replace(/[\v\f]/g, ' ')
+            .replaceAll('[%', '[ %');
         n.commentsAfter.push(text().slice(0, 2000));
         // A comment before a move reads back as one after the previous move (or the game's
         // comment, on the root), except at the start of a variation.
@@ -638,7 +710,9 @@ describe('fuzz', () => {
       // written as ')'.
       const utf8 = (t: string) => decoder.decode(encoder.encode(t));
       const held = (cs: string[]) =>
-        cs.map((c) => (c.includes('\n') ? c.replaceAll('}', ')') : c)).map((c) => utf8(c).replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, ''));
+        cs
+          .map((c) => (c.includes('\n') ? c.replaceAll('}', ')') : c))
+          .map((c) => utf8(c).replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, ''));
       for (let k = 0; k < nodes.length; k++)
         expected.push([k, held(nodes[k]!.commentsBefore), held(nodes[k]!.commentsAfter), [...nodes[k]!.nags]]);
       const r = attempt('Game.pgn+fromPgn', [name, value], () => Game.fromPgn(g.pgn()));
@@ -646,7 +720,8 @@ describe('fuzz', () => {
       const again = r.value;
       const back = [again.root];
       for (let k = 0; k < back.length; k++) back.push(...back[k]!.children);
-      if (again.tags.get(name) !== utf8(value).replaceAll('\n', ' ')) mismatches.push(`tag ${show(name)} = ${show(value)} read back as ${show(again.tags.get(name))}`);
+      if (again.tags.get(name) !== utf8(value).replaceAll('\n', ' '))
+        mismatches.push(`tag ${show(name)} = ${show(value)} read back as ${show(again.tags.get(name))}`);
       for (const [k, before, after, nags] of expected) {
         const b = back[k];
         const got = [b?.commentsBefore, b?.commentsAfter, b?.nags];
@@ -671,9 +746,22 @@ describe('fuzz', () => {
       if (op === 0) {
         // validateLine with valid options: never throws.
         const fen = chance(0.7) ? (chance(0.5) ? seed.fen : mutate(seed.fen)) : arg('fen');
-        const moves = chance(0.3) ? seed.moves : chance(0.5) ? mutate(seed.moves) : chance(0.5) ? randomValue('uci') : [arg('uci'), arg('san')];
-        const options = pick([undefined, {}, { notation: pick(['auto', 'uci', 'san']) }, { variant: pick(['chess', 'chess960', 'makruk']) }]);
-        const r = attempt('validateLine', [fen, moves, options], () => validateLine(fen as string, moves as string, options as {}));
+        const moves = chance(0.3)
+          ? seed.moves
+          : chance(0.5)
+            ? mutate(seed.moves)
+            : chance(0.5)
+              ? randomValue('uci')
+              : [arg('uci'), arg('san')];
+        const options = pick([
+          undefined,
+          {},
+          { notation: pick(['auto', 'uci', 'san']) },
+          { variant: pick(['chess', 'chess960', 'makruk']) },
+        ]);
+        const r = attempt('validateLine', [fen, moves, options], () =>
+          validateLine(fen as string, moves as string, options as {}),
+        );
         if (!r.ok) violations.push(`validateLine(${show(fen)}, ${show(moves)}, ${show(options)}) threw`);
         else expect(typeof r.value.ok).toBe('boolean');
         continue;
@@ -686,8 +774,20 @@ describe('fuzz', () => {
       }
       // Puzzle from a near-valid or random init, then random moves.
       const init: Record<string, unknown> = chance(0.7)
-        ? { fen: chance(0.7) ? seed.fen : arg('fen'), [chance(0.8) ? 'moves' : 'solution']: chance(0.6) ? seed.moves : chance(0.5) ? mutate(seed.moves) : randomValue('uci') }
-        : { fen: randomValue('fen'), moves: randomValue('uci'), solution: chance(0.2) ? randomValue('uci') : undefined, variant: chance(0.2) ? randomValue() : undefined };
+        ? {
+            fen: chance(0.7) ? seed.fen : arg('fen'),
+            [chance(0.8) ? 'moves' : 'solution']: chance(0.6)
+              ? seed.moves
+              : chance(0.5)
+                ? mutate(seed.moves)
+                : randomValue('uci'),
+          }
+        : {
+            fen: randomValue('fen'),
+            moves: randomValue('uci'),
+            solution: chance(0.2) ? randomValue('uci') : undefined,
+            variant: chance(0.2) ? randomValue() : undefined,
+          };
       const initArg = chance(0.95) ? init : randomValue();
       const r = attempt('new Puzzle', [initArg], () => new Puzzle(initArg as never));
       if (!r.ok) continue;
@@ -696,7 +796,8 @@ describe('fuzz', () => {
         const m = chance(0.3) ? (pz.hint() ?? 'e2e4') : randomMoveArg(pz.position);
         const before = { fen: pz.position.fen(), hash: pz.position.hash(), progress: pz.progress };
         const res = attempt('Puzzle.play', [before.fen, m], () => pz.play(m as string));
-        if (!res.ok) expect({ fen: pz.position.fen(), hash: pz.position.hash(), progress: pz.progress }).toEqual(before);
+        if (!res.ok)
+          expect({ fen: pz.position.fen(), hash: pz.position.hash(), progress: pz.progress }).toEqual(before);
       }
       pz.dispose();
     }
@@ -750,8 +851,21 @@ describe('fuzz', () => {
 
   it('Chess: constructor and methods throw an Error (as chess.js) and change nothing then', () => {
     const crowded = (fen: string) => new Chess(fen, { skipValidation: true });
-    const pool = [new Chess(), new Chess(FENS[1]), new Chess(FENS[2]), new Chess(), crowded(CROWDED[0]!), crowded(CROWDED[5]!), crowded(CROWDED[2]!)];
-    const snap = (c: Chess) => ({ fen: c.fen(), history: c.history(), headers: c.getHeaders(), comments: c.getComments() });
+    const pool = [
+      new Chess(),
+      new Chess(FENS[1]),
+      new Chess(FENS[2]),
+      new Chess(),
+      crowded(CROWDED[0]!),
+      crowded(CROWDED[5]!),
+      crowded(CROWDED[2]!),
+    ];
+    const snap = (c: Chess) => ({
+      fen: c.fen(),
+      history: c.history(),
+      headers: c.getHeaders(),
+      comments: c.getComments(),
+    });
     let lastChess = '';
     const N = Math.round(35_000 * SCALE);
     for (let i = 0; i < N; i++) {
@@ -775,9 +889,11 @@ describe('fuzz', () => {
       let input: unknown[];
       let f: () => unknown;
       let mutating = true;
-      const anySquare = () => (chance(0.6) ? pick(['e1', 'e8', 'a1', 'h8', 'd4', 'e4', 'i9', 'a0', '']) : randomValue());
+      const anySquare = () =>
+        chance(0.6) ? pick(['e1', 'e8', 'a1', 'h8', 'd4', 'e4', 'i9', 'a0', '']) : randomValue();
       const anyColor = () => (chance(0.6) ? pick(['w', 'b']) : randomValue());
-      const anyPiece = () => (chance(0.6) ? { type: pick(['p', 'n', 'b', 'r', 'q', 'k', 'x']), color: anyColor() } : randomValue());
+      const anyPiece = () =>
+        chance(0.6) ? { type: pick(['p', 'n', 'b', 'r', 'q', 'k', 'x']), color: anyColor() } : randomValue();
       switch (op) {
         case 1:
         case 2: {
@@ -792,14 +908,23 @@ describe('fuzz', () => {
         case 5:
         case 6: {
           const legal = c.moves();
-          const m = chance(0.3) && legal.length ? mutate(pick(legal)) : chance(0.2) ? pick([...legal, null]) : chance(0.8) ? arg('san') : { from: anySquare(), to: anySquare(), promotion: pick(['q', 'n', undefined, randomValue()]) };
+          const m =
+            chance(0.3) && legal.length
+              ? mutate(pick(legal))
+              : chance(0.2)
+                ? pick([...legal, null])
+                : chance(0.8)
+                  ? arg('san')
+                  : { from: anySquare(), to: anySquare(), promotion: pick(['q', 'n', undefined, randomValue()]) };
           const o = chance(0.8) ? { strict: chance(0.5) } : randomValue();
           [label, input] = ['move', [m, o]];
           f = () => c.move(m as string, o as {});
           break;
         }
         case 7: {
-          const o = chance(0.5) ? { verbose: chance(0.5), square: anySquare(), piece: pick(['p', 'n', 'k', 'z', randomValue()]) } : randomValue();
+          const o = chance(0.5)
+            ? { verbose: chance(0.5), square: anySquare(), piece: pick(['p', 'n', 'k', 'z', randomValue()]) }
+            : randomValue();
           [label, input, mutating] = ['moves', [o], false];
           f = () => c.moves(o as {});
           break;
@@ -825,7 +950,11 @@ describe('fuzz', () => {
         case 11:
         case 12: {
           const text = chance(0.85) ? randomString('pgn') : randomValue('pgn');
-          const o = chance(0.8) ? { strict: chance(0.3) } : chance(0.5) ? { newlineChar: randomString() } : randomValue();
+          const o = chance(0.8)
+            ? { strict: chance(0.3) }
+            : chance(0.5)
+              ? { newlineChar: randomString() }
+              : randomValue();
           [label, input] = ['loadPgn', [text, o]];
           f = () => c.loadPgn(text as string, o as {});
           break;
@@ -861,7 +990,9 @@ describe('fuzz', () => {
           break;
         }
         case 18: {
-          const o = chance(0.5) ? { newline: pick(['\n', '\r\n', '', randomString()]), maxWidth: chance(0.5) ? int(100) : randomValue() } : randomValue();
+          const o = chance(0.5)
+            ? { newline: pick(['\n', '\r\n', '', randomString()]), maxWidth: chance(0.5) ? int(100) : randomValue() }
+            : randomValue();
           [label, input, mutating] = ['pgn/history/fen/ascii/board', [o], false];
           f = () => [c.pgn(o as {}), c.history(o as {}), c.fen(o as {}), c.ascii(), c.board()];
           break;

@@ -28,7 +28,9 @@ describe('construction', () => {
     expect(new Game(undefined, { variant: 'makruk' }).variant).toBe('makruk');
     expect(new Game(undefined, { variant: 'chess960' }).position.legalMoves().length).toBe(20);
     expect(() => new Game('nonsense')).toThrow(expect.objectContaining({ name: 'FenError' }));
-    expect(() => new Game(undefined, { variant: 'xiangqi' as 'chess' })).toThrow(expect.objectContaining({ code: 'invalid-variant' }));
+    expect(() => new Game(undefined, { variant: 'xiangqi' as 'chess' })).toThrow(
+      expect.objectContaining({ code: 'invalid-variant' }),
+    );
   });
 
   test('tags and result', () => {
@@ -314,7 +316,10 @@ describe('memory', () => {
       g.play('e4');
       if (i % 20_000 === 0) await settle();
     }
-    const text = Array.from({ length: 1000 }, (_, i) => `[Event "${i}"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 { x } (3... Nf6) *\n`).join('\n');
+    const text = Array.from(
+      { length: 1000 },
+      (_, i) => `[Event "${i}"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 { x } (3... Nf6) *\n`,
+    ).join('\n');
     for (let k = 0; k < 20; k++) for (const g of readGames(text)) g.goToPly(5);
     await settle();
     // Each position holds a 2 KB state stack: 200,000 unfreed would need > 400 MB.

@@ -21,7 +21,8 @@ test('importing leaves the package ready; init() again is a no-op', async () => 
 
 // A copy of the package without its .wasm, as a host that serves the file elsewhere has.
 const bare = mkdtempSync(path.join(tmpdir(), 'chesswasm-init-'));
-for (const f of readdirSync(dist)) if (f.endsWith('.js') || f === 'chesswasm.mjs') copyFileSync(path.join(dist, f), path.join(bare, f));
+for (const f of readdirSync(dist))
+  if (f.endsWith('.js') || f === 'chesswasm.mjs') copyFileSync(path.join(dist, f), path.join(bare, f));
 afterAll(() => rmSync(bare, { recursive: true, force: true }));
 
 function runNode(source: string): string {

@@ -65,7 +65,10 @@ class Engine {
   async fen(start: string, moves: string[]): Promise<string> {
     this.send(`position fen ${start}${moves.length ? ' moves ' + moves.join(' ') : ''}`);
     const out = await this.ask('d', (l) => l.startsWith('Checkers'));
-    return out.find((l) => l.startsWith('Fen:'))!.slice(4).trim();
+    return out
+      .find((l) => l.startsWith('Fen:'))!
+      .slice(4)
+      .trim();
   }
 
   async divide(fen: string, depth: number): Promise<Map<string, number>> {

@@ -74,7 +74,13 @@ describe('the table', () => {
     expect(openingOf(g.mainlineNodes().map((n) => n.fen))).toEqual({ eco: line.eco, name: line.name });
     // A generator works too (any iterable), and the positions are left as they were.
     const fens = positions.map((p) => p.fen());
-    expect(openingOf((function* () { yield* positions; })())).toEqual({ eco: line.eco, name: line.name });
+    expect(
+      openingOf(
+        (function* () {
+          yield* positions;
+        })(),
+      ),
+    ).toEqual({ eco: line.eco, name: line.name });
     expect(positions.map((p) => p.fen())).toEqual(fens);
   });
 });
@@ -205,14 +211,20 @@ describe('openingsAfter', () => {
     const expected = LINES.filter((l) => l.sans.length === 1).map((l) => `${l.sans[0]} ${l.eco} ${l.name}`);
     const got = openingsAfter(Position.startpos()).map((m) => `${m.san} ${m.eco} ${m.name}`);
     expect(got.sort()).toEqual(expected.sort());
-    expect(openingsAfter(Position.startpos()).find((m) => m.san === 'e4')).toEqual({ uci: 'e2e4', san: 'e4', eco: 'B00', name: "King's Pawn Game" });
+    expect(openingsAfter(Position.startpos()).find((m) => m.san === 'e4')).toEqual({
+      uci: 'e2e4',
+      san: 'e4',
+      eco: 'B00',
+      name: "King's Pawn Game",
+    });
   });
 
   test('after 1. e4 e5: every line one move longer is there, each by its own name', () => {
     const pos = game(['e4', 'e5']).position;
     const fen = pos.fen();
     const got = new Map(openingsAfter(pos).map((m) => [m.san, m.name]));
-    for (const l of LINES.filter((l) => l.sans.length === 3 && l.sans[0] === 'e4' && l.sans[1] === 'e5')) expect(got.get(l.sans[2]!)).toBe(l.name);
+    for (const l of LINES.filter((l) => l.sans.length === 3 && l.sans[0] === 'e4' && l.sans[1] === 'e5'))
+      expect(got.get(l.sans[2]!)).toBe(l.name);
     expect(pos.fen()).toBe(fen);
     expect(openingsAfter(fen).length).toBe(got.size);
   });

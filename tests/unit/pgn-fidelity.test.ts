@@ -25,7 +25,9 @@ function opsTree(text: string, san = true): string[][] {
       for (const ch of node.children) {
         const id = out.length + 1;
         const d = ch.data;
-        out.push(`${parentId} ${san ? d.san : ''} nags=${(d.nags ?? []).join(',')} start=${(d.startingComments ?? []).join('|')} comments=${(d.comments ?? []).map(comment).join('|')}`);
+        out.push(
+          `${parentId} ${san ? d.san : ''} nags=${(d.nags ?? []).join(',')} start=${(d.startingComments ?? []).join('|')} comments=${(d.comments ?? []).map(comment).join('|')}`,
+        );
         walk(ch, id);
       }
     };
@@ -85,7 +87,15 @@ describe('games other readers read', () => {
   });
 });
 
-const SEVEN: Record<string, string> = { Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*' };
+const SEVEN: Record<string, string> = {
+  Event: '?',
+  Site: '?',
+  Date: '????.??.??',
+  Round: '?',
+  White: '?',
+  Black: '?',
+  Result: '*',
+};
 
 describe('comments stay where they were', () => {
   test('a5 { c0 [%clk 0:01:00] } { before }: each command in its own comment, written back exactly', () => {
@@ -113,7 +123,12 @@ describe('comments stay where they were', () => {
     const ours = Game.fromPgn(text).pgn();
     expect(opsTree(ours)).toEqual(opsTree(text));
     // The movetext as written (numbers aside) comes back verbatim.
-    const body = (t: string) => t.replace(/^\[.*\]\s*$/gm, '').replace(/\d+\.(\.\.)?\s*/g, '').replace(/\s+/g, ' ').trim();
+    const body = (t: string) =>
+      t
+        .replace(/^\[.*\]\s*$/gm, '')
+        .replace(/\d+\.(\.\.)?\s*/g, '')
+        .replace(/\s+/g, ' ')
+        .trim();
     expect(body(ours)).toBe(body(text));
     // and a second round trip changes nothing
     expect(Game.fromPgn(ours).pgn()).toBe(ours);
@@ -121,7 +136,13 @@ describe('comments stay where they were', () => {
 
   test('the data files: chessops reads the same trees after our write', () => {
     // (chessjs-random.pgn is left out: chessops does not read its tag values with bare quotes.)
-    for (const file of ['chessops-trees.pgn', 'constructs.pgn', 'lichess-2013-01.pgn', 'leading-whitespace.pgn', 'bom-crlf.pgn']) {
+    for (const file of [
+      'chessops-trees.pgn',
+      'constructs.pgn',
+      'lichess-2013-01.pgn',
+      'leading-whitespace.pgn',
+      'bom-crlf.pgn',
+    ]) {
       // chessops skips `;` comments (the PGN standard's rest-of-line comments), which we keep
       // and write in braces: such comments are left out of the comparison.
       const text = read(file).replace(/;[^\n]*/g, '');
@@ -144,7 +165,10 @@ describe('comments stay where they were', () => {
   test('comments = [...] sets each comment with its own commands, and the single-comment fields', () => {
     const g = Game.fromPgn('1. e4 e5 *');
     const e4 = g.root.children[0]!;
-    e4.comments = [{ text: 'one', clock: 61 }, { text: 'two', eval: { pawns: 0.3 }, shapes: [{ color: 'green', from: 'e4' }] }];
+    e4.comments = [
+      { text: 'one', clock: 61 },
+      { text: 'two', eval: { pawns: 0.3 }, shapes: [{ color: 'green', from: 'e4' }] },
+    ];
     expect(e4.commentsAfter).toEqual(['one', 'two']);
     expect(e4.clock).toBe(61);
     expect(e4.eval).toEqual({ pawns: 0.3 });

@@ -9,7 +9,10 @@ import { Game, PgnError, readGames } from 'chesswasm';
 // Each game as "tags | main line | result", errors as "ERROR line:column message".
 function summary(text: string, partial = false): string[] {
   const out: string[] = [];
-  for (const g of readGames(text, { partial, onError: (e) => out.push(`ERROR ${e.line}:${e.column} ${e.message.replace(/^PGN line \d+, column \d+: /, '')}`) })) {
+  for (const g of readGames(text, {
+    partial,
+    onError: (e) => out.push(`ERROR ${e.line}:${e.column} ${e.message.replace(/^PGN line \d+, column \d+: /, '')}`),
+  })) {
     const tags = [...g.tags].map(([k, v]) => `${k}=${v}`).join(' ');
     const err = g.errors.map((e) => `PARTIAL(${e.line}:${e.column}) `).join('');
     out.push(`${err}${tags} | ${g.mainline().join(' ')} | ${g.result}`);
@@ -22,7 +25,10 @@ async function summaryFromChunks(text: string, size: number, partial = false): P
   const chunks: string[] = [];
   for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
   const out: string[] = [];
-  for await (const g of readGames(chunks, { partial, onError: (e) => out.push(`ERROR ${e.line}:${e.column} ${e.message.replace(/^PGN line \d+, column \d+: /, '')}`) })) {
+  for await (const g of readGames(chunks, {
+    partial,
+    onError: (e) => out.push(`ERROR ${e.line}:${e.column} ${e.message.replace(/^PGN line \d+, column \d+: /, '')}`),
+  })) {
     const tags = [...g.tags].map(([k, v]) => `${k}=${v}`).join(' ');
     const err = g.errors.map((e) => `PARTIAL(${e.line}:${e.column}) `).join('');
     out.push(`${err}${tags} | ${g.mainline().join(' ')} | ${g.result}`);

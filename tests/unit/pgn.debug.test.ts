@@ -9,7 +9,10 @@ import { DATA } from './helpers.js';
 const read = (name: string) => readFileSync(`${DATA}${name}`, 'utf8');
 
 test('every data file and part of the corpus read, written, re-read (debug build)', () => {
-  const corpus = read('corpus/stockfish-selfplay.pgn').split(/\n(?=\[Event )/).slice(0, 40).join('\n');
+  const corpus = read('corpus/stockfish-selfplay.pgn')
+    .split(/\n(?=\[Event )/)
+    .slice(0, 40)
+    .join('\n');
   for (const text of [read('pgn/constructs.pgn'), read('pgn/chessops-trees.pgn'), read('pgn/bom-crlf.pgn'), corpus]) {
     let games = 0;
     for (const g of readGames(text)) {

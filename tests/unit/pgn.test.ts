@@ -21,7 +21,9 @@ function listing(game: Game): string[] {
   const walk = (node: GameNode, parentId: number) => {
     for (const ch of node.children) {
       const id = out.length + 1;
-      out.push(`${parentId} ${ch.san} nags=${ch.nags.join(',')} before=${ch.commentsBefore.join('|')} after=${ch.commentsAfter.join('|')}${ch.clock === null ? '' : ` clock=${ch.clock}`}`);
+      out.push(
+        `${parentId} ${ch.san} nags=${ch.nags.join(',')} before=${ch.commentsBefore.join('|')} after=${ch.commentsAfter.join('|')}${ch.clock === null ? '' : ` clock=${ch.clock}`}`,
+      );
       walk(ch, id);
     }
   };
@@ -90,7 +92,24 @@ describe('reading', () => {
     expect(g.tags.get('Annotator')).toBe('chesswasm tests');
     expect(g.result).toBe('1-0');
     expect(g.root.commentsAfter).toEqual(['Game comment before the first move.']);
-    expect(g.mainline()).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'Ba4', 'Nf6', 'O-O', 'Be7', 'Re1', 'b5', 'Bb3', 'd6', 'c3', 'O-O']);
+    expect(g.mainline()).toEqual([
+      'e4',
+      'e5',
+      'Nf3',
+      'Nc6',
+      'Bb5',
+      'a6',
+      'Ba4',
+      'Nf6',
+      'O-O',
+      'Be7',
+      'Re1',
+      'b5',
+      'Bb3',
+      'd6',
+      'c3',
+      'O-O',
+    ]);
     const [e4, e5, nf3, nc6, bb5, a6, ba4] = g.mainlineNodes() as GameNode[];
     // Comment commands are read into typed fields (comment-commands.test.ts).
     expect([e4!.commentsAfter, e4!.clock, e4!.eval]).toEqual([[], 180, { pawns: 0.3 }]);
@@ -154,7 +173,10 @@ describe('reading', () => {
   });
 
   test('chessjs-random.pgn: main lines, results and final FENs as chess.js has them', () => {
-    const expected = read('chessjs-random.expected.tsv').trim().split('\n').map((l) => l.split('\t'));
+    const expected = read('chessjs-random.expected.tsv')
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     const games = [...readGames(read('chessjs-random.pgn'))];
     expect(games.length).toBe(expected.length);
     games.forEach((g, i) => {
@@ -169,7 +191,10 @@ describe('reading', () => {
   });
 
   test('chessops-trees.pgn: the pre-order node listing chessops wrote', () => {
-    const expected = read('chessops-trees.expected.txt').trim().split(/^game \d+\n/m).filter(Boolean);
+    const expected = read('chessops-trees.expected.txt')
+      .trim()
+      .split(/^game \d+\n/m)
+      .filter(Boolean);
     const games = [...readGames(read('chessops-trees.pgn'))];
     expect(games.length).toBe(expected.length);
     games.forEach((g, i) => expect(listing(g)).toEqual(expected[i]!.trim().split('\n')));
@@ -206,7 +231,8 @@ describe('errors and iteration', () => {
 
   test('onError: every malformed game reported with line/column, the others read', () => {
     const seen: unknown[] = [];
-    for (const g of readGames(malformed, { onError: (e) => seen.push([e.code, e.line, e.column]) })) seen.push(g.tags.get('Event'));
+    for (const g of readGames(malformed, { onError: (e) => seen.push([e.code, e.line, e.column]) }))
+      seen.push(g.tags.get('Event'));
     expect(seen).toEqual(expected.map((x) => (x.length === 1 ? x[0] : ['invalid-pgn', x[1], x[2]])));
   });
 
@@ -239,10 +265,11 @@ describe('errors and iteration', () => {
     const r = rng(7);
     for (const text of texts) {
       const whole: unknown[] = [];
-      for (const g of readGames(text, { onError: (e) => whole.push([e.line, e.column, e.message]) })) whole.push(g.pgn());
+      for (const g of readGames(text, { onError: (e) => whole.push([e.line, e.column, e.message]) }))
+        whole.push(g.pgn());
       for (const size of [1, 2, 7, 64, 1000, 1 << 20, -1]) {
         const chunks: string[] = [];
-        for (let i = 0; i < text.length; ) {
+        for (let i = 0; i < text.length;) {
           const n = size > 0 ? size : 1 + r(300);
           chunks.push(text.slice(i, i + n));
           i += n;
@@ -251,11 +278,13 @@ describe('errors and iteration', () => {
           for (const c of chunks) yield c;
         }
         const got: unknown[] = [];
-        for await (const g of readGames(stream(), { onError: (e) => got.push([e.line, e.column, e.message]) })) got.push(g.pgn());
+        for await (const g of readGames(stream(), { onError: (e) => got.push([e.line, e.column, e.message]) }))
+          got.push(g.pgn());
         expect(got).toEqual(whole);
         // A sync iterable of chunks, too.
         const got2: unknown[] = [];
-        for await (const g of readGames(chunks, { onError: (e) => got2.push([e.line, e.column, e.message]) })) got2.push(g.pgn());
+        for await (const g of readGames(chunks, { onError: (e) => got2.push([e.line, e.column, e.message]) }))
+          got2.push(g.pgn());
         expect(got2).toEqual(whole);
       }
     }
@@ -272,7 +301,8 @@ describe('errors and iteration', () => {
     const bytes = new TextEncoder().encode(text);
     const pieces = Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1));
     const games: string[] = [];
-    for await (const g of readGames(pieces)) games.push(`${g.tags.get('Event')} ${g.mainlineNodes()[0]!.commentsAfter.join()}`);
+    for await (const g of readGames(pieces))
+      games.push(`${g.tags.get('Event')} ${g.mainlineNodes()[0]!.commentsAfter.join()}`);
     expect(games).toEqual(['Ünïcödé ♞ ♞♝', '2 ']);
     await expect(async () => {
       for await (const g of readGames([{} as unknown as string])) void g;
@@ -283,7 +313,12 @@ describe('errors and iteration', () => {
     // readTree takes the texts from tables (web/src/position.ts uciPairs and uciTable):
     // checked against Position.uci on the position before each move.
     const makruk = '[Variant "makruk"]\n[FEN "4k3/8/8/1P6/6p1/8/8/4K3 w - - 0 1"]\n\n1. b6=M g3=M 2. Kd2 -- 3. Ke3 *';
-    const texts = [read('constructs.pgn'), read('chessjs-random.pgn'), read('lichess-2013-01.pgn').slice(0, 200_000), makruk];
+    const texts = [
+      read('constructs.pgn'),
+      read('chessjs-random.pgn'),
+      read('lichess-2013-01.pgn').slice(0, 200_000),
+      makruk,
+    ];
     let checked = 0;
     const variants = new Set<string>();
     for (const text of texts)
@@ -326,9 +361,12 @@ describe('errors and iteration', () => {
     }
     for (const text of texts) {
       const fromString: unknown[] = [];
-      for (const g of readGames(text, { onError: (e) => fromString.push([e.line, e.column, e.message]) })) fromString.push(g.pgn());
+      for (const g of readGames(text, { onError: (e) => fromString.push([e.line, e.column, e.message]) }))
+        fromString.push(g.pgn());
       const fromBytes: unknown[] = [];
-      for await (const g of readGames([new TextEncoder().encode(text)], { onError: (e) => fromBytes.push([e.line, e.column, e.message]) }))
+      for await (const g of readGames([new TextEncoder().encode(text)], {
+        onError: (e) => fromBytes.push([e.line, e.column, e.message]),
+      }))
         fromBytes.push(g.pgn());
       expect(fromString).toEqual(fromBytes);
       expect(fromString.length).toBeGreaterThan(0);
@@ -391,7 +429,11 @@ describe('writing', () => {
   // fromPgn(game.pgn()) gives the game back: a line feed in a tag value is written as a
   // space, a tag whose name is no PGN symbol is left out.
   test('pgn() of a game with a line break in a tag value or an odd tag name reads back', () => {
-    for (const [name, value] of [['White', 'a\nb'], ['Bad Name', 'v'], ['', 'v']] as const) {
+    for (const [name, value] of [
+      ['White', 'a\nb'],
+      ['Bad Name', 'v'],
+      ['', 'v'],
+    ] as const) {
       const g = Game.fromPgn('1. e4 e5 *');
       g.tags.set(name, value);
       const back = Game.fromPgn(g.pgn());
@@ -495,8 +537,13 @@ describe('differential', () => {
           // chessops' own parseComment splits out the [%clk] commands (a differential check of ours)
           const after = (d.comments ?? []).map((c) => parseComment(c));
           const texts = after.map((c) => c.text).filter((t) => t !== '');
-          const clock = after.map((c) => c.clock).filter((c) => c !== undefined).pop();
-          opsList.push(`${parentId} ${d.san} nags=${(d.nags ?? []).join(',')} before=${(d.startingComments ?? []).join('|')} after=${texts.join('|')}${clock === undefined ? '' : ` clock=${clock}`}`);
+          const clock = after
+            .map((c) => c.clock)
+            .filter((c) => c !== undefined)
+            .pop();
+          opsList.push(
+            `${parentId} ${d.san} nags=${(d.nags ?? []).join(',')} before=${(d.startingComments ?? []).join('|')} after=${texts.join('|')}${clock === undefined ? '' : ` clock=${clock}`}`,
+          );
           walk(ch, id);
         }
       };

@@ -108,8 +108,18 @@ test('dispose: idempotent, then every use throws disposed', () => {
   pos.dispose();
   pos.dispose();
   expect(pos.disposed).toBe(true);
-  for (const use of [() => pos.fen(), () => pos.legalMoves(), () => pos.play('e2e4'), () => pos.turn, () => pos.hash(),
-    () => pos.undo(), () => pos.clone(), () => pos.perft(1), () => pos.uci(1), () => pos.isCheck()]) {
+  for (const use of [
+    () => pos.fen(),
+    () => pos.legalMoves(),
+    () => pos.play('e2e4'),
+    () => pos.turn,
+    () => pos.hash(),
+    () => pos.undo(),
+    () => pos.clone(),
+    () => pos.perft(1),
+    () => pos.uci(1),
+    () => pos.isCheck(),
+  ]) {
     expect(use).toThrow(ChessError);
     expect(use).toThrow(expect.objectContaining({ code: 'disposed' }));
   }

@@ -23,8 +23,16 @@ test.each([['0'], ['1'], ['2']])('--workers %s: bad rows with line and reason, s
   for (const l of bad) {
     const m = /^line (\d+) \(([a-z_]+)-\d+\): (.*)$/.exec(l)!;
     expect(m, l).not.toBeNull();
-    const want = { illegal: /illegal move at ply/, syntax: /not a move at ply/, ambiguous: /ambiguous move/, fen: /bad FEN/,
-      mate_length: /checkmate comes after/, not_mate: /does not end in checkmate/, no_moves: /no solver move/, row: /truncated row/ }[m[2]!];
+    const want = {
+      illegal: /illegal move at ply/,
+      syntax: /not a move at ply/,
+      ambiguous: /ambiguous move/,
+      fen: /bad FEN/,
+      mate_length: /checkmate comes after/,
+      not_mate: /does not end in checkmate/,
+      no_moves: /no solver move/,
+      row: /truncated row/,
+    }[m[2]!];
     expect(m[3], l).toMatch(want!);
   }
   expect(bad[0]).toMatch(/^line 23 \(illegal-1\): illegal move at ply 1: g1g2$/);
@@ -47,7 +55,12 @@ test('--json: one object per row, in file order', () => {
   expect(m1).toMatchObject({ mate: true, solverMoves: 1, plies: 2 });
   expect(m1.matingMoves).toBeGreaterThanOrEqual(1);
   expect(rows.find((o) => o.id === 'illegal-2')).toMatchObject({ reason: 'illegal', ply: 3 });
-  expect(rows.find((o) => o.id === 'mate_length-2')).toMatchObject({ reason: 'mate-length', mate: true, solverMoves: 3, mateIn: 2 });
+  expect(rows.find((o) => o.id === 'mate_length-2')).toMatchObject({
+    reason: 'mate-length',
+    mate: true,
+    solverMoves: 3,
+    mateIn: 2,
+  });
 });
 
 test('a file of valid rows only (no header, CRLF, no final newline) exits 0', () => {
@@ -73,7 +86,9 @@ test.each([
 
 test('validatePuzzleFile: many small chunks over workers keep rows in file order', async () => {
   await import('chesswasm');
-  const { validatePuzzleFile } = (await import(fileURLToPath(new URL('../../dist/puzzle-file.js', import.meta.url)))) as {
+  const { validatePuzzleFile } = (await import(
+    fileURLToPath(new URL('../../dist/puzzle-file.js', import.meta.url))
+  )) as {
     validatePuzzleFile: (p: string, o: object) => Promise<{ puzzles: number; valid: number; invalid: number }>;
   };
   const dir = mkdtempSync(path.join(tmpdir(), 'chesswasm-'));
@@ -85,8 +100,18 @@ test('validatePuzzleFile: many small chunks over workers keep rows in file order
   writeFileSync(file, rows.join('\n') + '\n');
   for (const workers of [0, 2]) {
     const out: string[] = [];
-    const r = await validatePuzzleFile(file, { workers, json: true, chunkSize: 997, progress: false, write: (s: string) => out.push(s) });
-    const objs = out.join('').trim().split('\n').map((l) => JSON.parse(l) as { line: number; id: string });
+    const r = await validatePuzzleFile(file, {
+      workers,
+      json: true,
+      chunkSize: 997,
+      progress: false,
+      write: (s: string) => out.push(s),
+    });
+    const objs = out
+      .join('')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { line: number; id: string });
     expect(r.puzzles).toBe(40 * body.length);
     expect(r.invalid).toBe(40 * 11);
     expect(objs.map((o) => o.line)).toEqual(Array.from({ length: objs.length }, (_, i) => i + 2));

@@ -7,7 +7,10 @@ import { IllegalMoveError, Puzzle, validateLine } from 'chesswasm';
 import { DATA } from './helpers.js';
 
 test('sample rows, hostile lines (debug build)', () => {
-  const rows = readFileSync(DATA + 'puzzles/sample.csv', 'utf8').split('\n').slice(1).filter(Boolean);
+  const rows = readFileSync(DATA + 'puzzles/sample.csv', 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter(Boolean);
   let ok = 0;
   for (const row of rows) {
     const [id, fen = '', moves = ''] = row.split(',');
@@ -23,7 +26,13 @@ test('sample rows, hostile lines (debug build)', () => {
   }
   expect(ok).toBeGreaterThan(15);
   const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-  for (const line of ['g1f3 g8f6 f3g1 f6g8 '.repeat(300), 'é'.repeat(3000), 'e2e4\u0000e7e5', ' \t\n', 'Nf3 Nf6 '.repeat(200)])
+  for (const line of [
+    'g1f3 g8f6 f3g1 f6g8 '.repeat(300),
+    'é'.repeat(3000),
+    'e2e4\u0000e7e5',
+    ' \t\n',
+    'Nf3 Nf6 '.repeat(200),
+  ])
     expect(() => validateLine(start, line)).not.toThrow();
   expect(validateLine(start, 'g1f3 g8f6 f3g1 f6g8 '.repeat(300))).toEqual({ ok: false, ply: 1024, reason: 'syntax' });
   expect(() => new Puzzle({ fen: start, moves: 'e2e4 e7e5 '.repeat(2) + 'Ke9' })).toThrow(IllegalMoveError);

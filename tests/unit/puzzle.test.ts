@@ -102,7 +102,10 @@ describe('Puzzle', () => {
   });
 
   test('solver-first and SAN lines', () => {
-    const p = new Puzzle({ fen: 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4', solution: 'Qxf7#' });
+    const p = new Puzzle({
+      fen: 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4',
+      solution: 'Qxf7#',
+    });
     expect(p.line).toEqual(['h5f7']);
     expect(p.play('h5f7')).toBe('solved');
     const q = new Puzzle({ fen: M3.fen, moves: 'Re2 Rd1 Re1 Rxe1+ Kg2 Qg4#' });
@@ -154,7 +157,10 @@ describe('Puzzle', () => {
   });
 
   test('every valid row of the sample file can be solved by playing its line', () => {
-    const rows = readFileSync(DATA + 'puzzles/sample.csv', 'utf8').split('\n').slice(1).filter((l) => l.startsWith('ok-'));
+    const rows = readFileSync(DATA + 'puzzles/sample.csv', 'utf8')
+      .split('\n')
+      .slice(1)
+      .filter((l) => l.startsWith('ok-'));
     expect(rows.length).toBeGreaterThan(15);
     for (const row of rows) {
       const [, fen, moves] = row.split(',');

@@ -15,13 +15,21 @@ const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], {
 const dir = mkdtempSync(path.join(tmpdir(), 'review-cli-'));
 const file = path.join(dir, 'two.pgn');
 const opera = readFileSync(DATA + 'games/lichess-export.pgn', 'utf8');
-writeFileSync(file, `${opera.slice(opera.indexOf('[Event', opera.indexOf('Isouard') - 200))}\n\n[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n`);
+writeFileSync(
+  file,
+  `${opera.slice(opera.indexOf('[Event', opera.indexOf('Isouard') - 200))}\n\n[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n`,
+);
 
 test.skipIf(!existsSync(SF) && !process.env.CI)('--json: one summary per game, in order, with --jobs 2', () => {
   const r = run('review', file, '--engine', SF, '--nodes', '3000', '--jobs', '2', '--json');
   expect(r.stderr).toMatch(/positions, 2 games/);
   expect(r.status).toBe(0);
-  const out = JSON.parse(r.stdout) as { white: string; black: string; accuracy: { white: number }; counts: { black: { blunder: number } } }[];
+  const out = JSON.parse(r.stdout) as {
+    white: string;
+    black: string;
+    accuracy: { white: number };
+    counts: { black: { blunder: number } };
+  }[];
   expect(out.map((g) => [g.white, g.black])).toEqual([
     ['Paul Morphy', 'Duke Karl / Count Isouard'],
     ['A', 'B'],

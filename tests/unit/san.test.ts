@@ -4,8 +4,34 @@ import { IllegalMoveError, Position } from 'chesswasm';
 
 test('san() of the legal moves; play() and parseSan() take SAN', () => {
   using pos = Position.startpos();
-  expect(pos.legalMoves().map((m) => pos.san(m)).sort()).toEqual(
-    ['a3', 'a4', 'b3', 'b4', 'c3', 'c4', 'd3', 'd4', 'e3', 'e4', 'f3', 'f4', 'g3', 'g4', 'h3', 'h4', 'Na3', 'Nc3', 'Nf3', 'Nh3'].sort(),
+  expect(
+    pos
+      .legalMoves()
+      .map((m) => pos.san(m))
+      .sort(),
+  ).toEqual(
+    [
+      'a3',
+      'a4',
+      'b3',
+      'b4',
+      'c3',
+      'c4',
+      'd3',
+      'd4',
+      'e3',
+      'e4',
+      'f3',
+      'f4',
+      'g3',
+      'g4',
+      'h3',
+      'h4',
+      'Na3',
+      'Nc3',
+      'Nf3',
+      'Nh3',
+    ].sort(),
   );
   for (const san of ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'Ba4', 'Nf6']) pos.play(san);
   const oo = pos.parseSan('O-O');

@@ -104,8 +104,16 @@ test('kingless boards become positions when asked; moves and perft as chess.js',
     expect((thrown(() => s.toPosition()) as FenError).code).toBe('MISSING_KING');
     const pos = s.toPosition({ tolerateMissingKings: true });
     const js = new ChessJs(fen, { skipValidation: true });
-    expect(pos.legalMoves().map((m) => pos.uci(m)).sort()).toEqual(
-      js.moves({ verbose: true }).map((m) => m.lan).sort(),
+    expect(
+      pos
+        .legalMoves()
+        .map((m) => pos.uci(m))
+        .sort(),
+    ).toEqual(
+      js
+        .moves({ verbose: true })
+        .map((m) => m.lan)
+        .sort(),
     );
     expect(pos.isCheck()).toBe(false);
     expect(pos.perft(3)).toBe(js.perft(3));

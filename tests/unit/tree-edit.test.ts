@@ -20,7 +20,11 @@ function randomGame(r: Rand, plies: number): Game {
     if (r.chance(0.1)) node.clock = 60 + r.int(3000);
     if (r.chance(0.1)) node.emt = r.int(100);
     if (r.chance(0.1)) node.eval = r.chance(0.8) ? { pawns: (r.int(800) - 400) / 100 } : { mate: r.int(10) - 5 || 1 };
-    if (r.chance(0.1)) node.shapes = [{ color: 'green', from: 'e4' }, { color: 'red', from: 'a1', to: 'h8' }];
+    if (r.chance(0.1))
+      node.shapes = [
+        { color: 'green', from: 'e4' },
+        { color: 'red', from: 'a1', to: 'h8' },
+      ];
     if (r.chance(0.15)) node.nags.push(1 + r.int(r.chance(0.3) ? 255 : 6));
   };
   const grow = (from: GameNode, n: number, depth: number) => {
@@ -89,7 +93,9 @@ function lines(root: Item): string[] {
   const walk = (node: Item, id: number) => {
     for (const c of node.children) {
       const me = out.length;
-      out.push(`${id} ${c.san} nags=${c.nags.join(',')} before=${c.before.join('|')} after=${c.after.join('|')} ${c.commands ?? ''}`);
+      out.push(
+        `${id} ${c.san} nags=${c.nags.join(',')} before=${c.before.join('|')} after=${c.after.join('|')} ${c.commands ?? ''}`,
+      );
       walk(c, me);
     }
   };
@@ -202,7 +208,8 @@ function randomEdit(r: Rand, game: Game): Edit | null {
         name: `deleteVariations ${from.join(',')}`,
         ours: (g) => g.deleteVariations(nodeAt(g, from)),
         theirs: (g) => {
-          for (let n: OpsNode<PgnNodeData> | undefined = opsAt(g, from); n; n = n.children[0]) n.children.length = Math.min(1, n.children.length);
+          for (let n: OpsNode<PgnNodeData> | undefined = opsAt(g, from); n; n = n.children[0])
+            n.children.length = Math.min(1, n.children.length);
         },
       };
     }
@@ -316,7 +323,10 @@ describe('random edits of random annotated trees', () => {
 });
 
 describe('each edit', () => {
-  const sample = () => Game.fromPgn('{ game } 1. e4 { [%clk 0:05:00] king pawn } ( { a queen } 1. d4 $1 d5 ( 1... Nf6 2. c4 ) 2. c4 ) ( 1. c4 { [%cal Gc2c4] } ) 1... e5 $2 2. Nf3 *');
+  const sample = () =>
+    Game.fromPgn(
+      '{ game } 1. e4 { [%clk 0:05:00] king pawn } ( { a queen } 1. d4 $1 d5 ( 1... Nf6 2. c4 ) 2. c4 ) ( 1. c4 { [%cal Gc2c4] } ) 1... e5 $2 2. Nf3 *',
+    );
 
   test('promoteVariation: one step, or to the main line; annotations move with the nodes', () => {
     const g = sample();
@@ -365,7 +375,13 @@ describe('each edit', () => {
     const d4 = g.root.children[1]!;
     g.deleteFrom(d4);
     expect(d4.game).toBeNull();
-    for (const call of [() => g.deleteFrom(d4), () => g.promoteVariation(d4), () => g.addNag(d4, 1), () => g.addLine(['e4'], { from: d4 }), () => g.deleteVariations(d4)])
+    for (const call of [
+      () => g.deleteFrom(d4),
+      () => g.promoteVariation(d4),
+      () => g.addNag(d4, 1),
+      () => g.addLine(['e4'], { from: d4 }),
+      () => g.deleteVariations(d4),
+    ])
       expect(call).toThrow(ChessError);
     expect(() => g.deleteFrom(g.root)).toThrow(ChessError);
     expect(() => g.deleteFrom(sample().root.children[0]!)).toThrow(ChessError);

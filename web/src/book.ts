@@ -69,7 +69,13 @@ export class Book {
   readonly #weight: Uint16Array;
   readonly #learn: Uint32Array;
 
-  private constructor(keyHi: Uint32Array, keyLo: Uint32Array, move: Uint16Array, weight: Uint16Array, learn: Uint32Array) {
+  private constructor(
+    keyHi: Uint32Array,
+    keyLo: Uint32Array,
+    move: Uint16Array,
+    weight: Uint16Array,
+    learn: Uint32Array,
+  ) {
     this.#keyHi = keyHi;
     this.#keyLo = keyLo;
     this.#move = move;
@@ -87,7 +93,11 @@ export class Book {
    */
   static fromBytes(bytes: Uint8Array | ArrayBuffer): Book {
     const view = viewOf(bytes);
-    if (!view) throw new ChessError('invalid-argument', `a book is read from a Uint8Array or an ArrayBuffer, not ${describe(bytes)}`);
+    if (!view)
+      throw new ChessError(
+        'invalid-argument',
+        `a book is read from a Uint8Array or an ArrayBuffer, not ${describe(bytes)}`,
+      );
     const length = view.byteLength;
     const n = Math.floor(length / ENTRY_BYTES);
     if (n * ENTRY_BYTES !== length) {
@@ -163,7 +173,13 @@ export class Book {
       else found.push({ move, weight: this.#weight[i]!, learn: this.#learn[i]! });
     }
     found.sort((a, b) => b.weight - a.weight); // stable: equal weights keep the book's order
-    return found.map((e) => ({ move: e.move, uci: position.uci(e.move), san: position.san(e.move), weight: e.weight, learn: e.learn }));
+    return found.map((e) => ({
+      move: e.move,
+      uci: position.uci(e.move),
+      san: position.san(e.move),
+      weight: e.weight,
+      learn: e.learn,
+    }));
   }
 
   /**
@@ -176,7 +192,8 @@ export class Book {
    *   not a function or returns anything but a number in [0, 1).
    */
   pick(position: Position, random: () => number = Math.random): BookEntry | null {
-    if (typeof random !== 'function') throw new ChessError('invalid-argument', `random must be a function, not ${describe(random)}`);
+    if (typeof random !== 'function')
+      throw new ChessError('invalid-argument', `random must be a function, not ${describe(random)}`);
     const entries = this.entries(position);
     let total = 0;
     for (const e of entries) total += e.weight;
@@ -215,7 +232,8 @@ export class Book {
 function viewOf(bytes: unknown): DataView | null {
   const tag = Object.prototype.toString.call(bytes);
   try {
-    if (ArrayBuffer.isView(bytes)) return tag === '[object Uint8Array]' ? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null;
+    if (ArrayBuffer.isView(bytes))
+      return tag === '[object Uint8Array]' ? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null;
     if (tag === '[object ArrayBuffer]') return new DataView(bytes as ArrayBuffer);
   } catch {
     // a detached buffer, or an object that only looks like one
@@ -225,9 +243,11 @@ function viewOf(bytes: unknown): DataView | null {
 
 /** The Polyglot key of a position; refuses what the format has no key for. */
 function bookKey(position: Position): bigint {
-  if (!(position instanceof Position)) throw new ChessError('invalid-argument', `not a Position: ${describe(position)}`);
+  if (!(position instanceof Position))
+    throw new ChessError('invalid-argument', `not a Position: ${describe(position)}`);
   const variant = position.variant;
-  if (variant === 'makruk') throw new BookError('unsupported-variant', 'a Polyglot book has no keys for Makruk positions');
+  if (variant === 'makruk')
+    throw new BookError('unsupported-variant', 'a Polyglot book has no keys for Makruk positions');
   if (variant === 'chess960') {
     // X-FEN writes K/Q/k/q for the outermost rook on a side and a file letter otherwise,
     // and only the former has its key in the Polyglot format.

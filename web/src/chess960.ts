@@ -8,7 +8,16 @@ import { ChessError, describe } from './errors.js';
 
 // The knights' places among the five squares left after the bishops and the queen.
 const KNIGHTS: readonly (readonly [number, number])[] = [
-  [0, 1], [0, 2], [0, 3], [0, 4], [1, 2], [1, 3], [1, 4], [2, 3], [2, 4], [3, 4],
+  [0, 1],
+  [0, 2],
+  [0, 3],
+  [0, 4],
+  [1, 2],
+  [1, 3],
+  [1, 4],
+  [2, 3],
+  [2, 4],
+  [3, 4],
 ];
 
 /**
@@ -17,7 +26,10 @@ const KNIGHTS: readonly (readonly [number, number])[] = [
  */
 export function chess960BackRank(n: number): string {
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 959)
-    throw new ChessError('invalid-argument', `a Chess960 position number is an integer from 0 to 959, not ${describe(n)}`);
+    throw new ChessError(
+      'invalid-argument',
+      `a Chess960 position number is an integer from 0 to 959, not ${describe(n)}`,
+    );
   const rank: (string | null)[] = new Array<string | null>(8).fill(null);
   rank[(n % 4) * 2 + 1] = 'B'; // light-squared bishop: b, d, f or h
   n = Math.floor(n / 4);

@@ -171,7 +171,8 @@ function parseWithout(comment: string, asText: ReadonlySet<string>): CommentComm
   // First pass: where each single-valued command occurs last (earlier ones stay as text).
   type Found = { start: number; end: number; name: string; value: string };
   const found: Found[] = [];
-  for (const m of text.matchAll(COMMAND)) found.push({ start: m.index!, end: m.index! + m[0].length, name: m[1]!, value: m[2] ?? '' });
+  for (const m of text.matchAll(COMMAND))
+    found.push({ start: m.index!, end: m.index! + m[0].length, name: m[1]!, value: m[2] ?? '' });
   const taken = new Set<Found>();
   const last = new Map<string, Found>();
   for (const f of found) {
@@ -232,7 +233,10 @@ function join(left: string, right: string): string {
 function checkShape(s: Shape): string {
   const letter = s && COLOR_LETTERS[s.color];
   if (!letter || typeof s.from !== 'string' || !SQUARE.test(s.from))
-    throw new ChessError('invalid-argument', `not a shape: ${describe(s)} (a color green/red/yellow/blue and a square from)`);
+    throw new ChessError(
+      'invalid-argument',
+      `not a shape: ${describe(s)} (a color green/red/yellow/blue and a square from)`,
+    );
   if (s.to === undefined) return `${letter}${s.from}`;
   if (typeof s.to !== 'string' || !SQUARE.test(s.to) || s.to === s.from)
     throw new ChessError('invalid-argument', `not an arrow: ${describe(s)} (to must be another square)`);
@@ -246,8 +250,10 @@ function formatPawns(pawns: number): string {
 
 function formatEval(e: Evaluation): string {
   let score: string;
-  if (e !== null && typeof e === 'object' && typeof e.mate === 'number' && Number.isInteger(e.mate)) score = `#${e.mate}`;
-  else if (e !== null && typeof e === 'object' && typeof e.pawns === 'number' && Number.isFinite(e.pawns)) score = formatPawns(e.pawns);
+  if (e !== null && typeof e === 'object' && typeof e.mate === 'number' && Number.isInteger(e.mate))
+    score = `#${e.mate}`;
+  else if (e !== null && typeof e === 'object' && typeof e.pawns === 'number' && Number.isFinite(e.pawns))
+    score = formatPawns(e.pawns);
   else throw new ChessError('invalid-argument', `not an evaluation: ${describe(e)} ({ pawns } or { mate })`);
   if (e.depth === undefined) return score;
   if (typeof e.depth !== 'number' || !Number.isInteger(e.depth) || e.depth < 0)
@@ -506,7 +512,13 @@ export interface CommentLayout {
 
 const copyEval = (e: Evaluation | null): Evaluation | null => (e === null ? null : { ...e });
 const sameEval = (a: Evaluation | null, b: Evaluation | null): boolean =>
-  a === b || (a !== null && b !== null && typeof a === 'object' && a.pawns === b.pawns && a.mate === b.mate && a.depth === b.depth);
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    typeof a === 'object' &&
+    a.pawns === b.pawns &&
+    a.mate === b.mate &&
+    a.depth === b.depth);
 
 /** Internal: the layout of a node whose comments `raw` reading just split into its fields. */
 export function recordLayout(node: CommandHolder, raw: readonly string[]): CommentLayout {
@@ -524,7 +536,12 @@ export function recordLayout(node: CommandHolder, raw: readonly string[]): Comme
 export function layoutHolds(node: CommandHolder, layout: CommentLayout): boolean {
   const { commentsAfter: after, shapes } = node;
   if (node.clock !== layout.clock || node.emt !== layout.emt || !sameEval(node.eval, layout.eval)) return false;
-  if (!Array.isArray(after) || after.length !== layout.after.length || !Array.isArray(shapes) || shapes.length !== layout.shapes.length)
+  if (
+    !Array.isArray(after) ||
+    after.length !== layout.after.length ||
+    !Array.isArray(shapes) ||
+    shapes.length !== layout.shapes.length
+  )
     return false;
   for (let i = 0; i < after.length; i++) if (after[i] !== layout.after[i]) return false;
   for (let i = 0; i < shapes.length; i++) {
@@ -549,12 +566,20 @@ export function commentsOf(node: CommandHolder, layout: CommentLayout | null): r
  * the usual layout writes the same comments).
  */
 export function setComments(node: CommandHolder, comments: readonly Partial<CommentCommands>[]): CommentLayout | null {
-  if (!Array.isArray(comments as unknown)) throw new ChessError('invalid-argument', `not an array of comments: ${describe(comments)}`);
+  if (!Array.isArray(comments as unknown))
+    throw new ChessError('invalid-argument', `not an array of comments: ${describe(comments)}`);
   const raw: string[] = [];
   for (const c of comments as readonly (Partial<CommentCommands> | null)[]) {
     if (c === null || typeof c !== 'object') throw new ChessError('invalid-argument', `not a comment: ${describe(c)}`);
-    if (c.text !== undefined && typeof c.text !== 'string') throw new ChessError('invalid-argument', `not a comment text: ${describe(c.text)}`);
-    const made = makeCommentCommands({ text: c.text ?? '', clock: c.clock ?? null, emt: c.emt ?? null, eval: c.eval ?? null, shapes: c.shapes ?? [] });
+    if (c.text !== undefined && typeof c.text !== 'string')
+      throw new ChessError('invalid-argument', `not a comment text: ${describe(c.text)}`);
+    const made = makeCommentCommands({
+      text: c.text ?? '',
+      clock: c.clock ?? null,
+      emt: c.emt ?? null,
+      eval: c.eval ?? null,
+      shapes: c.shapes ?? [],
+    });
     if (made !== '') raw.push(made);
   }
   node.commentsAfter = [...raw];

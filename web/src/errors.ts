@@ -44,7 +44,8 @@ export function moveErrorCode(status: number): IllegalMoveCode {
  * `'invalid-argument'` (e.g. a negative perft depth), `'invalid-variant'`,
  * `'nothing-to-undo'` (undo with no move played).
  */
-export type ChessErrorCode = 'disposed' | 'not-initialized' | 'invalid-argument' | 'invalid-variant' | 'nothing-to-undo';
+export type ChessErrorCode =
+  'disposed' | 'not-initialized' | 'invalid-argument' | 'invalid-variant' | 'nothing-to-undo';
 
 /** Base class of every error chesswasm throws; `code` says what went wrong. */
 export class ChessError extends Error {

@@ -24,7 +24,14 @@ import {
   takeCommands,
   takeSingleCommand,
 } from './comment-commands.js';
-import { ChessError, type IllegalMoveCode, IllegalMoveError, PgnError, type PgnErrorReason, describe } from './errors.js';
+import {
+  ChessError,
+  type IllegalMoveCode,
+  IllegalMoveError,
+  PgnError,
+  type PgnErrorReason,
+  describe,
+} from './errors.js';
 import { disposedError, installDispose } from './lifecycle.js';
 import type { Move } from './move.js';
 import { type Outcome, Position, VARIANTS, type Variant, knownUci, sanOf, uciOfMove, uciTable } from './position.js';
@@ -445,7 +452,8 @@ export class Game {
     }
     let m: Move;
     if (typeof move === 'number') {
-      if (!pos.isLegal(move)) throw new IllegalMoveError('illegal', `illegal move in ${pos.fen()}: ${describe(move)}`, describe(move));
+      if (!pos.isLegal(move))
+        throw new IllegalMoveError('illegal', `illegal move in ${pos.fen()}: ${describe(move)}`, describe(move));
       m = move;
     } else {
       m = parseMove(pos, move);
@@ -500,7 +508,8 @@ export class Game {
     while (node.ply > n) node = node.parent!;
     while (node.ply < n) {
       const next = node.children[0];
-      if (next === undefined) throw new ChessError('invalid-argument', `the line has no ply ${n} (it ends at ${node.ply})`);
+      if (next === undefined)
+        throw new ChessError('invalid-argument', `the line has no ply ${n} (it ends at ${node.ply})`);
       node = next;
     }
     this.goTo(node);
@@ -587,7 +596,10 @@ export class Game {
     if (parent === null) throw new ChessError('invalid-argument', 'the root has no siblings');
     const siblings = parent.children;
     if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= siblings.length)
-      throw new ChessError('invalid-argument', `not a child index of the node's parent (0 to ${siblings.length - 1}): ${describe(index)}`);
+      throw new ChessError(
+        'invalid-argument',
+        `not a child index of the node's parent (0 to ${siblings.length - 1}): ${describe(index)}`,
+      );
     const from = siblings.indexOf(node);
     if (from === index) return false;
     siblings.splice(from, 1);
@@ -676,7 +688,8 @@ export class Game {
    */
   addComment(node: GameNode, text: string, options: { before?: boolean } = {}): void {
     this.#own(node);
-    if (typeof text !== 'string' || text.trim() === '') throw new ChessError('invalid-argument', `not a comment (a non-empty string): ${describe(text)}`);
+    if (typeof text !== 'string' || text.trim() === '')
+      throw new ChessError('invalid-argument', `not a comment (a non-empty string): ${describe(text)}`);
     if (options?.before === true) {
       if (node.parent === null) throw new ChessError('invalid-argument', 'the root has no move to comment before');
       node.commentsBefore = [...node.commentsBefore, text];
@@ -696,7 +709,11 @@ export class Game {
   addLine(moves: Iterable<Move | string>, options: { from?: GameNode } = {}): GameNode {
     const from = options?.from ?? this.#current;
     this.#own(from);
-    if (moves === null || typeof moves !== 'object' || typeof (moves as Iterable<unknown>)[Symbol.iterator] !== 'function')
+    if (
+      moves === null ||
+      typeof moves !== 'object' ||
+      typeof (moves as Iterable<unknown>)[Symbol.iterator] !== 'function'
+    )
       throw new ChessError('invalid-argument', `a line must be an iterable of moves, not ${describe(moves)}`);
     // Every move checked on a scratch position first: nothing is added unless all are legal.
     const pos = Position.fromFen(from === this.root ? this.#rootFen : from.fen, { variant: this.#variant });
@@ -713,7 +730,8 @@ export class Game {
         let m: Move;
         try {
           if (typeof item === 'number') {
-            if (!pos.isLegal(item)) throw new IllegalMoveError('illegal', `illegal move in ${pos.fen()}: ${describe(item)}`, describe(item));
+            if (!pos.isLegal(item))
+              throw new IllegalMoveError('illegal', `illegal move in ${pos.fen()}: ${describe(item)}`, describe(item));
             m = item;
           } else m = parseMove(pos, item);
         } catch (e) {
@@ -918,7 +936,14 @@ export function sourceError(src: PgnSource, lineBase: number, columnBase: number
   const fileLine = lineBase + e.line - 1;
   const fileColumn = e.line === 1 ? columnBase + e.column - 1 : e.column;
   const reason = PgnErrorCode[e.code.value] as PgnErrorReason;
-  return new PgnError('invalid-pgn', `PGN line ${fileLine}, column ${fileColumn}: ${e.message}`, fileLine, fileColumn, reason, e.detail);
+  return new PgnError(
+    'invalid-pgn',
+    `PGN line ${fileLine}, column ${fileColumn}: ${e.message}`,
+    fileLine,
+    fileColumn,
+    reason,
+    e.detail,
+  );
 }
 
 /** Internal: the game that a source's tree buffers hold (after `next()` gave GAME or PARTIAL). */
@@ -931,7 +956,8 @@ export function readTree(src: PgnSource): Game {
   const blob = ascii ? decoder.decode(bytes) : '';
   // The string of `len` bytes at byte `at`. The cursors w (words) and b (bytes) stay local to
   // this function (not captured by a closure that changes them), so they live in registers.
-  const text = (at: number, len: number): string => (ascii ? blob.substring(at, at + len) : decoder.decode(bytes.subarray(at, at + len)));
+  const text = (at: number, len: number): string =>
+    ascii ? blob.substring(at, at + len) : decoder.decode(bytes.subarray(at, at + len));
   let w = TREE_HEADER_WORDS;
   let b = 0;
   let len = 0;

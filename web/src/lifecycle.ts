@@ -12,7 +12,8 @@ export function disposedError(kind: 'Position' | 'Setup' | 'Game'): ChessError {
  * a class that declares `[DISPOSE]()` calling its `dispose()` works with `using x = ...`.
  * (Typed as Symbol.dispose so that it can name a class member.)
  */
-export const DISPOSE = ((Symbol as { dispose?: symbol }).dispose ?? Symbol.for('nodejs.dispose')) as typeof Symbol.dispose;
+export const DISPOSE = ((Symbol as { dispose?: symbol }).dispose ??
+  Symbol.for('nodejs.dispose')) as typeof Symbol.dispose;
 
 /**
  * Makes `using x = ...` call `x.dispose()` for the instances of a class. (A call at the top of

@@ -73,7 +73,12 @@ export function movePromotion(move: Move): PromotionPiece | null {
 /** Whether a move removes an enemy piece (en passant and capturing promotions included). */
 export function isCapture(move: Move): boolean {
   const f = moveFlags(move);
-  return f === MoveFlag.CAPTURE || f === MoveFlag.EN_PASSANT || f === MoveFlag.PROMO_MET_CAPTURE || f >= MoveFlag.PROMO_KNIGHT_CAPTURE;
+  return (
+    f === MoveFlag.CAPTURE ||
+    f === MoveFlag.EN_PASSANT ||
+    f === MoveFlag.PROMO_MET_CAPTURE ||
+    f >= MoveFlag.PROMO_KNIGHT_CAPTURE
+  );
 }
 
 /** Whether a move is castling (king-to-rook: {@link moveTo} is the rook's square). */

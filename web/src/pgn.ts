@@ -4,7 +4,17 @@
  * @module
  */
 import { ChessError, PgnError, describe } from './errors.js';
-import { END, GAME, Game, PARTIAL, type PgnReadOptions, openSource, readPartialTree, readTree, sourceError } from './game.js';
+import {
+  END,
+  GAME,
+  Game,
+  PARTIAL,
+  type PgnReadOptions,
+  openSource,
+  readPartialTree,
+  readTree,
+  sourceError,
+} from './game.js';
 
 /** Options of {@link readGames} (`partial`: see {@link PgnReadOptions}). */
 export interface ReadGamesOptions extends PgnReadOptions {
@@ -52,9 +62,13 @@ export function readGames(
   const partial = options?.partial === true;
   if (typeof source === 'string') return syncIterator(fromText(source, partial), onError);
   if (source !== null && typeof source === 'object') {
-    if (Symbol.asyncIterator in source || Symbol.iterator in source) return asyncIterator(fromChunks(source, partial), onError);
+    if (Symbol.asyncIterator in source || Symbol.iterator in source)
+      return asyncIterator(fromChunks(source, partial), onError);
   }
-  throw new ChessError('invalid-argument', `readGames needs a string or an iterable of strings, not ${describe(source)}`);
+  throw new ChessError(
+    'invalid-argument',
+    `readGames needs a string or an iterable of strings, not ${describe(source)}`,
+  );
 }
 
 function syncIterator(items: Iterator<Item>, onError: ((e: PgnError) => void) | undefined): GameIterator {
@@ -85,7 +99,10 @@ function syncIterator(items: Iterator<Item>, onError: ((e: PgnError) => void) | 
   return it;
 }
 
-function asyncIterator(items: AsyncIterator<Item>, onError: ((e: PgnError) => void) | undefined): AsyncIterableIterator<Game> {
+function asyncIterator(
+  items: AsyncIterator<Item>,
+  onError: ((e: PgnError) => void) | undefined,
+): AsyncIterableIterator<Game> {
   const it: AsyncIterableIterator<Game> = {
     async next(): Promise<IteratorResult<Game>> {
       for (;;) {
@@ -147,8 +164,13 @@ async function* fromChunks(
       const chunk: unknown = r.value;
       let bytes: Uint8Array;
       if (typeof chunk === 'string') bytes = encoder.encode(chunk);
-      else if (chunk instanceof Uint8Array) bytes = chunk.slice(); // UTF-8 bytes (copied: a producer may reuse its buffer)
-      else throw new ChessError('invalid-argument', `readGames: chunks must be strings or Uint8Arrays, not ${describe(chunk)}`);
+      else if (chunk instanceof Uint8Array)
+        bytes = chunk.slice(); // UTF-8 bytes (copied: a producer may reuse its buffer)
+      else
+        throw new ChessError(
+          'invalid-argument',
+          `readGames: chunks must be strings or Uint8Arrays, not ${describe(chunk)}`,
+        );
       pending.push(bytes);
       pendingBytes += bytes.length;
       if (pendingBytes === 0 || pendingBytes < window.length) continue;
@@ -201,7 +223,8 @@ async function* fromChunks(
       while (nl >= 0 && window[nl] !== 10) nl--;
       if (nl >= 0) columnBase = consumed - nl;
       else {
-        const bom = lineBase === 1 && columnBase === 1 && window[0] === 0xef && window[1] === 0xbb && window[2] === 0xbf;
+        const bom =
+          lineBase === 1 && columnBase === 1 && window[0] === 0xef && window[1] === 0xbb && window[2] === 0xbf;
         columnBase += consumed - (bom ? 3 : 0);
       }
       lineBase += consumedLine - 1;

@@ -27,7 +27,18 @@ import {
 } from './errors.js';
 import { DISPOSE, disposedError } from './lifecycle.js';
 import { type Color, type Move, type PieceType, type Square, parseSquare } from './move.js';
-import { M, countView, legalMoves, moveView, play, readString, releaseIo, sanKeyView, takeBack, writeString } from './wasm.js';
+import {
+  M,
+  countView,
+  legalMoves,
+  moveView,
+  play,
+  readString,
+  releaseIo,
+  sanKeyView,
+  takeBack,
+  writeString,
+} from './wasm.js';
 
 /** A rules variant: the core's `Variant` names in lower case. */
 export type Variant = Lowercase<VariantName>;
@@ -152,7 +163,8 @@ export function sanOf(lo: number, hi: number): string {
 export function variantCode(variant: unknown): number {
   if (variant === undefined) return 0;
   const code = VARIANTS.indexOf(variant as Variant);
-  if (code < 0) throw new ChessError('invalid-variant', `unknown variant: ${describe(variant)} (${VARIANTS.join(', ')})`);
+  if (code < 0)
+    throw new ChessError('invalid-variant', `unknown variant: ${describe(variant)} (${VARIANTS.join(', ')})`);
   return code;
 }
 
@@ -280,7 +292,8 @@ export class Position {
    */
   static fromFen(fen: string, options: FenOptions = {}): Position {
     const code = variantCode((options as FenOptions | null | undefined)?.variant);
-    if (typeof fen !== 'string') throw new FenError('NOT_A_STRING', `a FEN must be a string, not ${describe(fen)}`, describe(fen));
+    if (typeof fen !== 'string')
+      throw new FenError('NOT_A_STRING', `a FEN must be a string, not ${describe(fen)}`, describe(fen));
     const pos = acquire();
     try {
       pos.#setFen(fen, code);
@@ -358,10 +371,14 @@ export class Position {
   pieceAt(square: Square | string): Piece | null {
     const h = this.#live();
     const sq = typeof square === 'string' ? parseSquare(square) : square;
-    if (typeof sq !== 'number' || (sq & 63) !== sq) throw new ChessError('invalid-argument', `not a square: ${describe(square)}`);
+    if (typeof sq !== 'number' || (sq & 63) !== sq)
+      throw new ChessError('invalid-argument', `not a square: ${describe(square)}`);
     const code = h.pieceOn(sq);
     if (code === 0) return null;
-    return { color: COLORS[code >> PIECE_COLOR_SHIFT] === 'WHITE' ? 'w' : 'b', type: PIECE_LETTERS[code & ((1 << PIECE_COLOR_SHIFT) - 1)] as PieceType };
+    return {
+      color: COLORS[code >> PIECE_COLOR_SHIFT] === 'WHITE' ? 'w' : 'b',
+      type: PIECE_LETTERS[code & ((1 << PIECE_COLOR_SHIFT) - 1)] as PieceType,
+    };
   }
 
   /** The legal moves of the side to move, in the core's generation order. */
@@ -527,10 +544,12 @@ export class Position {
    */
   parseSan(san: string, options: { strict?: boolean } = {}): Move {
     const h = this.#live();
-    if (typeof san !== 'string') throw new IllegalMoveError('syntax', `not a SAN move: ${describe(san)}`, describe(san));
+    if (typeof san !== 'string')
+      throw new IllegalMoveError('syntax', `not a SAN move: ${describe(san)}`, describe(san));
     // The core refuses longer SAN; refusing it here too keeps a huge string from being
     // copied into (and growing) wasm memory.
-    if (san.length > MAX_SAN_LENGTH) throw new IllegalMoveError('syntax', `not a SAN move: ${describe(san)}`, describe(san));
+    if (san.length > MAX_SAN_LENGTH)
+      throw new IllegalMoveError('syntax', `not a SAN move: ${describe(san)}`, describe(san));
     const r = h.parseSan(writeString(san), options?.strict === true);
     const status = r.status.value;
     if (status === 0) return r.move;
@@ -556,7 +575,8 @@ export class Position {
   attackers(square: Square | string): bigint {
     const h = this.#live();
     const sq = typeof square === 'string' ? parseSquare(square) : square;
-    if (typeof sq !== 'number' || (sq & 63) !== sq) throw new ChessError('invalid-argument', `not a square: ${describe(square)}`);
+    if (typeof sq !== 'number' || (sq & 63) !== sq)
+      throw new ChessError('invalid-argument', `not a square: ${describe(square)}`);
     return BigInt.asUintN(64, h.attackers(sq));
   }
 
@@ -567,7 +587,8 @@ export class Position {
    */
   playNull(): void {
     const h = this.#live();
-    if (h.playNull().value !== 0) throw new IllegalMoveError('illegal', `a null move is illegal in check: ${this.fen()}`, '--');
+    if (h.playNull().value !== 0)
+      throw new IllegalMoveError('illegal', `a null move is illegal in check: ${this.fen()}`, '--');
     this.#version++;
   }
 
@@ -681,4 +702,3 @@ function moveError(move: unknown): IllegalMoveError {
     return new IllegalMoveError('syntax', `not a move number: ${describe(move)}`, describe(move));
   return new IllegalMoveError('illegal', `illegal move: ${move}`, String(move));
 }
-

@@ -72,7 +72,8 @@ function lineReason(status: number): LineErrorReason {
 
 function lineText(moves: unknown): string | null {
   if (typeof moves === 'string') return moves;
-  if (Array.isArray(moves) && moves.every((m) => typeof m === 'string' && !/\s/.test(m) && m !== '')) return moves.join(' ');
+  if (Array.isArray(moves) && moves.every((m) => typeof m === 'string' && !/\s/.test(m) && m !== ''))
+    return moves.join(' ');
   return null;
 }
 
@@ -85,10 +86,18 @@ function lineText(moves: unknown): string | null {
  *   FEN) and `reason` is `'syntax'` (not a move), `'illegal'`, `'ambiguous'` (SAN) or `'fen'`.
  * @throws {@link ChessError} `'invalid-variant'` only for an unknown `options.variant`.
  */
-export function validateLine(fen: string, moves: string | readonly string[], options: ValidateLineOptions = {}): LineValidation {
+export function validateLine(
+  fen: string,
+  moves: string | readonly string[],
+  options: ValidateLineOptions = {},
+): LineValidation {
   const variant = variantCode(options?.variant);
   const notation = options?.notation === undefined ? 0 : NOTATIONS.indexOf(options.notation);
-  if (notation < 0) throw new ChessError('invalid-argument', `unknown notation: ${describe(options.notation)} (${NOTATIONS.join(', ')})`);
+  if (notation < 0)
+    throw new ChessError(
+      'invalid-argument',
+      `unknown notation: ${describe(options.notation)} (${NOTATIONS.join(', ')})`,
+    );
   if (typeof fen !== 'string') return { ok: false, ply: 0, reason: 'fen' };
   const line = lineText(moves);
   if (line === null) {
@@ -219,7 +228,12 @@ export class Puzzle {
     this.variant = VARIANTS[variant]!;
     this.setupFirst = hasMoves;
     const text = lineText(hasMoves ? init.moves : init.solution);
-    if (text === null) throw new IllegalMoveError('syntax', `not a move line: ${describe(hasMoves ? init.moves : init.solution)}`, describe(init.moves ?? init.solution));
+    if (text === null)
+      throw new IllegalMoveError(
+        'syntax',
+        `not a move line: ${describe(hasMoves ? init.moves : init.solution)}`,
+        describe(init.moves ?? init.solution),
+      );
     this.#pos = Position.fromFen(init.fen, { variant: this.variant }); // throws FenError
     this.fen = init.fen;
     const { status, ply, fenError: fenCode } = playLine(init.fen, text, variant, 0);
@@ -228,7 +242,11 @@ export class Puzzle {
       const token = text.trim().split(/\s+/)[ply] ?? '';
       const reason = lineReason(status);
       if (reason === 'fen') throw fenError(fenCode, init.fen);
-      throw new IllegalMoveError(reason, `${MOVE_ERROR_TEXT[reason]} at ply ${ply} of the puzzle line: ${describe(token)}`, token);
+      throw new IllegalMoveError(
+        reason,
+        `${MOVE_ERROR_TEXT[reason]} at ply ${ply} of the puzzle line: ${describe(token)}`,
+        token,
+      );
     }
     if (ply > MAX_MOVES) {
       this.#pos.dispose();
@@ -386,12 +404,15 @@ export class Puzzle {
     if (!s || s.version !== 1 || !Array.isArray(s.line) || !Array.isArray(s.played))
       throw new ChessError('invalid-argument', 'not a puzzle state');
     const p = new Puzzle(
-      s.setupFirst ? { fen: s.fen, moves: s.line, variant: s.variant } : { fen: s.fen, solution: s.line, variant: s.variant },
+      s.setupFirst
+        ? { fen: s.fen, moves: s.line, variant: s.variant }
+        : { fen: s.fen, solution: s.line, variant: s.variant },
     );
     try {
       for (let i = 0; i < s.played.length; i += 2) {
         const r = p.play(s.played[i] as string);
-        if (r === 'wrong' || (r === 'correct' && p.lastReply !== (s.played[i + 1] ?? null))) throw new Error('diverges');
+        if (r === 'wrong' || (r === 'correct' && p.lastReply !== (s.played[i + 1] ?? null)))
+          throw new Error('diverges');
       }
     } catch {
       p.dispose();

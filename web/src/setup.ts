@@ -58,7 +58,8 @@ const EMPTY_BOARD = '8/8/8/8/8/8/8/8 w - - 0 1';
 
 function squareArg(square: unknown): Square {
   const sq = typeof square === 'string' ? parseSquare(square) : square;
-  if (typeof sq !== 'number' || (sq & 63) !== sq) throw new ChessError('invalid-argument', `not a square: ${describe(square)}`);
+  if (typeof sq !== 'number' || (sq & 63) !== sq)
+    throw new ChessError('invalid-argument', `not a square: ${describe(square)}`);
   return sq;
 }
 
@@ -72,7 +73,7 @@ function castlingIndex(color: unknown, side: unknown): number {
 // then the first of the rest, and so on.
 function codesOf(bits: number): FenErrorCode[] {
   const out: FenErrorCode[] = [];
-  for (let rest = bits >>> 0; rest !== 0; ) {
+  for (let rest = bits >>> 0; rest !== 0;) {
     const code = M.firstFenError(rest).value;
     out.push(FEN_ERRORS[code] as FenErrorCode);
     rest = (rest & ~(1 << code)) >>> 0;
@@ -109,7 +110,8 @@ export class Setup {
    */
   static fromFen(fen: string, options: FenOptions = {}): Setup {
     const variant = variantCode((options as FenOptions | null | undefined)?.variant);
-    if (typeof fen !== 'string') throw new FenError('NOT_A_STRING', `a FEN must be a string, not ${describe(fen)}`, describe(fen));
+    if (typeof fen !== 'string')
+      throw new FenError('NOT_A_STRING', `a FEN must be a string, not ${describe(fen)}`, describe(fen));
     const s = new M.Setup();
     const status = s.parse(writeString(fen), M.Variant.values[variant]!).value;
     releaseIo();
@@ -197,7 +199,10 @@ export class Setup {
    * @throws {@link FenError} with the first verdict not tolerated (e.g. `'OPPOSITE_CHECK'`).
    */
   toPosition(options: ToPositionOptions = {}): Position {
-    return positionFromSetup(this.#live(), options?.permissive === true ? 2 : options?.tolerateMissingKings === true ? 1 : 0);
+    return positionFromSetup(
+      this.#live(),
+      options?.permissive === true ? 2 : options?.tolerateMissingKings === true ? 1 : 0,
+    );
   }
 
   /** The rules variant. */
@@ -230,7 +235,8 @@ export class Setup {
       const color = piece?.color === 'w' ? 0 : piece?.color === 'b' ? 1 : -1;
       code = type > 0 && color >= 0 ? (color << PIECE_COLOR_SHIFT) | type : -1;
     }
-    if (code < 0 || !s.setPiece(sq, code)) throw new ChessError('invalid-argument', `not a piece of ${this.variant}: ${describe(piece)}`);
+    if (code < 0 || !s.setPiece(sq, code))
+      throw new ChessError('invalid-argument', `not a piece of ${this.variant}: ${describe(piece)}`);
   }
 
   /** Removes and returns the piece on a square (`null` when it was empty). */
@@ -266,7 +272,11 @@ export class Setup {
     const s = this.#live();
     const i = castlingIndex(color, side);
     const sq = square === null ? NO_SQUARE : squareArg(square);
-    if (!s.setCastlingRook(i, sq)) throw new ChessError('invalid-argument', `not a square of ${color === 'w' ? 'white' : 'black'}'s back rank: ${describe(square)}`);
+    if (!s.setCastlingRook(i, sq))
+      throw new ChessError(
+        'invalid-argument',
+        `not a square of ${color === 'w' ? 'white' : 'black'}'s back rank: ${describe(square)}`,
+      );
   }
 
   /** The en passant square as held (legal or not), or `null`. */
@@ -288,7 +298,10 @@ export class Setup {
   /** Sets the halfmove clock (an integer from 0 to 65535). */
   set halfmoves(n: number) {
     if (!this.#live().setHalfmoves(typeof n === 'number' ? n : NaN))
-      throw new ChessError('invalid-argument', `the halfmove clock is an integer from 0 to ${MAX_HALFMOVE_CLOCK}, not ${describe(n)}`);
+      throw new ChessError(
+        'invalid-argument',
+        `the halfmove clock is an integer from 0 to ${MAX_HALFMOVE_CLOCK}, not ${describe(n)}`,
+      );
   }
 
   /** The fullmove number. */
@@ -299,7 +312,10 @@ export class Setup {
   /** Sets the fullmove number (an integer from 1 to 100000). */
   set fullmoves(n: number) {
     if (!this.#live().setFullmoves(typeof n === 'number' ? n : NaN))
-      throw new ChessError('invalid-argument', `the fullmove number is an integer from 1 to ${MAX_FULLMOVE_NUMBER}, not ${describe(n)}`);
+      throw new ChessError(
+        'invalid-argument',
+        `the fullmove number is an integer from 1 to ${MAX_FULLMOVE_NUMBER}, not ${describe(n)}`,
+      );
   }
 
   /**

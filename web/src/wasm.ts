@@ -118,7 +118,8 @@ async function instantiate(
     }
   }
   const response = await fetch(source);
-  if (!response.ok) throw new ChessError('not-initialized', `chesswasm: cannot fetch ${source.href} (${response.status})`);
+  if (!response.ok)
+    throw new ChessError('not-initialized', `chesswasm: cannot fetch ${source.href} (${response.status})`);
   return instantiate(await response.arrayBuffer(), imports);
 }
 

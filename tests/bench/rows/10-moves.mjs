@@ -21,7 +21,8 @@ function opsMoves(pos) {
   for (const [from, dests] of pos.allDests(ctx)) {
     const pawn = pos.board.pawn.has(from);
     for (const to of dests) {
-      if (pawn && (to >> 3 === 0 || to >> 3 === 7)) for (const promotion of ['queen', 'rook', 'bishop', 'knight']) out.push({ from, to, promotion });
+      if (pawn && (to >> 3 === 0 || to >> 3 === 7))
+        for (const promotion of ['queen', 'rook', 'bishop', 'knight']) out.push({ from, to, promotion });
       else out.push({ from, to });
     }
   }

@@ -24,16 +24,25 @@ export default {
     ours: ({ dist }) => ({
       value: gz([
         ...readdirSync(dist)
-          .filter((f) => (f.endsWith('.js') && f !== 'engine.js' && f !== 'openings.js') || f === 'chesswasm.mjs' || f === 'chesswasm.wasm')
+          .filter(
+            (f) =>
+              (f.endsWith('.js') && f !== 'engine.js' && f !== 'openings.js') ||
+              f === 'chesswasm.mjs' ||
+              f === 'chesswasm.wasm',
+          )
           .map((f) => path.join(dist, f)),
       ]),
     }),
     'chess.js': fixed([path.join(root, 'node_modules/chess.js/dist/esm/chess.js')]),
     chessops: () => {
-      const files = ['attacks', 'board', 'chess', 'fen', 'san', 'setup', 'squareSet', 'types', 'util'].map((m) => path.join(ops, `${m}.js`));
+      const files = ['attacks', 'board', 'chess', 'fen', 'san', 'setup', 'squareSet', 'types', 'util'].map((m) =>
+        path.join(ops, `${m}.js`),
+      );
       let extra = [];
       try {
-        extra = readdirSync(result).filter((f) => f.endsWith('.mjs') || f.endsWith('.js')).map((f) => path.join(result, f));
+        extra = readdirSync(result)
+          .filter((f) => f.endsWith('.mjs') || f.endsWith('.js'))
+          .map((f) => path.join(result, f));
       } catch {
         // layout differs: counted without it
       }

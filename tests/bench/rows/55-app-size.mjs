@@ -55,7 +55,8 @@ export default {
   unit: 'KB',
   lowerIsBetter: true,
   impls: {
-    ours: async ({ dist }) => (existsSync(path.join(path.dirname(dist), 'package.json')) ? { value: await appSize('ours', dist) } : undefined),
+    ours: async ({ dist }) =>
+      existsSync(path.join(path.dirname(dist), 'package.json')) ? { value: await appSize('ours', dist) } : undefined,
     'chess.js': async () => ({ value: await appSize('chess.js') }),
     chessops: async () => ({ value: await appSize('chessops') }),
     native: () => undefined,

@@ -19,7 +19,7 @@ function makeBook({ chesswasm, fens }) {
     for (let k = 1 + (rand() % 4); k > 0; k--) {
       const m = moves[rand() % moves.length];
       // Polyglot layout: to | from << 6 | promotion << 12 (our moves: from | to << 6).
-      const promo = m >> 12 >= 8 ? (m >> 12 & 3) + 1 : 0;
+      const promo = m >> 12 >= 8 ? ((m >> 12) & 3) + 1 : 0;
       rows.push({ key, move: ((m >> 6) & 63) | ((m & 63) << 6) | (promo << 12), weight: 1 + (rand() % 1000) });
     }
     pos.dispose();

@@ -30,7 +30,10 @@ function transport(onGo) {
       t.line = onLine;
     },
     send(cmd) {
-      if (cmd === 'uci') queueMicrotask(() => ['id name Bench', 'option name MultiPV type spin default 1 min 1 max 8', 'uciok'].forEach(t.line));
+      if (cmd === 'uci')
+        queueMicrotask(() =>
+          ['id name Bench', 'option name MultiPV type spin default 1 min 1 max 8', 'uciok'].forEach(t.line),
+        );
       else if (cmd === 'isready') queueMicrotask(() => t.line('readyok'));
       else if (cmd.startsWith('go')) onGo(t);
     },
@@ -60,7 +63,9 @@ export default [
           batch: () => {
             for (let i = 0; i < 100; i++) {
               depth = (depth % 60) + 1;
-              t.line(`info depth ${depth} seldepth ${depth + 6} multipv 1 score cp ${depth} nodes 1234567 nps 1000000 hashfull 400 tbhits 0 time 1234 pv ${pv}`);
+              t.line(
+                `info depth ${depth} seldepth ${depth + 6} multipv 1 score cp ${depth} nodes 1234567 nps 1000000 hashfull 400 tbhits 0 time 1234 pv ${pv}`,
+              );
             }
             sink += analysis.latest.lines[0].san.length;
             return 100;

@@ -14,7 +14,11 @@ type Child = Node | string | null | undefined | false;
  * A new element: `h('span.move.current', { 'data-san': 'e4' }, 'e4')`. Attributes with
  * `false`, `null` or `undefined` are left out; `true` sets an empty attribute.
  */
-export function h<K extends keyof HTMLElementTagNameMap>(selector: K | `${K}.${string}`, attrs?: Attrs | null, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  selector: K | `${K}.${string}`,
+  attrs?: Attrs | null,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const [tag, ...classes] = selector.split('.');
   const el = document.createElement(tag as K);
   if (classes.length) el.className = classes.join(' ');
@@ -27,7 +31,11 @@ export function h<K extends keyof HTMLElementTagNameMap>(selector: K | `${K}.${s
 }
 
 /** Listens to `ev` on the element with this id. */
-export function on<K extends keyof HTMLElementEventMap>(id: string, ev: K, fn: (e: HTMLElementEventMap[K]) => void): void {
+export function on<K extends keyof HTMLElementEventMap>(
+  id: string,
+  ev: K,
+  fn: (e: HTMLElementEventMap[K]) => void,
+): void {
   $(id).addEventListener(ev, fn);
 }
 

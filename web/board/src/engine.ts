@@ -53,7 +53,8 @@ export function defaultThreads(cores = navigator.hardwareConcurrency || 1): numb
   return Math.min(maxThreads(), Math.max(1, cores % 2 === 0 ? cores - 1 : cores));
 }
 
-const pick = (v: unknown, allowed: number[], fallback: number) => (typeof v === 'number' && allowed.includes(v) ? v : fallback);
+const pick = (v: unknown, allowed: number[], fallback: number) =>
+  typeof v === 'number' && allowed.includes(v) ? v : fallback;
 
 /** The settings from localStorage, each checked (a bad or missing one takes its default). */
 export function loadSettings(): EngineSettings {
@@ -121,13 +122,19 @@ export class BoardEngine {
 
   /** The threads the engine of a variant searches with. */
   threads(variant = 'chess'): number {
-    return engineKind(variant) === 'stockfish' && !isolated() ? 1 : Math.max(1, Math.min(this.settings.threads, maxThreads()));
+    return engineKind(variant) === 'stockfish' && !isolated()
+      ? 1
+      : Math.max(1, Math.min(this.settings.threads, maxThreads()));
   }
 
   async #apply(kind: EngineKind, e: Engine): Promise<void> {
     const want: Record<string, number> = {};
     const threads = e.options.get('threads');
-    if (threads?.type === 'spin') want.Threads = Math.max(threads.min, Math.min(threads.max, kind === 'stockfish' && !isolated() ? 1 : this.threads()));
+    if (threads?.type === 'spin')
+      want.Threads = Math.max(
+        threads.min,
+        Math.min(threads.max, kind === 'stockfish' && !isolated() ? 1 : this.threads()),
+      );
     const hash = e.options.get('hash');
     if (hash?.type === 'spin') want.Hash = Math.max(hash.min, Math.min(hash.max, this.settings.hash));
     const key = JSON.stringify(want);
@@ -145,7 +152,9 @@ export class BoardEngine {
       // A classic worker (the emscripten script is no module) that finds its .wasm through the
       // URL's hash; the threaded build starts its search threads from the same script.
       const [js, wasm] = isolated() ? [stockfishMtJs, stockfishMtWasm] : [stockfishJs, stockfishWasm];
-      worker = new Worker(`${new URL(js, location.href).href}#${encodeURIComponent(new URL(wasm, location.href).href)}`);
+      worker = new Worker(
+        `${new URL(js, location.href).href}#${encodeURIComponent(new URL(wasm, location.href).href)}`,
+      );
     }
     // The first start loads the .wasm (and Fairy-Stockfish its script) before the handshake.
     const p = Engine.worker(worker, { timeout: 30_000 });

@@ -30,7 +30,8 @@ async function start(): Promise<void> {
   const load = new Function(`${source}\nreturn Stockfish;`) as () => Factory;
   const factory = load();
   const m = await factory({
-    locateFile: (file: string) => abs(file.endsWith('.wasm') ? fairyWasm : file.endsWith('.worker.js') ? fairyPthread : file),
+    locateFile: (file: string) =>
+      abs(file.endsWith('.wasm') ? fairyWasm : file.endsWith('.worker.js') ? fairyPthread : file),
     mainScriptUrlOrBlob: abs(fairyJs),
   });
   m.addMessageListener((line) => scope.postMessage(line));

@@ -31,7 +31,12 @@ export class Keyboard {
 
   constructor(store: Store) {
     this.#store = store;
-    this.#live = h('div.sr-only', { id: 'announce', 'data-testid': 'announce', 'aria-live': 'polite', 'aria-atomic': 'true' });
+    this.#live = h('div.sr-only', {
+      id: 'announce',
+      'data-testid': 'announce',
+      'aria-live': 'polite',
+      'aria-atomic': 'true',
+    });
     document.body.append(this.#live);
     this.#dialog = h(
       'dialog.keys-help',

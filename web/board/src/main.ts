@@ -219,7 +219,8 @@ on('move-input', 'keydown', (e) => {
     const from = store.node;
     store.userMove(uci);
     const played = store.node;
-    if (nag !== null && played.parent === from && played.uci === uci) store.edit('Glyph added', false, (g) => g.addNag(played, nag));
+    if (nag !== null && played.parent === from && played.uci === uci)
+      store.edit('Glyph added', false, (g) => g.addNag(played, nag));
   } catch (err) {
     if (!(err instanceof IllegalMoveError)) throw err;
     $('move-error').textContent = err.message;
@@ -234,7 +235,14 @@ document.addEventListener('keydown', (e) => {
     return;
   }
   if (store.mode === 'editor') return;
-  const keys: Record<string, string> = { ArrowLeft: 'prev', ArrowRight: 'next', ArrowUp: 'up', ArrowDown: 'down', Home: 'start', End: 'end' };
+  const keys: Record<string, string> = {
+    ArrowLeft: 'prev',
+    ArrowRight: 'next',
+    ArrowUp: 'up',
+    ArrowDown: 'down',
+    Home: 'start',
+    End: 'end',
+  };
   const action = keys[e.key];
   if (action) {
     navigate(action);
@@ -257,6 +265,8 @@ url.load();
 // to a game (a new navigation with a hash: the link's game is shown, and kept as a chapter)
 // or to a puzzle.
 const navigation = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
-void studies.start(location.hash.includes('puzzle=') || (!!location.hash && navigation !== 'reload' && navigation !== 'back_forward'));
+void studies.start(
+  location.hash.includes('puzzle=') || (!!location.hash && navigation !== 'reload' && navigation !== 'back_forward'),
+);
 // For automated checks: the board is ready once this attribute is set.
 document.body.dataset.ready = 'true';

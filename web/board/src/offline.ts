@@ -5,7 +5,11 @@
 import { $, h } from './dom.js';
 
 export function installOffline(): void {
-  const note = h('p.small.muted.offline-status', { id: 'offline-status', 'data-testid': 'offline-status', role: 'status' });
+  const note = h('p.small.muted.offline-status', {
+    id: 'offline-status',
+    'data-testid': 'offline-status',
+    role: 'status',
+  });
   $('tools').after(note);
   let cached = false;
   const show = () => {

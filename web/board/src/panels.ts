@@ -26,7 +26,11 @@ export function mountPanels(root: HTMLElement): void {
   const tabs: HTMLButtonElement[] = [];
   const bodies: HTMLElement[] = [];
   for (const p of panels) {
-    const tab = h('button', { role: 'tab', id: `tab-${p.id}`, 'aria-controls': `panel-${p.id}`, type: 'button' }, p.title);
+    const tab = h(
+      'button',
+      { role: 'tab', id: `tab-${p.id}`, 'aria-controls': `panel-${p.id}`, type: 'button' },
+      p.title,
+    );
     const body = h('div', { role: 'tabpanel', id: `panel-${p.id}`, 'aria-labelledby': `tab-${p.id}` });
     body.innerHTML = p.html;
     tabs.push(tab);

@@ -35,7 +35,16 @@ self.onmessage = async (ev: MessageEvent<Job>) => {
       const nodes = pos.perft(depth - 1);
       pos.undo();
       sum += nodes;
-      self.postMessage({ type: 'move', uci, san, nodes, done: i + 1, total: root.length, elapsed: performance.now() - t0, sum });
+      self.postMessage({
+        type: 'move',
+        uci,
+        san,
+        nodes,
+        done: i + 1,
+        total: root.length,
+        elapsed: performance.now() - t0,
+        sum,
+      });
     });
     self.postMessage({ type: 'done', nodes: sum, elapsed: performance.now() - t0 });
   } catch (e) {

@@ -61,7 +61,9 @@ export function installMakrukPieces(): void {
   const rules: string[] = [];
   for (const role of Object.keys(SHAPES) as Role[])
     for (const white of [true, false])
-      rules.push(`.cg-wrap.makruk piece.${role}.${white ? 'white' : 'black'} { background-image: ${makrukPieceUrl(role, white)}; }`);
+      rules.push(
+        `.cg-wrap.makruk piece.${role}.${white ? 'white' : 'black'} { background-image: ${makrukPieceUrl(role, white)}; }`,
+      );
   const style = document.createElement('style');
   style.dataset.pieces = 'makruk';
   style.textContent = rules.join('\n');
@@ -69,7 +71,16 @@ export function installMakrukPieces(): void {
 }
 
 /** The chessground role of a piece letter of ours (Makruk's Khon and Met drawn as bishop and queen). */
-export const ROLE_OF: Record<string, Role> = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king', s: 'bishop', m: 'queen' };
+export const ROLE_OF: Record<string, Role> = {
+  p: 'pawn',
+  n: 'knight',
+  b: 'bishop',
+  r: 'rook',
+  q: 'queen',
+  k: 'king',
+  s: 'bishop',
+  m: 'queen',
+};
 
 /** A piece element drawn with the board's own images (cburnett, or Makruk inside `.makruk`). */
 export function pieceElement(role: Role, white: boolean): HTMLElement {

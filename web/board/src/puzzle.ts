@@ -34,8 +34,21 @@ export function parsePuzzleLine(raw: string, variant: Variant): PuzzleSpec | nul
     const cols = text.split(',').map((c) => c.trim());
     const fen = cols[1] ?? '';
     const moves = (cols[2] ?? '').split(/\s+/).filter(Boolean);
-    if (!fen || moves.length < 2) throw new ChessError('invalid-argument', 'a lichess row is PuzzleId,FEN,Moves,… with the opponent’s move and at least one solver move');
-    return { text, fen, moves, setupFirst: true, variant: 'chess', id: cols[0] || undefined, rating: cols[3] || undefined, themes: cols[7] || undefined };
+    if (!fen || moves.length < 2)
+      throw new ChessError(
+        'invalid-argument',
+        'a lichess row is PuzzleId,FEN,Moves,… with the opponent’s move and at least one solver move',
+      );
+    return {
+      text,
+      fen,
+      moves,
+      setupFirst: true,
+      variant: 'chess',
+      id: cols[0] || undefined,
+      rating: cols[3] || undefined,
+      themes: cols[7] || undefined,
+    };
   }
   const tokens = text.split(/\s+/);
   // The FEN: 4 fields, then the halfmove and fullmove numbers if present (no SAN or UCI move is all digits).
@@ -43,7 +56,11 @@ export function parsePuzzleLine(raw: string, variant: Variant): PuzzleSpec | nul
   while (i < tokens.length && i < 6 && /^\d+$/.test(tokens[i]!)) i++;
   const fen = tokens.slice(0, i).join(' ');
   const moves = tokens.slice(i);
-  if (tokens.length < 4 || moves.length < 1) throw new ChessError('invalid-argument', 'a puzzle is a FEN followed by the solution (the side to move plays first), in UCI or SAN');
+  if (tokens.length < 4 || moves.length < 1)
+    throw new ChessError(
+      'invalid-argument',
+      'a puzzle is a FEN followed by the solution (the side to move plays first), in UCI or SAN',
+    );
   return { text, fen, moves, setupFirst: false, variant };
 }
 

@@ -23,7 +23,8 @@ export function setSoundEnabled(on: boolean): void {
 
 function audio(): AudioContext | null {
   if (ctx) return ctx;
-  const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const Ctor =
+    window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Ctor) return null;
   ctx = new Ctor();
   return ctx;

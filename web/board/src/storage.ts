@@ -57,7 +57,9 @@ export type NewChapter = { meta: ChapterMeta; game: Omit<GameRec, 'id'> };
 /** The browser's storage is full: the write was refused as a whole (nothing of it was stored). */
 export class StorageFullError extends Error {
   constructor() {
-    super('The browser refused to store more: its storage for this site is full. Free some space (delete a study) and try again.');
+    super(
+      'The browser refused to store more: its storage for this site is full. Free some space (delete a study) and try again.',
+    );
     this.name = 'StorageFullError';
   }
 }
@@ -164,32 +166,50 @@ export class StudyStorage {
   }
 
   async study(id: number): Promise<StudyRec | undefined> {
-    return this.#tx(['studies'], 'readonly', (t) => request(t.objectStore('studies').get(id)) as Promise<StudyRec | undefined>);
+    return this.#tx(
+      ['studies'],
+      'readonly',
+      (t) => request(t.objectStore('studies').get(id)) as Promise<StudyRec | undefined>,
+    );
   }
 
   /** The chapters of a study (not deleted), in their order. */
   async chapters(study: number): Promise<ChapterRec[]> {
     return this.#tx(['chapters'], 'readonly', async (t) => {
-      const all = (await request(t.objectStore('chapters').index('study').getAll(IDBKeyRange.only(study)))) as ChapterRec[];
+      const all = (await request(
+        t.objectStore('chapters').index('study').getAll(IDBKeyRange.only(study)),
+      )) as ChapterRec[];
       return all.filter((c) => !c.deleted).sort((a, b) => a.order - b.order);
     });
   }
 
   async chapter(id: number): Promise<ChapterRec | undefined> {
-    return this.#tx(['chapters'], 'readonly', (t) => request(t.objectStore('chapters').get(id)) as Promise<ChapterRec | undefined>);
+    return this.#tx(
+      ['chapters'],
+      'readonly',
+      (t) => request(t.objectStore('chapters').get(id)) as Promise<ChapterRec | undefined>,
+    );
   }
 
   async game(id: number): Promise<GameRec | undefined> {
-    return this.#tx(['games'], 'readonly', (t) => request(t.objectStore('games').get(id)) as Promise<GameRec | undefined>);
+    return this.#tx(
+      ['games'],
+      'readonly',
+      (t) => request(t.objectStore('games').get(id)) as Promise<GameRec | undefined>,
+    );
   }
 
   /** The games of a study's chapters, in their order. */
   async games(study: number): Promise<{ chapter: ChapterRec; game: GameRec }[]> {
     return this.#tx(['chapters', 'games'], 'readonly', async (t) => {
-      const chapters = ((await request(t.objectStore('chapters').index('study').getAll(IDBKeyRange.only(study)))) as ChapterRec[])
+      const chapters = (
+        (await request(t.objectStore('chapters').index('study').getAll(IDBKeyRange.only(study)))) as ChapterRec[]
+      )
         .filter((c) => !c.deleted)
         .sort((a, b) => a.order - b.order);
-      const games = await Promise.all(chapters.map((c) => request(t.objectStore('games').get(c.id)) as Promise<GameRec>));
+      const games = await Promise.all(
+        chapters.map((c) => request(t.objectStore('games').get(c.id)) as Promise<GameRec>),
+      );
       return chapters.map((chapter, i) => ({ chapter, game: games[i]! }));
     });
   }
@@ -209,13 +229,24 @@ export class StudyStorage {
    * new study created in the same transaction (an import's first batch: a study exists only
    * with the games of at least one batch). `complete` sets the study's flag.
    */
-  async addChapters(study: number | string, items: NewChapter[], complete?: boolean): Promise<{ study: StudyRec; chapters: ChapterRec[] }> {
+  async addChapters(
+    study: number | string,
+    items: NewChapter[],
+    complete?: boolean,
+  ): Promise<{ study: StudyRec; chapters: ChapterRec[] }> {
     return this.#tx(['studies', 'chapters', 'games'], 'readwrite', async (t) => {
       const studies = t.objectStore('studies');
       let s: StudyRec;
       if (typeof study === 'string') {
         const now = Date.now();
-        const rec: Omit<StudyRec, 'id'> = { name: study, created: now, updated: now, chapters: 0, nextOrder: 0, complete: complete ?? true };
+        const rec: Omit<StudyRec, 'id'> = {
+          name: study,
+          created: now,
+          updated: now,
+          chapters: 0,
+          nextOrder: 0,
+          complete: complete ?? true,
+        };
         s = { id: (await request(studies.add(rec))) as number, ...rec };
       } else {
         const found = (await request(studies.get(study))) as StudyRec | undefined;
@@ -296,7 +327,10 @@ export class StudyStorage {
     const src = await this.study(id);
     const { study } = await this.addChapters(
       name,
-      items.map(({ chapter, game }) => ({ meta: metaOf(chapter), game: { pgn: game.pgn, orientation: game.orientation, path: game.path } })),
+      items.map(({ chapter, game }) => ({
+        meta: metaOf(chapter),
+        game: { pgn: game.pgn, orientation: game.orientation, path: game.path },
+      })),
       src?.complete ?? true,
     );
     return study;
@@ -307,12 +341,19 @@ export class StudyStorage {
     const c = await this.chapter(id);
     const g = await this.game(id);
     if (!c || !g) throw new Error(`no chapter ${id}`);
-    const { chapters } = await this.addChapters(c.study, [{ meta: metaOf(c), game: { pgn: g.pgn, orientation: g.orientation, path: g.path } }]);
+    const { chapters } = await this.addChapters(c.study, [
+      { meta: metaOf(c), game: { pgn: g.pgn, orientation: g.orientation, path: g.path } },
+    ]);
     return chapters[0]!;
   }
 
   async last(): Promise<{ study: number; chapter: number | null } | undefined> {
-    return this.#tx(['meta'], 'readonly', (t) => request(t.objectStore('meta').get('last')) as Promise<{ study: number; chapter: number | null } | undefined>);
+    return this.#tx(
+      ['meta'],
+      'readonly',
+      (t) =>
+        request(t.objectStore('meta').get('last')) as Promise<{ study: number; chapter: number | null } | undefined>,
+    );
   }
 
   async setLast(study: number, chapter: number | null): Promise<void> {

@@ -39,7 +39,13 @@ export class UrlState {
       if (puzzle.variant !== 'chess') params.set('variant', puzzle.variant);
     } else if (store.game.root.children.length) {
       params.set('pgn', store.pgn());
-      params.set('node', store.node.path().map((n) => n.parent!.children.indexOf(n)).join('.'));
+      params.set(
+        'node',
+        store.node
+          .path()
+          .map((n) => n.parent!.children.indexOf(n))
+          .join('.'),
+      );
     } else {
       params.set('fen', store.game.rootFen);
       if (store.variant !== 'chess') params.set('variant', store.variant);

@@ -51,7 +51,8 @@ export type ChessColor = 'w' | 'b';
 /** A piece letter, as in chess.js. */
 export type PieceSymbol = 'p' | 'n' | 'b' | 'r' | 'q' | 'k';
 /** A square name, as in chess.js (`'a8'` ... `'h1'`). */
-export type ChessSquare = `${'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h'}${'1' | '2' | '3' | '4' | '5' | '6' | '7' | '8'}`;
+export type ChessSquare =
+  `${'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h'}${'1' | '2' | '3' | '4' | '5' | '6' | '7' | '8'}`;
 /** A piece, as in chess.js. */
 export interface ChessPiece {
   color: ChessColor;
@@ -80,9 +81,36 @@ export const SEVEN_TAG_ROSTER: Record<string, string> = {
 
 // The other tags that chess.js's deprecated header() lists (as null when unset), in its order.
 const SUPPLEMENTAL_TAGS = [
-  'WhiteTitle', 'BlackTitle', 'WhiteElo', 'BlackElo', 'WhiteUSCF', 'BlackUSCF', 'WhiteNA', 'BlackNA', 'WhiteType',
-  'BlackType', 'EventDate', 'EventSponsor', 'Section', 'Stage', 'Board', 'Opening', 'Variation', 'SubVariation', 'ECO',
-  'NIC', 'Time', 'UTCTime', 'UTCDate', 'TimeControl', 'SetUp', 'FEN', 'Termination', 'Annotator', 'Mode', 'PlyCount',
+  'WhiteTitle',
+  'BlackTitle',
+  'WhiteElo',
+  'BlackElo',
+  'WhiteUSCF',
+  'BlackUSCF',
+  'WhiteNA',
+  'BlackNA',
+  'WhiteType',
+  'BlackType',
+  'EventDate',
+  'EventSponsor',
+  'Section',
+  'Stage',
+  'Board',
+  'Opening',
+  'Variation',
+  'SubVariation',
+  'ECO',
+  'NIC',
+  'Time',
+  'UTCTime',
+  'UTCDate',
+  'TimeControl',
+  'SetUp',
+  'FEN',
+  'Termination',
+  'Annotator',
+  'Mode',
+  'PlyCount',
 ];
 
 const PIECE_TYPES = 'pnbrqk';
@@ -173,7 +201,10 @@ export function validateFen(fen: string): { ok: boolean; error?: string } {
       if (!codes.has(code)) continue;
       if (code !== 'MISSING_KING' && code !== 'TOO_MANY_KINGS') return bad(message);
       // chess.js names the colour, white first; missing before too many for each colour.
-      for (const [color, name] of [['w', 'white'], ['b', 'black']] as const) {
+      for (const [color, name] of [
+        ['w', 'white'],
+        ['b', 'black'],
+      ] as const) {
         const n = kingCount(setup!, color);
         if (n === 0) return bad(`missing ${name} king`);
         if (n > 1) return bad(`too many ${name} kings`);
@@ -286,17 +317,66 @@ function squareIndex(name: unknown): number {
   return f >= 0 && f < 8 && r >= 0 && r < 8 ? r * 8 + f : -1;
 }
 
-const FLAG_LETTERS: string[] = ['n', 'b', 'k', 'q', 'c', 'e', 'np', 'cp', 'np', 'np', 'np', 'np', 'cp', 'cp', 'cp', 'cp'];
+const FLAG_LETTERS: string[] = [
+  'n',
+  'b',
+  'k',
+  'q',
+  'c',
+  'e',
+  'np',
+  'cp',
+  'np',
+  'np',
+  'np',
+  'np',
+  'cp',
+  'cp',
+  'cp',
+  'cp',
+];
 const PROMOTION_LETTERS: (PieceSymbol | undefined)[] = [
-  undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined,
-  'n', 'b', 'r', 'q', 'n', 'b', 'r', 'q',
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  'n',
+  'b',
+  'r',
+  'q',
+  'n',
+  'b',
+  'r',
+  'q',
 ];
 
 // chess.js lists moves by origin square (a8 ... h1), then by direction in a fixed order,
 // then by distance, promotions n, b, r, q; castling last (kingside first). These keys
 // reproduce that order (observed behaviour) for a stable sort of the core's list.
-const SLIDER_DIRECTIONS: Record<string, number> = { '-1,1': 0, '0,1': 1, '1,1': 2, '1,0': 3, '1,-1': 4, '0,-1': 5, '-1,-1': 6, '-1,0': 7 };
-const KNIGHT_DIRECTIONS: Record<string, number> = { '-2,1': 0, '-1,2': 1, '1,2': 2, '2,1': 3, '2,-1': 4, '1,-2': 5, '-1,-2': 6, '-2,-1': 7 };
+const SLIDER_DIRECTIONS: Record<string, number> = {
+  '-1,1': 0,
+  '0,1': 1,
+  '1,1': 2,
+  '1,0': 3,
+  '1,-1': 4,
+  '0,-1': 5,
+  '-1,-1': 6,
+  '-1,0': 7,
+};
+const KNIGHT_DIRECTIONS: Record<string, number> = {
+  '-2,1': 0,
+  '-1,2': 1,
+  '1,2': 2,
+  '2,1': 3,
+  '2,-1': 4,
+  '1,-2': 5,
+  '-1,-2': 6,
+  '-2,-1': 7,
+};
 const orderKeys = [new Int32Array(65536), new Int32Array(65536)]; // [isPawn][move], key + 1
 
 function orderKey(m: MoveNumber, pawn: boolean): number {
@@ -318,7 +398,7 @@ function orderKey(m: MoveNumber, pawn: boolean): number {
     if (pawn) {
       // pushes first, then captures: towards the a-file first for white, the h-file for black
       dist = Math.abs(dr);
-      dir = df === 0 ? 0 : (df < 0) === (dr > 0) ? 1 : 2;
+      dir = df === 0 ? 0 : df < 0 === dr > 0 ? 1 : 2;
     } else if (Math.abs(df) + Math.abs(dr) === 3 && df !== 0 && dr !== 0) {
       dir = KNIGHT_DIRECTIONS[`${df},${dr}`]!;
       dist = 1;
@@ -326,7 +406,7 @@ function orderKey(m: MoveNumber, pawn: boolean): number {
       dir = SLIDER_DIRECTIONS[`${Math.sign(df)},${Math.sign(dr)}`]!;
       dist = Math.max(Math.abs(df), Math.abs(dr));
     }
-    const promo = flag >= MoveFlag.PROMO_KNIGHT ? (flag & 3) : 0;
+    const promo = flag >= MoveFlag.PROMO_KNIGHT ? flag & 3 : 0;
     key = scan * 1000 + dir * 100 + dist * 10 + promo;
   }
   table[m] = key + 1;
@@ -487,14 +567,20 @@ function chessJsPgnError(e: unknown): unknown {
 // chess.js's padding of a FEN with 2 to 5 fields (load()).
 function padFen(fen: string): string {
   const tokens = fen.split(/\s+/);
-  if (tokens.length >= 2 && tokens.length < 6) return tokens.concat(['-', '-', '0', '1'].slice(-(6 - tokens.length))).join(' ');
+  if (tokens.length >= 2 && tokens.length < 6)
+    return tokens.concat(['-', '-', '0', '1'].slice(-(6 - tokens.length))).join(' ');
   return fen;
 }
 
 // Castling rights as bits (1 K, 2 Q, 4 k, 8 q) of a FEN's castling field.
 function rightsOf(fen: string): number {
   const field = fen.split(/\s+/)[2] ?? '';
-  return (field.includes('K') ? 1 : 0) | (field.includes('Q') ? 2 : 0) | (field.includes('k') ? 4 : 0) | (field.includes('q') ? 8 : 0);
+  return (
+    (field.includes('K') ? 1 : 0) |
+    (field.includes('Q') ? 2 : 0) |
+    (field.includes('k') ? 4 : 0) |
+    (field.includes('q') ? 8 : 0)
+  );
 }
 
 // The rights a FEN as written gives that the position made of it (its FEN `held`) lacks.
@@ -522,8 +608,14 @@ function phantomAfter(phantom: number, pos: Position, m: MoveNumber): number {
   if (piece.type === 'k') phantom &= white ? ~3 : ~12;
   // [h-file corner, a-file corner, their bits] of the mover, then of the other side
   const [ours, theirs] = white
-    ? [[7, 0, 1, 2], [63, 56, 4, 8]]
-    : [[63, 56, 4, 8], [7, 0, 1, 2]];
+    ? [
+        [7, 0, 1, 2],
+        [63, 56, 4, 8],
+      ]
+    : [
+        [63, 56, 4, 8],
+        [7, 0, 1, 2],
+      ];
   if (from === ours[0]) phantom &= ~ours[2]!;
   else if (from === ours[1]) phantom &= ~ours[3]!;
   if (to === theirs[0]) phantom &= ~theirs[2]!;
@@ -616,7 +708,11 @@ export class Chess {
       }
       if (!pos && !allowBoardOnly) {
         setup.dispose();
-        throw new FenError(e.code, `Invalid FEN: ${fenErrorMessage(e.code as Exclude<FenErrorCode, 'NOT_A_STRING'>)}`, fen);
+        throw new FenError(
+          e.code,
+          `Invalid FEN: ${fenErrorMessage(e.code as Exclude<FenErrorCode, 'NOT_A_STRING'>)}`,
+          fen,
+        );
       }
     }
     this.#pos?.dispose();
@@ -646,7 +742,10 @@ export class Chess {
    * Loads a FEN (missing trailing fields default to `w - - 0 1`), clearing the moves.
    * @throws Error (a {@link FenError}) `'Invalid FEN: ...'`; nothing changes then.
    */
-  load(fen: string, { skipValidation = false, preserveHeaders = false }: { skipValidation?: boolean; preserveHeaders?: boolean } = {}): void {
+  load(
+    fen: string,
+    { skipValidation = false, preserveHeaders = false }: { skipValidation?: boolean; preserveHeaders?: boolean } = {},
+  ): void {
     let tokens = typeof fen === 'string' ? fen.split(/\s+/) : [];
     if (tokens.length >= 2 && tokens.length < 6) {
       const defaults = ['w', '-', '-', '0', '1'];
@@ -740,7 +839,10 @@ export class Chess {
     const sq = squareIndex(square);
     if (sq < 0 || typeof type !== 'string' || !PIECE_TYPES.includes(type) || type.length !== 1) return false;
     if (color !== 'w' && color !== 'b') return false;
-    if (type === 'k') for (const other of SCAN) if (other !== sq && this.get(NAMES[other]!)?.type === 'k' && this.get(NAMES[other]!)?.color === color) return false;
+    if (type === 'k')
+      for (const other of SCAN)
+        if (other !== sq && this.get(NAMES[other]!)?.type === 'k' && this.get(NAMES[other]!)?.color === color)
+          return false;
     const board = this.#board();
     board.put(sq, { type, color });
     this.#edit(board);
@@ -848,7 +950,9 @@ export class Chess {
 
   /** Fifty moves, stalemate, insufficient material or threefold repetition. */
   isDraw(): boolean {
-    return this.isDrawByFiftyMoves() || this.isStalemate() || this.isInsufficientMaterial() || this.isThreefoldRepetition();
+    return (
+      this.isDrawByFiftyMoves() || this.isStalemate() || this.isInsufficientMaterial() || this.isThreefoldRepetition()
+    );
   }
 
   /** Checkmate or a draw ({@link Chess.isDraw}). */
@@ -948,7 +1052,8 @@ export class Chess {
   moves(options: { verbose: false; square?: ChessSquare; piece?: PieceSymbol }): string[];
   moves(options: { verbose?: boolean; square?: ChessSquare; piece?: PieceSymbol }): string[] | ChessMove[];
   moves(options: { square?: ChessSquare; piece?: PieceSymbol }): ChessMove[];
-  moves({ verbose = false, square, piece }: { verbose?: boolean; square?: ChessSquare; piece?: PieceSymbol } = {}): string[] | ChessMove[] {
+  moves({ verbose = false, square, piece }: { verbose?: boolean; square?: ChessSquare; piece?: PieceSymbol } = {}):
+    string[] | ChessMove[] {
     const pos = this.#pos;
     if (!pos) return [];
     const { moves, sans } = this.#legal(square, piece);
@@ -965,7 +1070,10 @@ export class Chess {
    * @returns the move played.
    * @throws Error (an {@link IllegalMoveError}) `'Invalid move: ...'`; nothing changes then.
    */
-  move(move: string | { from: string; to: string; promotion?: string } | null, { strict = false }: { strict?: boolean } = {}): ChessMove {
+  move(
+    move: string | { from: string; to: string; promotion?: string } | null,
+    { strict = false }: { strict?: boolean } = {},
+  ): ChessMove {
     const pos = this.#pos;
     if (move === null) return this.#nullMove();
     if (!pos) throw invalidMove(move);
@@ -1185,7 +1293,10 @@ export class Chess {
    * @throws Error (a {@link PgnError}) for a malformed game or an illegal move; nothing
    * changes then.
    */
-  loadPgn(pgn: string, { strict = false, newlineChar = '\r?\n' }: { strict?: boolean; newlineChar?: string } = {}): void {
+  loadPgn(
+    pgn: string,
+    { strict = false, newlineChar = '\r?\n' }: { strict?: boolean; newlineChar?: string } = {},
+  ): void {
     let text = String(pgn);
     if (newlineChar !== '\r?\n') text = text.replace(new RegExp(newlineChar, 'g'), '\n');
     // chess.js writes a first move by black as '17. ... Nf6': the export format's '17...'

@@ -16,7 +16,16 @@ import { type EngineOption, type RawInfo, type Wdl, parseInfo, parseOption } fro
  * what the position needs, e.g. `UCI_Chess960`), `'aborted'` (the call's AbortSignal fired),
  * `'closed'` ({@link Engine.close} was called).
  */
-export type EngineErrorCode = 'exited' | 'timeout' | 'protocol' | 'spawn' | 'invalid-option' | 'invalid-limit' | 'unsupported' | 'aborted' | 'closed';
+export type EngineErrorCode =
+  | 'exited'
+  | 'timeout'
+  | 'protocol'
+  | 'spawn'
+  | 'invalid-option'
+  | 'invalid-limit'
+  | 'unsupported'
+  | 'aborted'
+  | 'closed';
 
 /** An engine call failed; `code` says why. */
 export class EngineError extends ChessError {
@@ -196,7 +205,14 @@ export function engineTarget(target: Position | Game): EngineTarget {
       pos.play(m);
       return u;
     });
-    return { fen, moves: ucis, variant: pos.variant, turn: pos.turn, position: pos, legalCount: pos.legalMoves().length };
+    return {
+      fen,
+      moves: ucis,
+      variant: pos.variant,
+      turn: pos.turn,
+      position: pos,
+      legalCount: pos.legalMoves().length,
+    };
   } catch (e) {
     pos.dispose();
     throw e;
@@ -386,7 +402,11 @@ export class Engine {
    */
   static async connect(transport: EngineTransport, options: EngineOptions = {}): Promise<Engine> {
     const timeout = options?.timeout ?? DEFAULT_TIMEOUT;
-    if (typeof timeout !== 'number' || !(timeout > 0)) throw new EngineError('invalid-option', `timeout must be a positive number of milliseconds: ${describe(timeout)}`);
+    if (typeof timeout !== 'number' || !(timeout > 0))
+      throw new EngineError(
+        'invalid-option',
+        `timeout must be a positive number of milliseconds: ${describe(timeout)}`,
+      );
     const engine = new Engine(transport, timeout);
     transport.listen(
       (line) => engine.#onLine(line),
@@ -401,7 +421,8 @@ export class Engine {
    * @throws {@link EngineError} `'spawn'` when it cannot be started, `'timeout'`, `'exited'`.
    */
   static async spawn(path: string, options: SpawnOptions = {}): Promise<Engine> {
-    if (typeof path !== 'string' || path === '') throw new EngineError('spawn', `not a program path: ${describe(path)}`);
+    if (typeof path !== 'string' || path === '')
+      throw new EngineError('spawn', `not a program path: ${describe(path)}`);
     // A specifier in a variable: bundlers of browser apps leave it alone (it only runs in Node).
     const childProcess = 'node:child_process';
     const { spawn } = (await import(/* @vite-ignore */ childProcess)) as typeof import('node:child_process');
@@ -442,7 +463,8 @@ export class Engine {
       return await Engine.connect(transport, options);
     } catch (e) {
       child.kill('SIGKILL');
-      if (e instanceof EngineError && e.code === 'exited' && !child.pid) throw new EngineError('spawn', `cannot start ${path}: ${exited ?? e.message}`);
+      if (e instanceof EngineError && e.code === 'exited' && !child.pid)
+        throw new EngineError('spawn', `cannot start ${path}: ${exited ?? e.message}`);
       throw e;
     }
   }
@@ -552,22 +574,19 @@ export class Engine {
       stopped = true;
     };
     const doStop = () => stop();
-    const analysis = new Analysis(
-      (a) => {
-        options.signal?.addEventListener('abort', doStop);
-        return this.#serial(() => {
-          if (stopped || options.signal?.aborted) {
-            const lines: EngineLine[] = [];
-            return Promise.resolve({ move: null, san: null, ponder: null, lines });
-          }
-          return this.#search(t, options, a, (s) => (stop = s));
-        }).finally(() => {
-          options.signal?.removeEventListener('abort', doStop);
-          t.position.dispose();
-        });
-      },
-      doStop,
-    );
+    const analysis = new Analysis((a) => {
+      options.signal?.addEventListener('abort', doStop);
+      return this.#serial(() => {
+        if (stopped || options.signal?.aborted) {
+          const lines: EngineLine[] = [];
+          return Promise.resolve({ move: null, san: null, ponder: null, lines });
+        }
+        return this.#search(t, options, a, (s) => (stop = s));
+      }).finally(() => {
+        options.signal?.removeEventListener('abort', doStop);
+        t.position.dispose();
+      });
+    }, doStop);
     return analysis;
   }
 
@@ -588,7 +607,8 @@ export class Engine {
   }
 
   #checkOptions(options: Record<string, unknown>): [string, string | null, string][] {
-    if (typeof options !== 'object' || options === null) throw new EngineError('invalid-option', `not an options object: ${describe(options)}`);
+    if (typeof options !== 'object' || options === null)
+      throw new EngineError('invalid-option', `not an options object: ${describe(options)}`);
     const out: [string, string | null, string][] = [];
     for (const [name, value] of Object.entries(options)) {
       const key = name.toLowerCase();
@@ -607,7 +627,8 @@ export class Engine {
           out.push([opt.name, String(value), key]);
           break;
         case 'combo': {
-          const v = typeof value === 'string' ? opt.vars.find((x) => x.toLowerCase() === value.toLowerCase()) : undefined;
+          const v =
+            typeof value === 'string' ? opt.vars.find((x) => x.toLowerCase() === value.toLowerCase()) : undefined;
           if (v === undefined) throw bad(`takes one of ${opt.vars.join(', ')}, not ${describe(value)}`);
           out.push([opt.name, v, key]);
           break;
@@ -617,7 +638,8 @@ export class Engine {
           out.push([opt.name, null, key]);
           break;
         case 'string':
-          if (typeof value !== 'string' || /[\r\n]/.test(value)) throw bad(`takes a one-line string, not ${describe(value)}`);
+          if (typeof value !== 'string' || /[\r\n]/.test(value))
+            throw bad(`takes a one-line string, not ${describe(value)}`);
           out.push([opt.name, value, key]);
           break;
       }
@@ -626,16 +648,19 @@ export class Engine {
   }
 
   #checkLimit(options: SearchOptions, needLimit: boolean): void {
-    if (typeof options !== 'object' || options === null) throw new EngineError('invalid-limit', `not a limit: ${describe(options)}`);
+    if (typeof options !== 'object' || options === null)
+      throw new EngineError('invalid-limit', `not a limit: ${describe(options)}`);
     let any = false;
     for (const k of LIMIT_KEYS) {
       const v = options[k];
       if (v === undefined) continue;
       const min = k === 'winc' || k === 'binc' || k === 'wtime' || k === 'btime' ? 0 : 1;
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw new EngineError('invalid-limit', `${k} must be an integer of at least ${min}: ${describe(v)}`);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < min)
+        throw new EngineError('invalid-limit', `${k} must be an integer of at least ${min}: ${describe(v)}`);
       any = true;
     }
-    if (needLimit && !any) throw new EngineError('invalid-limit', 'a limit is needed (depth, nodes, movetime, mate or clocks)');
+    if (needLimit && !any)
+      throw new EngineError('invalid-limit', 'a limit is needed (depth, nodes, movetime, mate or clocks)');
     const mpv = options.multipv;
     if (mpv !== undefined) {
       const opt = this.options.get('multipv');
@@ -683,7 +708,10 @@ export class Engine {
   // Waits for a line that `done` accepts (other lines go to `other`), within the timeout.
   #await(done: (line: string) => boolean, other: (line: string) => void = () => {}, what = 'an answer'): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => this.#fail(new EngineError('timeout', `the engine did not send ${what} within ${this.#timeout} ms`)), this.#timeout);
+      const timer = setTimeout(
+        () => this.#fail(new EngineError('timeout', `the engine did not send ${what} within ${this.#timeout} ms`)),
+        this.#timeout,
+      );
       this.#handler = {
         onLine: (line) => {
           if (!done(line)) return other(line);
@@ -735,13 +763,25 @@ export class Engine {
     return true;
   }
 
-  async #search(t: EngineTarget, options: SearchOptions, analysis: Analysis | null, onStop: (stop: () => void) => void): Promise<BestMove> {
+  async #search(
+    t: EngineTarget,
+    options: SearchOptions,
+    analysis: Analysis | null,
+    onStop: (stop: () => void) => void,
+  ): Promise<BestMove> {
     // Options for this position: Chess960 castling, the variant, the number of lines.
     const chess960 = this.options.get('uci_chess960');
-    if (t.variant === 'chess960' && chess960?.type !== 'check') throw new EngineError('unsupported', `${this.name || 'the engine'} does not play Chess960 (no UCI_Chess960 option)`);
+    if (t.variant === 'chess960' && chess960?.type !== 'check')
+      throw new EngineError(
+        'unsupported',
+        `${this.name || 'the engine'} does not play Chess960 (no UCI_Chess960 option)`,
+      );
     const variantOpt = this.options.get('uci_variant');
     const uciVariant = t.variant === 'chess960' ? 'chess' : t.variant;
-    if (uciVariant !== 'chess' && !(variantOpt?.type === 'combo' && variantOpt.vars.some((v) => v.toLowerCase() === uciVariant)))
+    if (
+      uciVariant !== 'chess' &&
+      !(variantOpt?.type === 'combo' && variantOpt.vars.some((v) => v.toLowerCase() === uciVariant))
+    )
       throw new EngineError('unsupported', `${this.name || 'the engine'} does not play ${t.variant} (UCI_Variant)`);
     let changed = false;
     if (chess960?.type === 'check') changed = this.#set('UCI_Chess960', String(t.variant === 'chess960')) || changed;
@@ -765,7 +805,8 @@ export class Engine {
       // A finite search must keep talking: silence past the timeout (past the movetime too) kills it.
       const watch = () => {
         if (stopping) return;
-        if (options.movetime !== undefined) arm(options.movetime + timeout, `within ${options.movetime} + ${timeout} ms`);
+        if (options.movetime !== undefined)
+          arm(options.movetime + timeout, `within ${options.movetime} + ${timeout} ms`);
         else if (finite) arm(timeout, `and nothing else for ${timeout} ms`);
       };
       watch();

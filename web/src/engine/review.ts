@@ -136,7 +136,10 @@ export async function reviewGame(game: Game, engine: Engine, options: ReviewOpti
       const outcome = pos.outcome();
       if (outcome) {
         // The game is over here: mate (the side to move is mated) or a draw.
-        const rel = outcome.termination === 'CHECKMATE' || (outcome.winner && outcome.winner !== pos.turn) ? Score.mate(-0) : Score.cp(0);
+        const rel =
+          outcome.termination === 'CHECKMATE' || (outcome.winner && outcome.winner !== pos.turn)
+            ? Score.mate(-0)
+            : Score.cp(0);
         evals.push(white ? rel : rel.negate());
         bests.push(null);
       } else {
@@ -191,7 +194,10 @@ export function summarize(game: Game, evals: Score[], bests: (EngineLine | null)
     moves.push(m);
     loss[side].push(Math.max(0, mb.ceiledCp() - ma.ceiledCp()));
   }
-  const acc = gameAccuracy(evals.map((e) => winPercent(e)), first);
+  const acc = gameAccuracy(
+    evals.map((e) => winPercent(e)),
+    first,
+  );
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
   return { evals, moves, accuracy: acc, acpl: { white: mean(loss.white), black: mean(loss.black) }, counts };
 }
@@ -221,13 +227,25 @@ export function annotate(game: Game, review: Review): string {
     for (let i = 0; i < nodes.length; i++) {
       const node = nodes[i]!;
       const m = review.moves[i]!;
-      if (m.uci !== node.uci) throw new ChessError('invalid-argument', `the review is not one of this game (move ${i + 1}: ${m.san} vs ${node.san})`);
+      if (m.uci !== node.uci)
+        throw new ChessError(
+          'invalid-argument',
+          `the review is not one of this game (move ${i + 1}: ${m.san} vs ${node.san})`,
+        );
       const after = m.after;
       if (!(after.mate !== undefined && Object.is(Math.abs(after.mate), 0)))
-        node.eval = after.mate !== undefined ? { mate: after.isMated() ? -Math.abs(after.mate) : after.mate } : { pawns: after.cp! / 100 };
+        node.eval =
+          after.mate !== undefined
+            ? { mate: after.isMated() ? -Math.abs(after.mate) : after.mate }
+            : { pawns: after.cp! / 100 };
       if (!m.judgement) continue;
       node.nags = [...node.nags.filter((n) => n < 1 || n > 6), NAG[m.judgement]];
-      const what = m.mate === 'created' ? 'Checkmate is now unavoidable' : m.mate === 'lost' ? 'Lost forced checkmate sequence' : WORD[m.judgement];
+      const what =
+        m.mate === 'created'
+          ? 'Checkmate is now unavoidable'
+          : m.mate === 'lost'
+            ? 'Lost forced checkmate sequence'
+            : WORD[m.judgement];
       const text = `(${evalText(m.before)} → ${evalText(m.after)}) ${what}.${m.best ? ` ${m.best} was best.` : ''}`;
       node.commentsAfter = [text, ...node.commentsAfter];
       if (m.bestLine.length) {

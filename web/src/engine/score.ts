@@ -30,7 +30,8 @@ export function rawWinningChances(cp: number): number {
  */
 export function winningChances(score: Score | number): number {
   const cp = typeof score === 'number' ? score : score.ceiledCp();
-  if (typeof cp !== 'number' || Number.isNaN(cp)) throw new ChessError('invalid-argument', `not a score: ${describe(score)}`);
+  if (typeof cp !== 'number' || Number.isNaN(cp))
+    throw new ChessError('invalid-argument', `not a score: ${describe(score)}`);
   return rawWinningChances(Math.max(-CP_CEILING, Math.min(CP_CEILING, cp)));
 }
 
@@ -59,13 +60,15 @@ export class Score {
 
   /** A centipawn score. */
   static cp(cp: number): Score {
-    if (typeof cp !== 'number' || !Number.isFinite(cp)) throw new ChessError('invalid-argument', `not a centipawn value: ${describe(cp)}`);
+    if (typeof cp !== 'number' || !Number.isFinite(cp))
+      throw new ChessError('invalid-argument', `not a centipawn value: ${describe(cp)}`);
     return new Score(cp, undefined);
   }
 
   /** A mate score: mate in `n` moves (negative: mated in `-n`; `-0`: mated now, `0`: mate given). */
   static mate(n: number): Score {
-    if (typeof n !== 'number' || !Number.isInteger(n)) throw new ChessError('invalid-argument', `not a mate distance: ${describe(n)}`);
+    if (typeof n !== 'number' || !Number.isInteger(n))
+      throw new ChessError('invalid-argument', `not a mate distance: ${describe(n)}`);
     return new Score(undefined, n);
   }
 

@@ -86,7 +86,9 @@ export function parseOption(line: string): EngineOption | null {
       if (dflt !== 'true' && dflt !== 'false') return null;
       return { name, type, default: dflt === 'true' };
     case 'spin': {
-      const [d, lo, hi] = [dflt, fields.min?.join(' '), fields.max?.join(' ')].map((x) => (x !== undefined && /^-?\d+$/.test(x) ? Number(x) : NaN));
+      const [d, lo, hi] = [dflt, fields.min?.join(' '), fields.max?.join(' ')].map((x) =>
+        x !== undefined && /^-?\d+$/.test(x) ? Number(x) : NaN,
+      );
       if (Number.isNaN(d) || Number.isNaN(lo) || Number.isNaN(hi)) return null;
       return { name, type, default: d!, min: lo!, max: hi! };
     }
@@ -128,7 +130,21 @@ export interface RawInfo {
 }
 
 const INT_FIELDS = new Set(['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'time', 'hashfull', 'tbhits', 'cpuload']);
-const INFO_KEYS = new Set([...INT_FIELDS, 'score', 'pv', 'wdl', 'currmove', 'currmovenumber', 'refutation', 'currline', 'string', 'lowerbound', 'upperbound', 'cp', 'mate']);
+const INFO_KEYS = new Set([
+  ...INT_FIELDS,
+  'score',
+  'pv',
+  'wdl',
+  'currmove',
+  'currmovenumber',
+  'refutation',
+  'currline',
+  'string',
+  'lowerbound',
+  'upperbound',
+  'cp',
+  'mate',
+]);
 const UINT = /^\d+$/;
 const INT = /^-?\d+$/;
 
@@ -142,7 +158,7 @@ export function parseInfo(line: string): RawInfo | null {
   if (t[0] !== 'info') return null;
   const out: Partial<RawInfo> & Record<string, unknown> = { bound: null };
   let score: Score | null = null;
-  for (let i = 1; i < t.length; ) {
+  for (let i = 1; i < t.length;) {
     const k = t[i++]!;
     if (k === 'string') break; // free text to the end of the line
     if (INT_FIELDS.has(k)) {

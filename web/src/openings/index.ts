@@ -49,7 +49,8 @@ let table: Map<bigint, OpeningName> | null = null;
 export function openingKey(position: Position | string): bigint {
   const pos = typeof position === 'string' ? Position.fromFen(position) : position;
   try {
-    if (!(pos instanceof Position)) throw new ChessError('invalid-argument', `not a Position or FEN: ${describe(position)}`);
+    if (!(pos instanceof Position))
+      throw new ChessError('invalid-argument', `not a Position or FEN: ${describe(position)}`);
     return keyOf(pos);
   } finally {
     if (pos !== position) pos.dispose();
@@ -127,7 +128,8 @@ function openingTable(): Map<bigint, OpeningName> {
 export function openingAt(position: Position | string): OpeningName | null {
   const pos = typeof position === 'string' ? Position.fromFen(position) : position;
   try {
-    if (!(pos instanceof Position)) throw new ChessError('invalid-argument', `not a Position or FEN: ${describe(position)}`);
+    if (!(pos instanceof Position))
+      throw new ChessError('invalid-argument', `not a Position or FEN: ${describe(position)}`);
     if (pos.variant !== 'chess') return null;
     return openingTable().get(keyOf(pos)) ?? null;
   } finally {
@@ -147,8 +149,15 @@ export function openingAt(position: Position | string): OpeningName | null {
  */
 export function openingOf(source: Game | Iterable<Position | string>): OpeningName | null {
   if (source instanceof Game) return openingOfGame(source);
-  if (source === null || typeof source !== 'object' || typeof (source as Iterable<unknown>)[Symbol.iterator] !== 'function')
-    throw new ChessError('invalid-argument', `openingOf takes a Game or an iterable of positions, not ${describe(source)}`);
+  if (
+    source === null ||
+    typeof source !== 'object' ||
+    typeof (source as Iterable<unknown>)[Symbol.iterator] !== 'function'
+  )
+    throw new ChessError(
+      'invalid-argument',
+      `openingOf takes a Game or an iterable of positions, not ${describe(source)}`,
+    );
   const map = openingTable();
   let found: OpeningName | null = null;
   let ply = 0;
@@ -156,7 +165,8 @@ export function openingOf(source: Game | Iterable<Position | string>): OpeningNa
     if (++ply > OPENING_MAX_PLIES) break;
     const pos = typeof item === 'string' ? Position.fromFen(item) : item;
     try {
-      if (!(pos instanceof Position)) throw new ChessError('invalid-argument', `not a Position or FEN: ${describe(item)}`);
+      if (!(pos instanceof Position))
+        throw new ChessError('invalid-argument', `not a Position or FEN: ${describe(item)}`);
       if (pos.variant !== 'chess' || pieceCount(pos) < OPENING_MIN_PIECES) break;
       found = map.get(keyOf(pos)) ?? found;
     } finally {
@@ -193,7 +203,8 @@ function openingOfGame(game: Game): OpeningName | null {
  */
 export function openingsAfter(position: Position | string): OpeningMove[] {
   const source = typeof position === 'string' ? Position.fromFen(position) : position;
-  if (!(source instanceof Position)) throw new ChessError('invalid-argument', `not a Position or FEN: ${describe(position)}`);
+  if (!(source instanceof Position))
+    throw new ChessError('invalid-argument', `not a Position or FEN: ${describe(position)}`);
   const result: OpeningMove[] = [];
   if (source.variant !== 'chess') return result;
   const map = openingTable();

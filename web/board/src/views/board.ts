@@ -27,7 +27,9 @@ const COLOR_OF: Record<string, ShapeColor> = { green: 'green', red: 'red', yello
 
 /** Our shapes (GameNode.shapes) as chessground's. */
 export function toDrawShapes(shapes: readonly Shape[]): DrawShape[] {
-  return shapes.map((s) => (s.to ? { orig: s.from, dest: s.to, brush: BRUSH_OF[s.color] } : { orig: s.from, brush: BRUSH_OF[s.color] }));
+  return shapes.map((s) =>
+    s.to ? { orig: s.from, dest: s.to, brush: BRUSH_OF[s.color] } : { orig: s.from, brush: BRUSH_OF[s.color] },
+  );
 }
 
 /** chessground's user shapes as ours (brushes other than the four PGN colours are left out). */
@@ -59,7 +61,12 @@ export class BoardView {
       autoCastle: false, // the package's position is set after every move
       highlight: { lastMove: true, check: true },
       animation: { enabled: true, duration: 150 },
-      movable: { free: false, showDests: true, rookCastle: true, events: { after: (o, d) => this.#onUserMove(o as Key, d as Key) } },
+      movable: {
+        free: false,
+        showDests: true,
+        rookCastle: true,
+        events: { after: (o, d) => this.#onUserMove(o as Key, d as Key) },
+      },
       premovable: { enabled: false },
       draggable: { enabled: true, showGhost: true },
       drawable: { enabled: true, onChange: (shapes) => this.#onDraw(shapes) },
@@ -90,8 +97,13 @@ export class BoardView {
       orientation: store.orientation,
       turnColor: turn,
       check: pos.isCheck() ? turn : false,
-      lastMove: node.uci && node.uci !== '0000' ? [node.uci.slice(0, 2) as Key, node.uci.slice(2, 4) as Key] : undefined,
-      movable: { free: false, color: canMove ? turn : undefined, dests: canMove ? (chessgroundDests(pos) as Map<Key, Key[]>) : new Map() },
+      lastMove:
+        node.uci && node.uci !== '0000' ? [node.uci.slice(0, 2) as Key, node.uci.slice(2, 4) as Key] : undefined,
+      movable: {
+        free: false,
+        color: canMove ? turn : undefined,
+        dests: canMove ? (chessgroundDests(pos) as Map<Key, Key[]>) : new Map(),
+      },
       draggable: { deleteOnDropOff: false },
       // The current move's shapes: chessground drops its drawn shapes whenever a FEN is set,
       // so they are given again every time (GameNode.shapes is where they live).
@@ -110,7 +122,9 @@ export class BoardView {
 
   #onUserMove(orig: Key, dest: Key): void {
     const pos = this.#store.position;
-    const promos = pos.legalMoves().filter((m) => isPromotion(m) && SQUARE_NAMES[moveFrom(m)] === orig && SQUARE_NAMES[moveTo(m)] === dest);
+    const promos = pos
+      .legalMoves()
+      .filter((m) => isPromotion(m) && SQUARE_NAMES[moveFrom(m)] === orig && SQUARE_NAMES[moveTo(m)] === dest);
     if (promos.length > 1) this.#showPromotion(promos);
     else if (promos.length === 1) this.#store.userMove(pos.uci(promos[0]!));
     else this.#store.userMove(orig + dest); // king-to-destination and king-to-rook castling both work
@@ -130,7 +144,12 @@ export class BoardView {
     for (const m of sorted) {
       const p = movePromotion(m)!;
       const name = PROMO_NAMES[p]!;
-      const btn = h('button.promo-piece', { type: 'button', 'data-testid': `promote-${p}`, 'aria-label': `Promote to ${name.toLowerCase()}`, title: name });
+      const btn = h('button.promo-piece', {
+        type: 'button',
+        'data-testid': `promote-${p}`,
+        'aria-label': `Promote to ${name.toLowerCase()}`,
+        title: name,
+      });
       btn.append(pieceElement(ROLE_OF[p]!, white), h('small', null, name));
       btn.addEventListener('click', () => {
         this.hidePromotion();

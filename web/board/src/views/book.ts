@@ -28,7 +28,9 @@ export const bookPanel: SidePanel = {
 };
 
 /** A book as the panel holds it: the file's name, and the book or why it was refused. */
-type Opened = { name: string; book: Book; error?: undefined } | { name: string; book?: undefined; error: { code: string; message: string } };
+type Opened =
+  | { name: string; book: Book; error?: undefined }
+  | { name: string; book?: undefined; error: { code: string; message: string } };
 
 /**
  * A share of the total weight as text: one decimal, `0%` for weight 0, `100%` for the only
@@ -83,7 +85,9 @@ export class BookView {
       if (e.detail === 0) list.querySelector<HTMLElement>('[data-uci] button')?.focus();
     });
     // The move under the pointer or the keyboard focus is drawn as an arrow, as on lichess.
-    list.addEventListener('mouseover', (e) => this.#arrow((e.target as HTMLElement).closest<HTMLElement>('[data-uci]')));
+    list.addEventListener('mouseover', (e) =>
+      this.#arrow((e.target as HTMLElement).closest<HTMLElement>('[data-uci]')),
+    );
     list.addEventListener('mouseleave', () => this.#arrow(null));
     list.addEventListener('focusin', (e) => this.#arrow((e.target as HTMLElement).closest<HTMLElement>('[data-uci]')));
     list.addEventListener('focusout', () => this.#arrow(null));
@@ -103,7 +107,13 @@ export class BookView {
       buffer = await bytes;
     } catch (e) {
       if (load !== this.#loads) return;
-      this.#set({ name, error: { code: 'unreadable', message: `the file could not be read (${e instanceof Error ? e.message : String(e)})` } });
+      this.#set({
+        name,
+        error: {
+          code: 'unreadable',
+          message: `the file could not be read (${e instanceof Error ? e.message : String(e)})`,
+        },
+      });
       return;
     }
     if (load !== this.#loads) return;
@@ -136,7 +146,14 @@ export class BookView {
       list.replaceChildren(...children);
     };
     if (!opened) {
-      show('empty', h('p.muted.small.book-note', null, 'Open a Polyglot opening book (.bin) to see the book moves of each position, with their share.'));
+      show(
+        'empty',
+        h(
+          'p.muted.small.book-note',
+          null,
+          'Open a Polyglot opening book (.bin) to see the book moves of each position, with their share.',
+        ),
+      );
       return;
     }
     if (opened.error) {
@@ -153,7 +170,15 @@ export class BookView {
     } catch (e) {
       if (!(e instanceof BookError)) throw e;
       // Not the user's mistake: the format has no key for this position. Said, not alarmed.
-      show('position-error', h('p.book-unavailable', null, h('strong', null, 'No book lookup here: '), h('span', { 'data-code': e.code }, e.message)));
+      show(
+        'position-error',
+        h(
+          'p.book-unavailable',
+          null,
+          h('strong', null, 'No book lookup here: '),
+          h('span', { 'data-code': e.code }, e.message),
+        ),
+      );
       return;
     }
     if (!entries.length) {
@@ -170,15 +195,33 @@ export class BookView {
       const width = total > 0 ? (100 * e.weight) / total : 0;
       return h(
         e.weight === 0 ? 'tr.zero' : 'tr',
-        { 'data-testid': 'book-move', 'data-uci': e.uci, 'data-san': e.san, 'data-weight': e.weight, title: e.weight === 0 ? `Play ${e.san} (weight 0: the book never plays it)` : `Play ${e.san}` },
-        h('td.book-san', null, h('button', { type: 'button', 'aria-label': `Play ${e.san}: ${share} of the weight, weight ${fmt(e.weight)}` }, e.san)),
+        {
+          'data-testid': 'book-move',
+          'data-uci': e.uci,
+          'data-san': e.san,
+          'data-weight': e.weight,
+          title: e.weight === 0 ? `Play ${e.san} (weight 0: the book never plays it)` : `Play ${e.san}`,
+        },
+        h(
+          'td.book-san',
+          null,
+          h(
+            'button',
+            { type: 'button', 'aria-label': `Play ${e.san}: ${share} of the weight, weight ${fmt(e.weight)}` },
+            e.san,
+          ),
+        ),
         h(
           'td',
           null,
           h(
             'div.book-share',
             null,
-            h('span.book-bar', { 'aria-hidden': 'true' }, h('span.book-fill', { style: `width: ${width.toFixed(2)}%` })),
+            h(
+              'span.book-bar',
+              { 'aria-hidden': 'true' },
+              h('span.book-fill', { style: `width: ${width.toFixed(2)}%` }),
+            ),
             h('span.book-pct', { 'data-testid': 'book-share' }, share),
           ),
         ),
@@ -189,9 +232,29 @@ export class BookView {
     return h(
       'table.book-table',
       null,
-      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Move'), h('th', { scope: 'col' }, 'Share'), h('th.book-weight', { scope: 'col' }, 'Weight'))),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          h('th', { scope: 'col' }, 'Move'),
+          h('th', { scope: 'col' }, 'Share'),
+          h('th.book-weight', { scope: 'col' }, 'Weight'),
+        ),
+      ),
       h('tbody', null, ...rows),
-      h('tfoot', null, h('tr', null, h('td', null, 'Σ'), h('td.small', null, moves), h('td.book-weight', { 'data-testid': 'book-total' }, fmt(total)))),
+      h(
+        'tfoot',
+        null,
+        h(
+          'tr',
+          null,
+          h('td', null, 'Σ'),
+          h('td.small', null, moves),
+          h('td.book-weight', { 'data-testid': 'book-total' }, fmt(total)),
+        ),
+      ),
     );
   }
 
@@ -204,13 +267,20 @@ export class BookView {
     const uci = row?.dataset.uci ?? '';
     if (uci === this.#arrowUci) return;
     this.#arrowUci = uci;
-    this.#board.setLayer('book', uci ? [{ orig: uci.slice(0, 2) as Key, dest: uci.slice(2, 4) as Key, brush: 'paleGreen' }] : []);
+    this.#board.setLayer(
+      'book',
+      uci ? [{ orig: uci.slice(0, 2) as Key, dest: uci.slice(2, 4) as Key, brush: 'paleGreen' }] : [],
+    );
   }
 
   #set(opened: Opened | null): void {
     this.#opened = opened;
     const name = $('book-name');
-    name.textContent = opened ? (opened.book ? `${opened.name} · ${fmt(opened.book.size)} ${opened.book.size === 1 ? 'entry' : 'entries'}` : opened.name) : '';
+    name.textContent = opened
+      ? opened.book
+        ? `${opened.name} · ${fmt(opened.book.size)} ${opened.book.size === 1 ? 'entry' : 'entries'}`
+        : opened.name
+      : '';
     name.title = opened?.name ?? '';
     $('book-remove').hidden = !opened;
     this.render();

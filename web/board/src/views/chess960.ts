@@ -24,7 +24,8 @@ export class Chess960View {
       const text = $<HTMLInputElement>('n960').value.trim();
       const n = Number(text);
       if (!/^\d+$/.test(text) || n > 959) {
-        $('n960-error').textContent = `A Chess960 position number is a whole number from 0 to 959 (not ${text || 'empty'}).`;
+        $('n960-error').textContent =
+          `A Chess960 position number is a whole number from 0 to 959 (not ${text || 'empty'}).`;
         return;
       }
       $('n960-error').textContent = '';

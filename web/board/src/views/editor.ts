@@ -18,7 +18,16 @@ const LETTERS: Record<Variant, string[]> = {
   chess960: ['k', 'q', 'r', 'b', 'n', 'p'],
   makruk: ['k', 'm', 's', 'r', 'n', 'p'],
 };
-const NAMES: Record<string, string> = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn', m: 'Met', s: 'Khon' };
+const NAMES: Record<string, string> = {
+  k: 'king',
+  q: 'queen',
+  r: 'rook',
+  b: 'bishop',
+  n: 'knight',
+  p: 'pawn',
+  m: 'Met',
+  s: 'Khon',
+};
 const MAKRUK_NAMES: Record<string, string> = { k: 'Khun', r: 'Rua', n: 'Ma', p: 'Bia' };
 
 export class EditorView {
@@ -47,7 +56,14 @@ export class EditorView {
       this.#loadFen(START[this.#variant]);
       this.render();
     });
-    for (const id of ['editor-turn', 'editor-ep', 'editor-castle-K', 'editor-castle-Q', 'editor-castle-k', 'editor-castle-q'])
+    for (const id of [
+      'editor-turn',
+      'editor-ep',
+      'editor-castle-K',
+      'editor-castle-Q',
+      'editor-castle-k',
+      'editor-castle-q',
+    ])
       on(id, 'change', () => this.#update());
     on('editor-fen', 'change', () => this.#loadFen($<HTMLInputElement>('editor-fen').value.trim(), true));
     // A right-click on the board removes the piece under the pointer.
@@ -127,7 +143,11 @@ export class EditorView {
     }
     try {
       const castling = (['w', 'b'] as const)
-        .flatMap((c) => (['k', 'q'] as const).filter((side) => setup.castlingRook(c, side) !== null).map((side) => (c === 'w' ? side.toUpperCase() : side)))
+        .flatMap((c) =>
+          (['k', 'q'] as const)
+            .filter((side) => setup.castlingRook(c, side) !== null)
+            .map((side) => (c === 'w' ? side.toUpperCase() : side)),
+        )
         .join('');
       this.#setBoardFields(setup.turn, castling || '-', setup.epSquare === null ? '-' : SQUARE_NAMES[setup.epSquare]!);
       this.#setBoard(setup.fen().split(' ')[0]!); // the package's own board field
@@ -155,7 +175,10 @@ export class EditorView {
     const select = $<HTMLSelectElement>('editor-ep');
     const rank = turn === 'w' ? '6' : '3';
     const was = select.value;
-    select.replaceChildren(h('option', { value: '-' }, 'none'), ...'abcdefgh'.split('').map((f) => h('option', { value: f + rank }, f + rank)));
+    select.replaceChildren(
+      h('option', { value: '-' }, 'none'),
+      ...'abcdefgh'.split('').map((f) => h('option', { value: f + rank }, f + rank)),
+    );
     select.value = [...select.options].some((o) => o.value === was) ? was : '-';
   }
 
@@ -212,7 +235,9 @@ export class EditorView {
     const board = ourBoardFen(this.#board.cg.getFen(), this.#variant === 'makruk');
     const turn = $<HTMLSelectElement>('editor-turn').value;
     const castling =
-      this.#variant === 'makruk' ? '-' : ['K', 'Q', 'k', 'q'].filter((c) => $<HTMLInputElement>(`editor-castle-${c}`).checked).join('') || '-';
+      this.#variant === 'makruk'
+        ? '-'
+        : ['K', 'Q', 'k', 'q'].filter((c) => $<HTMLInputElement>(`editor-castle-${c}`).checked).join('') || '-';
     const ep = this.#variant === 'makruk' ? '-' : $<HTMLSelectElement>('editor-ep').value;
     return `${board} ${turn} ${castling} ${ep} 0 1`;
   }
@@ -259,20 +284,33 @@ export class EditorView {
     const tool = this.#tool;
     const key = tool.kind === 'piece' ? `${tool.white ? 'w' : 'b'}${tool.letter}` : tool.kind;
     const button = (id: string, label: string, content: Node) =>
-      h('button.tool', { type: 'button', 'data-tool': id, 'aria-pressed': String(id === key), title: label, 'aria-label': label }, content);
+      h(
+        'button.tool',
+        { type: 'button', 'data-tool': id, 'aria-pressed': String(id === key), title: label, 'aria-label': label },
+        content,
+      );
     const rows = [true, false].map((white) =>
       h(
         'div.palette-row',
         null,
         ...LETTERS[this.#variant].map((l) => {
           const name = (makruk ? (MAKRUK_NAMES[l] ?? NAMES[l]) : NAMES[l])!;
-          return button(`${white ? 'w' : 'b'}${l}`, `${white ? 'White' : 'Black'} ${name}`, pieceElement(ROLE_OF[l] as Role, white));
+          return button(
+            `${white ? 'w' : 'b'}${l}`,
+            `${white ? 'White' : 'Black'} ${name}`,
+            pieceElement(ROLE_OF[l] as Role, white),
+          );
         }),
       ),
     );
     palette.replaceChildren(
       ...rows,
-      h('div.palette-row.tools', null, button('hand', 'Move pieces', document.createTextNode('Move pieces')), button('trash', 'Remove pieces', document.createTextNode('Remove'))),
+      h(
+        'div.palette-row.tools',
+        null,
+        button('hand', 'Move pieces', document.createTextNode('Move pieces')),
+        button('trash', 'Remove pieces', document.createTextNode('Remove')),
+      ),
     );
   }
 }

@@ -120,7 +120,15 @@ export class EngineView {
     }
     const pos = store.position;
     const { multipv, seconds, threads, hash } = this.#engine.settings;
-    const key = JSON.stringify([store.game.rootFen, store.node.path().map((n) => n.uci), store.variant, multipv, seconds, threads, hash]);
+    const key = JSON.stringify([
+      store.game.rootFen,
+      store.node.path().map((n) => n.uci),
+      store.variant,
+      multipv,
+      seconds,
+      threads,
+      hash,
+    ]);
     if (key === this.#jobKey) return;
     this.#stop();
     this.#jobKey = key;
@@ -150,7 +158,10 @@ export class EngineView {
       this.#threads = this.#engine.threads(pos.variant);
       this.#info(0);
       // A search time (lichess's default is a few seconds), or until the position changes.
-      const a = engine.analysis(pos, { multipv: Math.min(multipv, pos.legalMoves().length || 1), ...(seconds > 0 ? { movetime: seconds * 1000 } : {}) });
+      const a = engine.analysis(pos, {
+        multipv: Math.min(multipv, pos.legalMoves().length || 1),
+        ...(seconds > 0 ? { movetime: seconds * 1000 } : {}),
+      });
       this.#analysis = a;
       for await (const s of a) {
         if (key !== this.#jobKey) break;
@@ -180,7 +191,9 @@ export class EngineView {
   /** The engine's name, threads and speed (nodes per second, once it reported one). */
   #info(nps: number): void {
     const threads = `${this.#threads} ${this.#threads === 1 ? 'thread' : 'threads'}`;
-    $('engine-info').textContent = [this.#name, threads, nps ? `${Math.round(nps / 1000)} kn/s` : ''].filter(Boolean).join(' · ');
+    $('engine-info').textContent = [this.#name, threads, nps ? `${Math.round(nps / 1000)} kn/s` : '']
+      .filter(Boolean)
+      .join(' · ');
   }
 
   #bar(chances: number | null): void {
@@ -218,13 +231,23 @@ export class EngineView {
         const white = (pos.turn === 'w') === (i % 2 === 0);
         const { number } = moveNumber(game, { ply });
         if (white || i === 0) moves.append(h('span.num', null, white ? `${number}.` : `${number}…`));
-        moves.append(h('span.pv-move', { 'data-pv': l.pv.slice(0, i + 1).join(' '), role: 'button', title: 'Play the line up to here' }, s), ' ');
+        moves.append(
+          h(
+            'span.pv-move',
+            { 'data-pv': l.pv.slice(0, i + 1).join(' '), role: 'button', title: 'Play the line up to here' },
+            s,
+          ),
+          ' ',
+        );
       });
       row.append(moves);
       return row;
     });
     $('engine-lines').replaceChildren(...rows);
     const first = best.pv[0];
-    this.#board.setLayer('engine', first ? [{ orig: first.slice(0, 2) as Key, dest: first.slice(2, 4) as Key, brush: 'paleBlue' }] : []);
+    this.#board.setLayer(
+      'engine',
+      first ? [{ orig: first.slice(0, 2) as Key, dest: first.slice(2, 4) as Key, brush: 'paleBlue' }] : [],
+    );
   }
 }

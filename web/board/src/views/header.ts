@@ -5,7 +5,8 @@ import { $, h } from '../dom.js';
 import { type Store, moveNumber } from '../store.js';
 import { clockText } from './moves.js';
 
-const known = (v: string | undefined): string | null => (v && v !== '?' && v !== '-' && !/^\?+(\.\?+)*$/.test(v) ? v : null);
+const known = (v: string | undefined): string | null =>
+  v && v !== '?' && v !== '-' && !/^\?+(\.\?+)*$/.test(v) ? v : null;
 
 // The latest clock of each side on the line from the root to `node`.
 function clocksAt(game: Game, node: GameNode): { w: number | null; b: number | null } {
@@ -49,10 +50,18 @@ export class HeaderView {
     const anyTag = ['White', 'Black', 'Event', 'Site', 'Date'].some((k) => tag(k) !== null);
     this.#el.classList.toggle('empty', !anyTag && clocks.w === null && clocks.b === null);
     const date = tag('Date')?.replace(/(\.\?\?)+$/, ''); // 1858.??.?? is 1858
-    const meta = [tag('Event'), tag('Site'), date, tag('Round') ? `round ${tag('Round')}` : null, tag('Opening')].filter(Boolean) as string[];
+    const meta = [
+      tag('Event'),
+      tag('Site'),
+      date,
+      tag('Round') ? `round ${tag('Round')}` : null,
+      tag('Opening'),
+    ].filter(Boolean) as string[];
     const result = game.result !== '*' ? String(game.result) : null;
     this.#el.replaceChildren(h('div.players', null, player('w'), player('b')));
     if (meta.length || result)
-      this.#el.append(h('div.meta', null, meta.join(' · '), result ? h('strong.result', { 'data-testid': 'result' }, result) : null));
+      this.#el.append(
+        h('div.meta', null, meta.join(' · '), result ? h('strong.result', { 'data-testid': 'result' }, result) : null),
+      );
   }
 }

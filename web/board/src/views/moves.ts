@@ -98,14 +98,35 @@ export class MovesView {
     const extras = (n: GameNode): HTMLElement[] => {
       const out: HTMLElement[] = [];
       if (n.nags.length) {
-        const kind = n.nags.some((x) => x === 2 || x === 4 || x === 6) ? 'bad' : n.nags.some((x) => x === 1 || x === 3 || x === 5) ? 'good' : 'other';
-        out.push(h(`span.nag.${kind}`, { title: n.nags.map((x) => `$${x}`).join(' ') }, n.nags.map((x) => NAG_GLYPHS[x] ?? `$${x}`).join('')));
+        const kind = n.nags.some((x) => x === 2 || x === 4 || x === 6)
+          ? 'bad'
+          : n.nags.some((x) => x === 1 || x === 3 || x === 5)
+            ? 'good'
+            : 'other';
+        out.push(
+          h(
+            `span.nag.${kind}`,
+            { title: n.nags.map((x) => `$${x}`).join(' ') },
+            n.nags.map((x) => NAG_GLYPHS[x] ?? `$${x}`).join(''),
+          ),
+        );
       }
-      if (n.eval) out.push(h('span.ev', { 'data-testid': 'move-eval', title: 'Evaluation in the PGN ([%eval])' }, evalText(n.eval)));
-      if (n.clock !== null) out.push(h('span.clk', { 'data-testid': 'move-clock', title: n.emt !== null ? `clock; ${clockText(n.emt)} spent` : 'clock' }, clockText(n.clock)));
+      if (n.eval)
+        out.push(
+          h('span.ev', { 'data-testid': 'move-eval', title: 'Evaluation in the PGN ([%eval])' }, evalText(n.eval)),
+        );
+      if (n.clock !== null)
+        out.push(
+          h(
+            'span.clk',
+            { 'data-testid': 'move-clock', title: n.emt !== null ? `clock; ${clockText(n.emt)} spent` : 'clock' },
+            clockText(n.clock),
+          ),
+        );
       return out;
     };
-    const comments = (texts: string[]): HTMLElement[] => texts.filter((t) => t.trim()).map((t) => h('span.comment', null, t));
+    const comments = (texts: string[]): HTMLElement[] =>
+      texts.filter((t) => t.trim()).map((t) => h('span.comment', null, t));
 
     // A variation: inline moves that wrap; each move's alternatives follow it as nested
     // blocks (the first move's alternatives are its caller's).
@@ -138,7 +159,8 @@ export class MovesView {
       return box;
     };
 
-    if (game.root.commentsAfter.some((c) => c.trim())) frag.append(h('div.comment.game-comment', null, game.root.commentsAfter.join(' ')));
+    if (game.root.commentsAfter.some((c) => c.trim()))
+      frag.append(h('div.comment.game-comment', null, game.root.commentsAfter.join(' ')));
     const table = h('div.movetable');
     let n: GameNode | undefined = game.root.children[0];
     let rowOpen = false; // a row whose White cell is filled and Black's is pending
@@ -166,7 +188,10 @@ export class MovesView {
     }
     if (rowOpen) table.append(h('span.cell.empty'));
     if (game.root.children.length) frag.append(table);
-    else frag.append(h('p.empty', null, store.mode === 'editor' ? 'Editing a position.' : 'No moves yet: play on the board.'));
+    else
+      frag.append(
+        h('p.empty', null, store.mode === 'editor' ? 'Editing a position.' : 'No moves yet: play on the board.'),
+      );
     if (game.result !== '*' && game.root.children.length) frag.append(h('div.result', null, game.result));
     box.replaceChildren(frag);
     this.#scrollToCurrent();

@@ -34,7 +34,8 @@ export class OpeningView {
     this.#shown = node;
     const openings = this.#openings;
     const el = this.#el;
-    const named = openings && store.variant === 'chess' && node.parent ? openings.openingOf(node.path().map((n) => n.fen)) : null;
+    const named =
+      openings && store.variant === 'chess' && node.parent ? openings.openingOf(node.path().map((n) => n.fen)) : null;
     el.textContent = '';
     el.hidden = named === null;
     el.removeAttribute('title');

@@ -86,7 +86,12 @@ export class PerftView {
       result.textContent = `Worker error: ${e.message}`;
       this.stop();
     };
-    w.postMessage({ variant: store.variant, depth, moves: store.node.path().map((n) => n.uci), rootFen: store.game.rootFen });
+    w.postMessage({
+      variant: store.variant,
+      depth,
+      moves: store.node.path().map((n) => n.uci),
+      rootFen: store.game.rootFen,
+    });
   }
 
   stop(): void {

@@ -81,7 +81,8 @@ export class PgnView {
     }
     let message = '';
     if (errors.length) {
-      const more = errors.length > 1 ? ` (and ${errors.length - 1} more game${errors.length > 2 ? 's' : ''} with errors)` : '';
+      const more =
+        errors.length > 1 ? ` (and ${errors.length - 1} more game${errors.length > 2 ? 's' : ''} with errors)` : '';
       message = pgnErrorText(errors[0]!) + more;
     }
     if (!games.length) {
@@ -97,7 +98,11 @@ export class PgnView {
     select.replaceChildren(
       ...games.map((g, i) => {
         const t = (k: string) => g.tags.get(k) ?? '?';
-        return h('option', { value: i }, `${i + 1}. ${t('White')} – ${t('Black')} ${g.tags.get('Result') ?? ''}`.trim());
+        return h(
+          'option',
+          { value: i },
+          `${i + 1}. ${t('White')} – ${t('Black')} ${g.tags.get('Result') ?? ''}`.trim(),
+        );
       }),
     );
     select.hidden = games.length < 2;

@@ -110,7 +110,10 @@ export class PuzzlesView {
     if (parsed.errors.length > 3) errors.push(`… and ${parsed.errors.length - 3} more lines refused`);
     $('puzzle-errors').textContent = errors.join('\n');
     if (!parsed.puzzles.length) {
-      this.#feedback(parsed.errors.length ? 'No puzzle could be read (see the errors in the Puzzles panel).' : 'No puzzle given.', 'bad');
+      this.#feedback(
+        parsed.errors.length ? 'No puzzle could be read (see the errors in the Puzzles panel).' : 'No puzzle given.',
+        'bad',
+      );
       return false;
     }
     this.#list = parsed.puzzles;
@@ -196,7 +199,10 @@ export class PuzzlesView {
       if (reply) run.live = store.play(reply);
       this.#status[this.#index] = 'solved';
       const mistakes = run.puzzle.progress.mistakes;
-      this.#feedback(`✓ ${san} — solved!${mistakes ? ` (${mistakes} wrong ${mistakes === 1 ? 'try' : 'tries'})` : ''}`, 'good');
+      this.#feedback(
+        `✓ ${san} — solved!${mistakes ? ` (${mistakes} wrong ${mistakes === 1 ? 'try' : 'tries'})` : ''}`,
+        'good',
+      );
       store.changed();
       this.#renderList();
       return;
@@ -209,7 +215,10 @@ export class PuzzlesView {
         const node = store.play(reply);
         run.live = node;
         store.changed(); // the solver may move now
-        this.#feedback(`✓ ${san} is right. ${run.solverColor === 'w' ? 'Black' : 'White'} answered ${node.san}. Keep going.`, 'good');
+        this.#feedback(
+          `✓ ${san} is right. ${run.solverColor === 'w' ? 'Black' : 'White'} answered ${node.san}. Keep going.`,
+          'good',
+        );
       }, 300);
     }
   }
@@ -266,7 +275,12 @@ export class PuzzlesView {
       ...this.#list.map((p, i) =>
         h(
           `button.chip.${this.#status[i]}`,
-          { type: 'button', 'data-index': i, 'aria-current': i === this.#index ? 'true' : null, title: p.id ? `${p.id}${p.rating ? ` (${p.rating})` : ''}` : p.fen },
+          {
+            type: 'button',
+            'data-index': i,
+            'aria-current': i === this.#index ? 'true' : null,
+            title: p.id ? `${p.id}${p.rating ? ` (${p.rating})` : ''}` : p.fen,
+          },
           String(i + 1),
         ),
       ),

@@ -83,7 +83,9 @@ export class ReviewView {
       this.#done = { game, line, review };
     } catch (e) {
       $('review-note').textContent =
-        e instanceof EngineError && e.code === 'aborted' ? 'Review cancelled.' : `The review failed: ${e instanceof Error ? e.message : String(e)}`;
+        e instanceof EngineError && e.code === 'aborted'
+          ? 'Review cancelled.'
+          : `The review failed: ${e instanceof Error ? e.message : String(e)}`;
     } finally {
       this.#abort = null;
       this.#engine.reviewing = false;
@@ -106,7 +108,10 @@ export class ReviewView {
     const r = this.#current();
     if (!r) return;
     const text = annotate(r.game, r.review);
-    const a = h('a', { href: URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn' })), download: 'annotated.pgn' });
+    const a = h('a', {
+      href: URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn' })),
+      download: 'annotated.pgn',
+    });
     document.body.append(a);
     a.click();
     a.remove();
@@ -118,7 +123,11 @@ export class ReviewView {
     const store = this.#store;
     const reviewBtn = $<HTMLButtonElement>('review');
     reviewBtn.hidden = running;
-    reviewBtn.disabled = store.variant === 'makruk' || store.mode !== 'analysis' || !store.game.root.children.length || !!store.puzzle?.locked;
+    reviewBtn.disabled =
+      store.variant === 'makruk' ||
+      store.mode !== 'analysis' ||
+      !store.game.root.children.length ||
+      !!store.puzzle?.locked;
     reviewBtn.textContent = r ? 'Review again' : 'Review game';
     $('review-progress').hidden = !running;
     $('review-cancel').hidden = !running;
@@ -143,7 +152,12 @@ export class ReviewView {
     const W = Math.max(1, n);
     const y = (i: number) => 50 - 48 * winningChances(review.evals[i]!);
     const pts = review.evals.map((_, i) => `${i},${y(i).toFixed(2)}`);
-    const root = svg('svg', { viewBox: `0 0 ${W} 100`, preserveAspectRatio: 'none', role: 'img', 'aria-label': 'Evaluation graph: White above, Black below' });
+    const root = svg('svg', {
+      viewBox: `0 0 ${W} 100`,
+      preserveAspectRatio: 'none',
+      role: 'img',
+      'aria-label': 'Evaluation graph: White above, Black below',
+    });
     root.append(
       svg('rect', { x: 0, y: 0, width: W, height: 100, class: 'eg-black' }),
       svg('polygon', { points: `0,100 ${pts.join(' ')} ${n},100`, class: 'eg-white' }),
@@ -155,7 +169,18 @@ export class ReviewView {
     }
     const node = this.#store.node;
     const ply = node.isMainline ? node.ply : null;
-    if (ply !== null) root.append(svg('line', { x1: ply, y1: 0, x2: ply, y2: 100, class: 'eg-current', 'data-testid': 'eval-graph-current', 'data-ply': ply }));
+    if (ply !== null)
+      root.append(
+        svg('line', {
+          x1: ply,
+          y1: 0,
+          x2: ply,
+          y2: 100,
+          class: 'eg-current',
+          'data-testid': 'eval-graph-current',
+          'data-ply': ply,
+        }),
+      );
     $('eval-graph').replaceChildren(root);
   }
 
@@ -176,7 +201,10 @@ export class ReviewView {
         h('span.rs-acpl.muted', { title: 'average centipawn loss' }, acpl === null ? '' : `${Math.round(acpl)} ACPL`),
       );
     };
-    $('review-summary').replaceChildren(side('white', store.game.tags.get('White') ?? 'White'), side('black', store.game.tags.get('Black') ?? 'Black'));
+    $('review-summary').replaceChildren(
+      side('white', store.game.tags.get('White') ?? 'White'),
+      side('black', store.game.tags.get('Black') ?? 'Black'),
+    );
   }
 
   // The main line's moves in the move list, marked with their judgement.

@@ -13,7 +13,11 @@ export class MoveStrip {
 
   constructor(store: Store) {
     this.#store = store;
-    this.el = h('nav.move-strip', { id: 'move-strip', 'data-testid': 'move-strip', 'aria-label': 'Moves of the current line' });
+    this.el = h('nav.move-strip', {
+      id: 'move-strip',
+      'data-testid': 'move-strip',
+      'aria-label': 'Moves of the current line',
+    });
     this.el.addEventListener('click', (e) => {
       const t = (e.target as HTMLElement).closest<HTMLElement>('[data-i]');
       const n = t && this.#shown[Number(t.dataset.i)];
@@ -32,11 +36,18 @@ export class MoveStrip {
     const items: HTMLElement[] = [];
     line.forEach((n, i) => {
       const { number, white } = moveNumber(game, n);
-      if (white || i === 0) items.push(h('span.strip-num', { 'aria-hidden': 'true' }, white ? `${number}.` : `${number}…`));
+      if (white || i === 0)
+        items.push(h('span.strip-num', { 'aria-hidden': 'true' }, white ? `${number}.` : `${number}…`));
       items.push(
         h(
           'button.strip-move',
-          { type: 'button', 'data-i': i, 'data-san': n.san, 'aria-current': n === cur ? 'true' : null, tabindex: n === cur ? 0 : -1 },
+          {
+            type: 'button',
+            'data-i': i,
+            'data-san': n.san,
+            'aria-current': n === cur ? 'true' : null,
+            tabindex: n === cur ? 0 : -1,
+          },
           n.san,
         ),
       );

@@ -12,7 +12,16 @@
 //   - A reload or a new tab opens the last study, chapter and move.
 import { Game, type GameNode, PgnError, readGames } from 'chesswasm';
 import { h } from '../dom.js';
-import { type ChapterMeta, type ChapterRec, type GameRec, type NewChapter, StorageFullError, type StudyRec, StudyStorage, metaOf } from '../storage.js';
+import {
+  type ChapterMeta,
+  type ChapterRec,
+  type GameRec,
+  type NewChapter,
+  StorageFullError,
+  type StudyRec,
+  StudyStorage,
+  metaOf,
+} from '../storage.js';
 import { START, type Store, lineEnd } from '../store.js';
 import { pgnErrorText } from './pgn.js';
 
@@ -119,7 +128,12 @@ export class StudiesView {
   // ---- markup -----------------------------------------------------------------------------
 
   #build(): HTMLElement {
-    const file = h('input', { id: 'study-file', type: 'file', accept: '.pgn,application/x-chess-pgn,text/plain', 'data-testid': 'study-file' });
+    const file = h('input', {
+      id: 'study-file',
+      type: 'file',
+      accept: '.pgn,application/x-chess-pgn,text/plain',
+      'data-testid': 'study-file',
+    });
     const el = h(
       'section.panel.studies',
       { id: 'studies-panel', 'aria-labelledby': 'studies-title', 'data-testid': 'studies-panel' },
@@ -132,18 +146,42 @@ export class StudiesView {
       h(
         'div.row.wrap',
         null,
-        h('label.file-btn', { 'data-testid': 'study-import', title: 'Import a PGN file (any number of games) as a new study' }, 'Import PGN file', file),
+        h(
+          'label.file-btn',
+          { 'data-testid': 'study-import', title: 'Import a PGN file (any number of games) as a new study' },
+          'Import PGN file',
+          file,
+        ),
         h('button', { id: 'study-new', type: 'button', 'data-testid': 'study-new' }, 'New study'),
       ),
-      h('div.study-progress', { id: 'study-progress', 'data-testid': 'study-progress', role: 'status', hidden: true }, h('progress', { max: 1, value: 0 }), h('span', null, '')),
+      h(
+        'div.study-progress',
+        { id: 'study-progress', 'data-testid': 'study-progress', role: 'status', hidden: true },
+        h('progress', { max: 1, value: 0 }),
+        h('span', null, ''),
+      ),
       h('p.small.muted', { id: 'studies-empty' }, 'No study yet: play a move, or import a PGN file.'),
-      h('div.listbox.study-list', { id: 'studies', role: 'listbox', 'aria-label': 'Studies', 'data-testid': 'studies' }),
+      h('div.listbox.study-list', {
+        id: 'studies',
+        role: 'listbox',
+        'aria-label': 'Studies',
+        'data-testid': 'studies',
+      }),
       h(
         'div.row.wrap.study-actions',
         null,
         h('button', { id: 'study-rename', type: 'button', 'data-testid': 'study-rename' }, 'Rename'),
         h('button', { id: 'study-duplicate', type: 'button', 'data-testid': 'study-duplicate' }, 'Duplicate'),
-        h('button', { id: 'study-export', type: 'button', 'data-testid': 'study-export', title: 'Download every chapter as one PGN file' }, 'Export study'),
+        h(
+          'button',
+          {
+            id: 'study-export',
+            type: 'button',
+            'data-testid': 'study-export',
+            title: 'Download every chapter as one PGN file',
+          },
+          'Export study',
+        ),
         h('button', { id: 'study-delete', type: 'button', 'data-testid': 'study-delete' }, 'Delete study'),
       ),
       h(
@@ -154,13 +192,37 @@ export class StudiesView {
         h('button', { type: 'submit' }, 'Save'),
       ),
       h('label.sr-only', { for: 'chapter-search' }, 'Search chapters by player or opening'),
-      h('input', { id: 'chapter-search', type: 'search', 'data-testid': 'chapter-search', placeholder: 'Search chapters: player, opening, ECO', autocomplete: 'off' }),
-      h('div.listbox.chapter-list', { id: 'chapters', role: 'listbox', 'aria-label': 'Chapters', 'data-testid': 'chapters' }),
+      h('input', {
+        id: 'chapter-search',
+        type: 'search',
+        'data-testid': 'chapter-search',
+        placeholder: 'Search chapters: player, opening, ECO',
+        autocomplete: 'off',
+      }),
+      h('div.listbox.chapter-list', {
+        id: 'chapters',
+        role: 'listbox',
+        'aria-label': 'Chapters',
+        'data-testid': 'chapters',
+      }),
       h(
         'div.row.wrap.study-actions',
         null,
-        h('button', { id: 'chapter-export', type: 'button', 'data-testid': 'chapter-export', title: 'Download this chapter as PGN' }, 'Export chapter'),
-        h('button', { id: 'chapter-duplicate', type: 'button', 'data-testid': 'chapter-duplicate' }, 'Duplicate chapter'),
+        h(
+          'button',
+          {
+            id: 'chapter-export',
+            type: 'button',
+            'data-testid': 'chapter-export',
+            title: 'Download this chapter as PGN',
+          },
+          'Export chapter',
+        ),
+        h(
+          'button',
+          { id: 'chapter-duplicate', type: 'button', 'data-testid': 'chapter-duplicate' },
+          'Duplicate chapter',
+        ),
         h('button', { id: 'chapter-delete', type: 'button', 'data-testid': 'chapter-delete' }, 'Delete chapter'),
       ),
       h('p.note.study-notice', { id: 'study-notice', 'data-testid': 'study-notice', role: 'status', hidden: true }),
@@ -235,7 +297,9 @@ export class StudiesView {
     try {
       this.#db = await StudyStorage.open();
     } catch (e) {
-      this.#error(`Studies are not kept: this browser gives the page no storage (${e instanceof Error ? e.message : String(e)}).`);
+      this.#error(
+        `Studies are not kept: this browser gives the page no storage (${e instanceof Error ? e.message : String(e)}).`,
+      );
       return;
     }
     this.#studies = await this.#db.studies();
@@ -243,7 +307,8 @@ export class StudiesView {
     const study = last && this.#studies.find((s) => s.id === last.study);
     if (study) {
       await this.#loadStudy(study);
-      if (!keepBoard && last.chapter !== null && this.#chapters.some((c) => c.id === last.chapter)) await this.openChapter(last.chapter);
+      if (!keepBoard && last.chapter !== null && this.#chapters.some((c) => c.id === last.chapter))
+        await this.openChapter(last.chapter);
     }
     this.#renderStudies();
     this.#onChange(); // the game on the board (from a link, or new) becomes a chapter once it has moves
@@ -282,7 +347,10 @@ export class StudiesView {
     } catch {
       return; // a value the PGN writer refuses (the PGN panel says why on export)
     }
-    this.#pending.set(id, { rec: { id, pgn, orientation: store.orientation, path: pathOf(store.node) }, meta: chapterMeta(store.game) });
+    this.#pending.set(id, {
+      rec: { id, pgn, orientation: store.orientation, path: pathOf(store.node) },
+      meta: chapterMeta(store.game),
+    });
   }
 
   /** Writes the pending snapshots (one transaction each); resolves when all are written. */
@@ -309,7 +377,9 @@ export class StudiesView {
           this.#saveState('Saved');
         } catch (e) {
           this.#saveState('Not saved');
-          this.#error(e instanceof StorageFullError ? e.message : `Not saved: ${e instanceof Error ? e.message : String(e)}`);
+          this.#error(
+            e instanceof StorageFullError ? e.message : `Not saved: ${e instanceof Error ? e.message : String(e)}`,
+          );
         }
       }
     });
@@ -410,10 +480,16 @@ export class StudiesView {
     try {
       await this.#write();
       show();
-      for await (const g of readGames(chunksOf(file, (n) => (bytes += n)), { onError: (e) => errors.push(e) })) {
+      for await (const g of readGames(
+        chunksOf(file, (n) => (bytes += n)),
+        { onError: (e) => errors.push(e) },
+      )) {
         try {
           const mainEnd = lineEnd(g.root);
-          batch.push({ meta: chapterMeta(g, mainEnd.ply - g.root.ply), game: { pgn: g.pgn(), orientation: 'white', path: pathOf(mainEnd) } });
+          batch.push({
+            meta: chapterMeta(g, mainEnd.ply - g.root.ply),
+            game: { pgn: g.pgn(), orientation: 'white', path: pathOf(mainEnd) },
+          });
         } finally {
           g.dispose();
         }
@@ -422,10 +498,15 @@ export class StudiesView {
       if (batch.length || typeof study === 'number') await flushBatch(true);
       progress.hidden = true;
       if (typeof study === 'string') {
-        this.#error(errors.length ? `No game could be read: ${pgnErrorText(errors[0]!)}` : 'No game found in the file.');
+        this.#error(
+          errors.length ? `No game could be read: ${pgnErrorText(errors[0]!)}` : 'No game found in the file.',
+        );
         return;
       }
-      if (errors.length) this.#error(`${plural(errors.length, 'game')} could not be read and ${errors.length === 1 ? 'was' : 'were'} left out; the first: ${pgnErrorText(errors[0]!)}`);
+      if (errors.length)
+        this.#error(
+          `${plural(errors.length, 'game')} could not be read and ${errors.length === 1 ? 'was' : 'were'} left out; the first: ${pgnErrorText(errors[0]!)}`,
+        );
       await this.openStudy(study);
     } catch (e) {
       progress.hidden = true;
@@ -692,13 +773,23 @@ export class StudiesView {
             h('span.study-name', null, s.name),
             ' ',
             h('span.count.small.muted', { 'data-testid': 'study-count' }, plural(s.chapters, 'chapter')),
-            s.complete ? null : h('span.badge.incomplete', { 'data-testid': 'study-incomplete', title: 'Its import did not finish: the games read so far are kept' }, 'incomplete'),
+            s.complete
+              ? null
+              : h(
+                  'span.badge.incomplete',
+                  {
+                    'data-testid': 'study-incomplete',
+                    title: 'Its import did not finish: the games read so far are kept',
+                  },
+                  'incomplete',
+                ),
           ),
         ),
       );
     }
     const none = !this.#study;
-    for (const id of ['study-rename', 'study-duplicate', 'study-export', 'study-delete']) this.#el.querySelector<HTMLButtonElement>(`#${id}`)!.disabled = none;
+    for (const id of ['study-rename', 'study-duplicate', 'study-export', 'study-delete'])
+      this.#el.querySelector<HTMLButtonElement>(`#${id}`)!.disabled = none;
     this.#el.querySelector<HTMLElement>('#chapter-search')!.hidden = none;
   }
 
@@ -719,10 +810,20 @@ export class StudiesView {
 
   // A chapter's option: its name is its text, "White – Black"; the rest is its description.
   #option(c: ChapterRec, i: number): HTMLElement {
-    const extra = [`${i + 1}.`, c.result !== '*' ? c.result : '', c.eco, c.opening, c.event].filter(Boolean).join(' · ');
+    const extra = [`${i + 1}.`, c.result !== '*' ? c.result : '', c.eco, c.opening, c.event]
+      .filter(Boolean)
+      .join(' · ');
     return h(
       'div.option',
-      { role: 'option', 'data-id': c.id, 'data-testid': 'chapter', 'aria-selected': String(c.id === this.#chapter), 'aria-description': extra, title: extra, tabindex: -1 },
+      {
+        role: 'option',
+        'data-id': c.id,
+        'data-testid': 'chapter',
+        'aria-selected': String(c.id === this.#chapter),
+        'aria-description': extra,
+        title: extra,
+        tabindex: -1,
+      },
       chapterLabel(c),
     );
   }
@@ -762,11 +863,13 @@ export class StudiesView {
       // Keep the open chapter in view inside the list (never scrolling the page).
       const box = o.parentElement!;
       const top = o.offsetTop - box.offsetTop;
-      if (top < box.scrollTop || top + o.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top - box.clientHeight / 2;
+      if (top < box.scrollTop || top + o.offsetHeight > box.scrollTop + box.clientHeight)
+        box.scrollTop = top - box.clientHeight / 2;
     }
     focusable ??= this.#el.querySelector<HTMLElement>('#chapters [role=option]:not([hidden])') ?? undefined;
     if (focusable) focusable.tabIndex = 0;
-    for (const id of ['chapter-export', 'chapter-duplicate', 'chapter-delete']) this.#el.querySelector<HTMLButtonElement>(`#${id}`)!.disabled = this.#chapter === null;
+    for (const id of ['chapter-export', 'chapter-duplicate', 'chapter-delete'])
+      this.#el.querySelector<HTMLButtonElement>(`#${id}`)!.disabled = this.#chapter === null;
   }
 
   #saveState(text: string): void {

@@ -49,7 +49,13 @@ export class TreeMenuView {
 
   constructor(store: Store) {
     this.#store = store;
-    this.#menu = h('div.tree-menu', { role: 'menu', 'data-testid': 'move-menu', 'aria-label': 'Move', hidden: true, tabindex: '-1' });
+    this.#menu = h('div.tree-menu', {
+      role: 'menu',
+      'data-testid': 'move-menu',
+      'aria-label': 'Move',
+      hidden: true,
+      tabindex: '-1',
+    });
     this.#notice = h('div.edit-notice', { role: 'status', 'data-testid': 'edit-notice', hidden: true });
     document.body.append(this.#menu, this.#notice);
 
@@ -122,7 +128,12 @@ export class TreeMenuView {
     const index = siblings.indexOf(node);
     const actions: [HTMLElement, () => void][] = [];
     const add = (label: string, testid: string, enabled: boolean, run: () => void, key = '') => {
-      const el = h('button.item', { type: 'button', role: 'menuitem', 'data-testid': testid, disabled: !enabled }, h('span', null, label), key ? h('kbd', null, key) : null);
+      const el = h(
+        'button.item',
+        { type: 'button', role: 'menuitem', 'data-testid': testid, disabled: !enabled },
+        h('span', null, label),
+        key ? h('kbd', null, key) : null,
+      );
       actions.push([el, run]);
       return el;
     };
@@ -139,8 +150,25 @@ export class TreeMenuView {
     const glyphs = h('div.glyphs', { role: 'group', 'aria-label': 'Glyphs' });
     for (const nag of MENU_NAGS) {
       const on = node.nags.includes(nag);
-      const b = h('button.glyph', { type: 'button', role: 'menuitemcheckbox', 'aria-checked': String(on), title: NAG_NAMES[nag] ?? `$${nag}`, 'aria-label': NAG_NAMES[nag] ?? `$${nag}`, 'data-nag': nag }, MENU_TEXT[nag] ?? NAG_GLYPHS[nag] ?? `$${nag}`);
-      actions.push([b, () => store.edit(on ? 'Glyph removed' : 'Glyph added', false, (g) => (on ? g.removeNag(node, nag) : g.addNag(node, nag)))]);
+      const b = h(
+        'button.glyph',
+        {
+          type: 'button',
+          role: 'menuitemcheckbox',
+          'aria-checked': String(on),
+          title: NAG_NAMES[nag] ?? `$${nag}`,
+          'aria-label': NAG_NAMES[nag] ?? `$${nag}`,
+          'data-nag': nag,
+        },
+        MENU_TEXT[nag] ?? NAG_GLYPHS[nag] ?? `$${nag}`,
+      );
+      actions.push([
+        b,
+        () =>
+          store.edit(on ? 'Glyph removed' : 'Glyph added', false, (g) =>
+            on ? g.removeNag(node, nag) : g.addNag(node, nag),
+          ),
+      ]);
       glyphs.append(b);
     }
     const comment = h('input.comment-before', {
@@ -160,13 +188,25 @@ export class TreeMenuView {
     });
     this.#menu.replaceChildren(
       title,
-      add('Promote variation', 'menu-promote', index > 0, () => store.edit('Promoted', false, (g) => g.promoteVariation(node))),
-      add('Make main line', 'menu-mainline', !node.isMainline, () => store.edit('Made main line', false, (g) => g.promoteVariation(node, { mainline: true }))),
-      add('Move variation up', 'menu-up', index > 0, () => store.edit('Moved', false, (g) => g.moveVariation(node, index - 1))),
-      add('Move variation down', 'menu-down', index < siblings.length - 1, () => store.edit('Moved', false, (g) => g.moveVariation(node, index + 1))),
+      add('Promote variation', 'menu-promote', index > 0, () =>
+        store.edit('Promoted', false, (g) => g.promoteVariation(node)),
+      ),
+      add('Make main line', 'menu-mainline', !node.isMainline, () =>
+        store.edit('Made main line', false, (g) => g.promoteVariation(node, { mainline: true })),
+      ),
+      add('Move variation up', 'menu-up', index > 0, () =>
+        store.edit('Moved', false, (g) => g.moveVariation(node, index - 1)),
+      ),
+      add('Move variation down', 'menu-down', index < siblings.length - 1, () =>
+        store.edit('Moved', false, (g) => g.moveVariation(node, index + 1)),
+      ),
       add('Delete from here', 'menu-delete', true, () => store.edit('Deleted', true, (g) => g.deleteFrom(node)), 'Del'),
-      add('Delete all side lines', 'menu-delete-variations', hasSideLines, () => store.edit('Side lines deleted', true, (g) => g.deleteVariations())),
-      add('Clear glyphs', 'menu-clear-nags', node.nags.length > 0, () => store.edit('Glyphs cleared', false, (g) => g.removeNag(node))),
+      add('Delete all side lines', 'menu-delete-variations', hasSideLines, () =>
+        store.edit('Side lines deleted', true, (g) => g.deleteVariations()),
+      ),
+      add('Clear glyphs', 'menu-clear-nags', node.nags.length > 0, () =>
+        store.edit('Glyphs cleared', false, (g) => g.removeNag(node)),
+      ),
       glyphs,
       comment,
     );
@@ -187,7 +227,12 @@ export class TreeMenuView {
     if ((e.target as HTMLElement).matches('input')) return;
     const items = [...this.#menu.querySelectorAll<HTMLElement>('[role^=menuitem]:not([disabled]), input')];
     const i = items.indexOf(document.activeElement as HTMLElement);
-    const step = e.key === 'ArrowDown' || (e.key === 'ArrowRight' && (e.target as HTMLElement).matches('.glyph')) ? 1 : e.key === 'ArrowUp' || (e.key === 'ArrowLeft' && (e.target as HTMLElement).matches('.glyph')) ? -1 : 0;
+    const step =
+      e.key === 'ArrowDown' || (e.key === 'ArrowRight' && (e.target as HTMLElement).matches('.glyph'))
+        ? 1
+        : e.key === 'ArrowUp' || (e.key === 'ArrowLeft' && (e.target as HTMLElement).matches('.glyph'))
+          ? -1
+          : 0;
     if (step) {
       e.preventDefault();
       items[(i + step + items.length) % items.length]?.focus();
