@@ -120,6 +120,56 @@ Variant variant_of_name(std::string_view name) {
   return VARIANT_NB;
 }
 
+Variant parse_variant(std::string_view text) {
+  std::string k;
+  for (char c : text) {
+    if (c == ' ' || c == '-' || c == '_') continue;
+    if (k.size() > 20) return VARIANT_NB;
+    k += char(c >= 'A' && c <= 'Z' ? c + 32 : c);
+  }
+  struct Alias {
+    const char* name;
+    Variant v;
+  };
+  static constexpr Alias ALIASES[] = {
+      {"", CHESS},
+      {"standard", CHESS},
+      {"chess", CHESS},
+      {"normal", CHESS},
+      {"fromposition", CHESS},
+      {"chess960", CHESS960},
+      {"fischerandom", CHESS960},
+      {"fischerrandom", CHESS960},
+      {"960", CHESS960},
+      {"frc", CHESS960},
+      {"makruk", MAKRUK},
+      {"crazyhouse", CRAZYHOUSE},
+      {"zh", CRAZYHOUSE},
+      {"house", CRAZYHOUSE},
+      {"atomic", ATOMIC},
+      {"atom", ATOMIC},
+      {"antichess", ANTICHESS},
+      {"anti", ANTICHESS},
+      {"kingofthehill", KING_OF_THE_HILL},
+      {"koth", KING_OF_THE_HILL},
+      {"threecheck", THREE_CHECK},
+      {"3check", THREE_CHECK},
+      {"racingkings", RACING_KINGS},
+      {"race", RACING_KINGS},
+      {"horde", HORDE},
+  };
+  for (const Alias& a : ALIASES)
+    if (k == a.name) return a.v;
+  return VARIANT_NB;
+}
+
+const char* variant_pgn_name(Variant v) {
+  static constexpr const char* NAMES[VARIANT_NB] = {
+      "Standard",  "Chess960",         "Makruk",      "Crazyhouse",   "Atomic",
+      "Antichess", "King of the Hill", "Three-check", "Racing Kings", "Horde"};
+  return v < VARIANT_NB ? NAMES[v] : "?";
+}
+
 const char* start_fen(Variant v) {
   switch (v) {
     case MAKRUK:

@@ -262,6 +262,12 @@ extern const char* const HORDE_START_FEN;
 // the variant such a name gives (VARIANT_NB for none).
 const char* variant_name(Variant v);
 Variant variant_of_name(std::string_view name);
+// The variant a lichess key or PGN [Variant] value names, case-insensitively and ignoring
+// spaces, '-' and '_' ("threeCheck", "Three-check", "King of the Hill", "zh", "Standard",
+// "From Position", "Chess960", ...); VARIANT_NB for none.
+Variant parse_variant(std::string_view text);
+// The name lichess writes in a PGN [Variant] tag ("Standard", "Three-check", ...).
+const char* variant_pgn_name(Variant v);
 // The start position of a variant (Chess960 has 960; this gives the standard one, #518).
 const char* start_fen(Variant v);
 

@@ -115,7 +115,16 @@ int write_io(std::string_view s) {
   return int(s.size());
 }
 
-bool valid_variant(int v) { return v == cw::CHESS || v == cw::CHESS960 || v == cw::MAKRUK; }
+bool valid_variant(int v) { return v >= cw::CHESS && v < cw::VARIANT_NB; }
+// The registered name of a variant: chessops' name in upper case ("3CHECK"); TS lower-cases it.
+const char* variant_enum_name(cw::Variant v) {
+  static std::string names[cw::VARIANT_NB];
+  if (!valid_variant(v)) return "?";
+  if (names[v].empty())
+    for (const char* p = cw::variant_name(v); *p; ++p)
+      names[v] += char(*p >= 'a' && *p <= 'z' ? *p - 32 : *p);
+  return names[v].c_str();
+}
 bool valid_square(int sq) { return sq >= 0 && sq < 64; }
 
 // Registers an enum whose names come from the core's name function (codes 0, 1, ... up to
@@ -404,10 +413,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .value("PARTIAL", cw::PgnStatus::PARTIAL);
 
   // The vocabulary.
-  enum_<cw::Variant>("Variant")
-      .value("CHESS", cw::CHESS)
-      .value("CHESS960", cw::CHESS960)
-      .value("MAKRUK", cw::MAKRUK);
+  enum_from_names<cw::Variant>("Variant", variant_enum_name);
   enum_<cw::Color>("Color").value("WHITE", cw::WHITE).value("BLACK", cw::BLACK).value("NONE", cw::COLOR_NB);
   enum_<cw::PieceType>("PieceType")
       .value("NONE", cw::NO_PIECE_TYPE)
@@ -675,4 +681,37 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   function("treeWordsIn", &tree_words_in);
   function("treeBytesIn", &tree_bytes_in);
   function("writePgn", &write_pgn);
+}
+
+// ---- the lichess variants (issue 25): pockets, check counters, lichess FEN, variant names ----
+EMSCRIPTEN_BINDINGS(chesswasm_variants) {
+  // The pieces of a type in a colour's crazyhouse pocket; -1 outside crazyhouse.
+  function(
+      "variantPocket", +[](const Handle& h, int color, int pt) {
+        const cw::Position& p = h.position();
+        if (p.variant() != cw::CRAZYHOUSE || color < 0 || color > 1 || pt < cw::PAWN || pt > cw::QUEEN)
+          return -1;
+        return p.pocket(cw::Color(color), cw::PieceType(pt));
+      });
+  // The checks a colour still has to give in three-check; -1 outside it.
+  function(
+      "variantChecksLeft", +[](const Handle& h, int color) {
+        const cw::Position& p = h.position();
+        return p.variant() != cw::THREE_CHECK || color < 0 || color > 1 ? -1
+                                                                        : p.checks_left(cw::Color(color));
+      });
+  // The FEN in lichess's forms (pocket as a ninth rank, checks given after the move number).
+  function(
+      "fenLichess",
+      +[](const Handle& h, bool shredder) { return write_io(h.position().fen(shredder, true)); });
+  // The variant code a lichess key or PGN name in the I/O buffer names; VARIANT_NB for none.
+  function(
+      "parseVariant", +[](int len) {
+        if (len < 0 || size_t(len) > io.size()) return int(cw::VARIANT_NB);
+        return int(cw::parse_variant(io_text(len)));
+      });
+  // Lichess's PGN name of a variant ("Three-check") into the I/O buffer.
+  function(
+      "variantPgnName",
+      +[](int v) { return write_io(valid_variant(v) ? cw::variant_pgn_name(cw::Variant(v)) : ""); });
 }

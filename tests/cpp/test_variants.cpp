@@ -9,6 +9,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
+#include "pgn.h"
 #include "rules.h"
 #include "setup.h"
 #include "test_util.h"
@@ -319,4 +320,39 @@ TEST(VariantOutcome, FromTheSideToMove) {
   EXPECT_FALSE(outcome(zh2).is_over());
   Position koth = variant_position("4k3/8/8/8/8/8/8/4K3 w - - 0 1", KING_OF_THE_HILL);
   EXPECT_FALSE(outcome(koth).is_over());  // never insufficient: a king can walk to the hill
+}
+
+TEST(VariantNames, ParseVariant) {
+  EXPECT_EQ(parse_variant("threeCheck"), THREE_CHECK);
+  EXPECT_EQ(parse_variant("Three-check"), THREE_CHECK);
+  EXPECT_EQ(parse_variant("3check"), THREE_CHECK);
+  EXPECT_EQ(parse_variant("King of the Hill"), KING_OF_THE_HILL);
+  EXPECT_EQ(parse_variant("kingOfTheHill"), KING_OF_THE_HILL);
+  EXPECT_EQ(parse_variant("zh"), CRAZYHOUSE);
+  EXPECT_EQ(parse_variant("Racing Kings"), RACING_KINGS);
+  EXPECT_EQ(parse_variant("racingKings"), RACING_KINGS);
+  EXPECT_EQ(parse_variant("Standard"), CHESS);
+  EXPECT_EQ(parse_variant("From Position"), CHESS);
+  EXPECT_EQ(parse_variant("Chess960"), CHESS960);
+  EXPECT_EQ(parse_variant("HORDE"), HORDE);
+  EXPECT_EQ(parse_variant("giveaway"), VARIANT_NB);
+  EXPECT_EQ(parse_variant("bughouse"), VARIANT_NB);
+  for (int v = 0; v < VARIANT_NB; ++v) EXPECT_EQ(parse_variant(variant_pgn_name(Variant(v))), Variant(v));
+}
+
+TEST(VariantPgn, CrazyhouseGameWithDrops) {
+  const char* text =
+      "[Event \"Rated Crazyhouse game\"]\n[Variant \"Crazyhouse\"]\n[Result \"1-0\"]\n\n"
+      "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. Nf3 Nf6 5. d4 Bg4 6. P@d5 e6 7. dxe6 Bxe6 8. P@g5 *\n";
+  PgnGame game;
+  PgnError error;
+  ASSERT_EQ(read_pgn(text, game, error), PgnStatus::GAME) << pgn_error_message(error);
+  EXPECT_EQ(game.variant, CRAZYHOUSE);
+  const std::string out = write_pgn(game);
+  EXPECT_NE(out.find("[Variant \"Crazyhouse\"]"), std::string::npos) << out;
+  EXPECT_NE(out.find("6. P@d5 e6"), std::string::npos) << out;  // the movetext as read
+  EXPECT_NE(out.find("P@g5"), std::string::npos) << out;
+  PgnGame again;
+  ASSERT_EQ(read_pgn(out, again, error), PgnStatus::GAME) << pgn_error_message(error);
+  EXPECT_EQ(write_pgn(again), out);
 }
