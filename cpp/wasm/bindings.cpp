@@ -710,6 +710,13 @@ EMSCRIPTEN_BINDINGS(chesswasm_variants) {
         if (len < 0 || size_t(len) > io.size()) return int(cw::VARIANT_NB);
         return int(cw::parse_variant(io_text(len)));
       });
+  // Insufficient material as python-chess: colour 0 / 1 that side can no longer win
+  // (has_insufficient_material), 2 neither side can (is_insufficient_material).
+  function(
+      "insufficientMaterial", +[](const Handle& h, int color) {
+        if (color == 0 || color == 1) return cw::has_insufficient_material(h.position(), cw::Color(color));
+        return cw::is_insufficient_material(h.position());
+      });
   // Lichess's PGN name of a variant ("Three-check") into the I/O buffer.
   function(
       "variantPgnName",

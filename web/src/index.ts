@@ -10,7 +10,16 @@
 import { init } from './wasm.js';
 
 export { init, isInitialized, wasmHeapSize, type InitOptions } from './wasm.js';
-export { Position, type Variant, type Outcome, type Termination, type Piece, type FenOptions } from './position.js';
+export {
+  Position,
+  parseVariant,
+  type Variant,
+  type Outcome,
+  type Termination,
+  type Piece,
+  type Pocket,
+  type FenOptions,
+} from './position.js';
 export { Setup, type CastlingSide, type ToPositionOptions } from './setup.js';
 export { Game, GameNode, type GameOptions, type GameResult, type PgnReadOptions } from './game.js';
 export {
