@@ -10,7 +10,7 @@ import { makeUci } from 'chessops/util';
 import { setupPosition } from 'chessops/variant';
 import type { Move as OpsMove, Rules } from 'chessops/types';
 import { describe, expect, test } from 'vitest';
-import { Position, parseVariant, isEnPassant, type Variant } from 'chesswasm';
+import { Position, parseVariant, isEnPassant, isDrop, dropPiece, isCapture, type Variant } from 'chesswasm';
 import { prng } from '../tools/prng.mjs';
 
 const VARIANTS: Variant[] = ['crazyhouse', 'atomic', 'antichess', 'kingofthehill', '3check', 'racingkings', 'horde'];
@@ -116,6 +116,12 @@ describe('the variants in the package', () => {
     const b = Position.fromFen('4k3/8/8/8/8/8/8/4K3[] w - - 0 1', { variant: 'crazyhouse' });
     expect(a.hash()).not.toBe(b.hash());
     expect(a.legalUci()).toContain('N@f3');
+    const drop = a.parseUci('N@f3');
+    expect(isDrop(drop)).toBe(true);
+    expect(dropPiece(drop)).toBe('n');
+    expect(isCapture(drop)).toBe(false);
+    expect(a.san(drop)).toBe('N@f3');
+    expect(isDrop(Position.startpos().parseUci('e2e4'))).toBe(false);
     a.play('N@f3');
     expect(a.fen()).toBe('4k3/8/8/8/8/5N2/8/4K3[] b - - 1 1');
   });

@@ -51,6 +51,8 @@ export {
   movePromotion,
   isCapture,
   isCastling,
+  isDrop,
+  dropPiece,
   isEnPassant,
   isPromotion,
   squareName,
