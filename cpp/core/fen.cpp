@@ -56,6 +56,12 @@ constexpr ErrorText ERROR_TEXT[] = {
     {"EN_PASSANT_CHECK",
      "the en passant square says the last move was a double pawn push, which cannot have given this check "
      "(or the king was in check before it)"},
+    {"BAD_POCKET", "crazyhouse pocket must hold only the letters PNBRQ and pnbrq"},
+    {"BAD_CHECKS", "three-check counter must be remaining checks W+B (0-3 each) or checks given +W+B"},
+    {"VARIANT_MATERIAL",
+     "the board breaks the variant's set-up rule (horde: one king, its side's pawns; racing kings: no pawns, "
+     "at most 2 knights, bishops, rooks and 1 queen a side; crazyhouse: at most 32 units on the board and in "
+     "the pockets; antichess: at least one piece)"},
 };
 
 }  // namespace
@@ -88,12 +94,97 @@ void Position::clear() {
   top_ = 0;
   states_[0].ep_square = SQ_NONE;
   states_[0].move = MOVE_NULL;
+  std::memset(pocket_, 0, sizeof(pocket_));
+  promoted_ = 0;
+  checks_left_[WHITE] = checks_left_[BLACK] = 3;
+  snapshots_.clear();
 }
 
 const char* const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const char* const MAKRUK_START_FEN = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
 
-const char* start_fen(Variant v) { return v == MAKRUK ? MAKRUK_START_FEN : START_FEN; }
+const char* const RACING_KINGS_START_FEN = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1";
+const char* const HORDE_START_FEN =
+    "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1";
+
+namespace {
+constexpr const char* VARIANT_NAMES[VARIANT_NB] = {"chess",       "chess960",  "makruk",        "crazyhouse",
+                                                   "atomic",      "antichess", "kingofthehill", "3check",
+                                                   "racingkings", "horde"};
+}  // namespace
+
+const char* variant_name(Variant v) { return v < VARIANT_NB ? VARIANT_NAMES[v] : "?"; }
+
+Variant variant_of_name(std::string_view name) {
+  for (int v = 0; v < VARIANT_NB; ++v)
+    if (name == VARIANT_NAMES[v]) return Variant(v);
+  return VARIANT_NB;
+}
+
+Variant parse_variant(std::string_view text) {
+  std::string k;
+  for (char c : text) {
+    if (c == ' ' || c == '-' || c == '_') continue;
+    if (k.size() > 20) return VARIANT_NB;
+    k += char(c >= 'A' && c <= 'Z' ? c + 32 : c);
+  }
+  struct Alias {
+    const char* name;
+    Variant v;
+  };
+  static constexpr Alias ALIASES[] = {
+      {"", CHESS},
+      {"standard", CHESS},
+      {"chess", CHESS},
+      {"normal", CHESS},
+      {"fromposition", CHESS},
+      {"chess960", CHESS960},
+      {"fischerandom", CHESS960},
+      {"fischerrandom", CHESS960},
+      {"960", CHESS960},
+      {"frc", CHESS960},
+      {"makruk", MAKRUK},
+      {"crazyhouse", CRAZYHOUSE},
+      {"zh", CRAZYHOUSE},
+      {"house", CRAZYHOUSE},
+      {"atomic", ATOMIC},
+      {"atom", ATOMIC},
+      {"antichess", ANTICHESS},
+      {"anti", ANTICHESS},
+      {"kingofthehill", KING_OF_THE_HILL},
+      {"koth", KING_OF_THE_HILL},
+      {"threecheck", THREE_CHECK},
+      {"3check", THREE_CHECK},
+      {"racingkings", RACING_KINGS},
+      {"race", RACING_KINGS},
+      {"horde", HORDE},
+  };
+  for (const Alias& a : ALIASES)
+    if (k == a.name) return a.v;
+  return VARIANT_NB;
+}
+
+const char* variant_pgn_name(Variant v) {
+  static constexpr const char* NAMES[VARIANT_NB] = {
+      "Standard",  "Chess960",         "Makruk",      "Crazyhouse",   "Atomic",
+      "Antichess", "King of the Hill", "Three-check", "Racing Kings", "Horde"};
+  return v < VARIANT_NB ? NAMES[v] : "?";
+}
+
+const char* start_fen(Variant v) {
+  switch (v) {
+    case MAKRUK:
+      return MAKRUK_START_FEN;
+    case RACING_KINGS:
+      return RACING_KINGS_START_FEN;
+    case HORDE:
+      return HORDE_START_FEN;
+    case ANTICHESS:
+      return "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+    default:
+      return START_FEN;
+  }
+}
 
 Position::Position() {
   init_bitboards();
@@ -104,7 +195,9 @@ Position::Position() {
 }
 
 void Position::finish_setup() {
-  st().checkers = pieces(side_, KING) ? attackers_to(king_square(side_)) & pieces(~side_) : 0;
+  st().checkers = !pieces(side_, KING)           ? 0
+                  : is_lichess_variant(variant_) ? variant_checkers()
+                                                 : attackers_to(king_square(side_)) & pieces(~side_);
   st().checkers_known = true;
   st().key = compute_key();
 }
@@ -118,6 +211,8 @@ FenError Position::set_fen(std::string_view fen, Variant variant) {
 }
 
 // Written by the set-up of the position (setup.cpp): one FEN writer for both.
-std::string Position::fen(bool shredder) const { return Setup::of(*this).fen(shredder); }
+std::string Position::fen(bool shredder, bool lichess) const {
+  return Setup::of(*this).fen(shredder, lichess);
+}
 
 }  // namespace cw

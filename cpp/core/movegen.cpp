@@ -50,6 +50,9 @@ struct MoveWriter {
     }
   }
   void add_one(Move m) { put(m); }
+  void add_drops(PieceType pt, Bitboard targets) {
+    while (targets) put(make_drop(pt, pop_lsb(targets)));
+  }
 };
 
 struct MoveCounter {
@@ -58,6 +61,7 @@ struct MoveCounter {
   void add_pawn(int, Bitboard targets, MoveFlag) { n += popcount(targets); }
   void add_promotions(int, Bitboard targets, bool) { n += 4 * popcount(targets); }
   void add_one(Move) { ++n; }
+  void add_drops(PieceType, Bitboard targets) { n += popcount(targets); }
 };
 
 // Whether colour Them attacks s when the board holds occ (Them's pieces as in pos).
@@ -328,9 +332,225 @@ void generate_makruk(const Position& pos, Sink& sink) {
   }
 }
 
+// ---- the lichess variants -------------------------------------------------------------------
+// Crazyhouse, king of the hill, three-check and horde move as chess (the legal generator
+// above; a kingless horde has no checks and no pins), plus drops and horde's first-rank
+// double steps. Atomic, antichess and racing kings differ in what is legal: their moves are
+// generated into a buffer and filtered (atomic: the king after the explosion; antichess:
+// compulsory captures; racing kings: no move may give check). After the variant's ending
+// there are no moves.
+
+// Pseudo-legal moves (no king safety, no castling): kings capture when kings_capture, pawns
+// promote to a king too when king_promotions.
+template <Color Us>
+Move* pseudo_moves(const Position& pos, Move* out, bool kings_capture, bool king_promotions) {
+  constexpr Color Them = ~Us;
+  const Bitboard us = pos.pieces(Us), them = pos.pieces(Them), occ = us | them;
+  auto add = [&](Square from, Bitboard targets) {
+    for (Bitboard b = targets & them; b;) *out++ = make_move(from, pop_lsb(b), CAPTURE);
+    for (Bitboard b = targets & ~occ; b;) *out++ = make_move(from, pop_lsb(b), QUIET);
+  };
+  auto promotions = [&](Square from, Square to, bool capture) {
+    const MoveFlag base = capture ? PROMO_KNIGHT_CAPTURE : PROMO_KNIGHT;
+    for (int i = 3; i >= 0; --i) *out++ = make_move(from, to, MoveFlag(base + i));
+    if (king_promotions) *out++ = make_move(from, to, capture ? PROMO_MET_CAPTURE : PROMO_MET);
+  };
+  for (Bitboard b = pos.pieces(Us, PAWN); b;) {
+    const Square from = pop_lsb(b);
+    const int rr = relative_rank(Us, from);
+    const Square one = Square(from + pawn_push(Us));
+    if (rr < 7 && !(occ & square_bb(one))) {
+      if (rr == 6)
+        promotions(from, one, false);
+      else
+        *out++ = make_move(from, one, QUIET);
+      const Square two = Square(one + pawn_push(Us));
+      if (rr == 1 && !(occ & square_bb(two))) *out++ = make_move(from, two, DOUBLE_PUSH);
+    }
+    for (Bitboard c = pawn_attacks(Us, from) & them; c;) {
+      const Square to = pop_lsb(c);
+      if (rr == 6)
+        promotions(from, to, true);
+      else
+        *out++ = make_move(from, to, CAPTURE);
+    }
+  }
+  const Square ep = pos.ep_square();
+  if (ep != SQ_NONE && !(occ & square_bb(ep)))
+    for (Bitboard b = pawn_attacks(Them, ep) & pos.pieces(Us, PAWN); b;)
+      *out++ = make_move(pop_lsb(b), ep, EN_PASSANT);
+  for (Bitboard b = pos.pieces(Us, KNIGHT); b;) {
+    const Square from = pop_lsb(b);
+    add(from, knight_attacks(from));
+  }
+  for (Bitboard b = pos.pieces(Us, BISHOP, QUEEN); b;) {
+    const Square from = pop_lsb(b);
+    add(from, bishop_attacks(from, occ));
+  }
+  for (Bitboard b = pos.pieces(Us, ROOK, QUEEN); b;) {
+    const Square from = pop_lsb(b);
+    add(from, rook_attacks(from, occ));
+  }
+  for (Bitboard b = pos.pieces(Us, KING); b;) {
+    const Square from = pop_lsb(b);
+    add(from, king_attacks(from) & ~us & (kings_capture ? ~Bitboard(0) : ~them));
+  }
+  return out;
+}
+
+// Atomic: whether the king of Us survives m and is not attacked after it (touching kings do
+// not attack each other), or m explodes the enemy king while ours survives.
+template <Color Us>
+bool atomic_legal(const Position& pos, Move m) {
+  constexpr Color Them = ~Us;
+  const Square from = move_from(m), to = move_to(m);
+  Bitboard occ = pos.pieces();
+  Square ksq = pos.king_square(Us);
+  Bitboard gone = 0;  // enemy pieces removed by the move
+  if (is_castling(m)) {
+    const bool king_side = move_flag(m) == CASTLE_KING;
+    const Square kto = castle_king_to(Us, king_side), rto = castle_rook_to(Us, king_side);
+    occ = (occ ^ square_bb(from) ^ square_bb(to)) | square_bb(kto) | square_bb(rto);
+    ksq = kto;
+  } else if (is_capture(m)) {
+    const Square capsq = is_en_passant(m) ? Square(to - pawn_push(Us)) : to;
+    const Bitboard boom = (king_attacks(to) & occ & ~pos.pieces(PAWN)) | square_bb(capsq);
+    if (boom & pos.pieces(Us, KING)) return false;
+    if (boom & pos.pieces(Them, KING)) return true;
+    occ &= ~(boom | square_bb(from));
+    gone = boom;
+  } else {
+    occ = (occ ^ square_bb(from)) | square_bb(to);
+    if (from == ksq) ksq = to;
+  }
+  if (king_attacks(ksq) & pos.pieces(Them, KING)) return true;
+  return !pos.attacked_by(Them, ksq, occ, gone);
+}
+
+template <Color Us>
+Move* atomic_moves(const Position& pos, Move* out) {
+  constexpr Color Them = ~Us;
+  Move buf[MAX_MOVES];
+  Move* end = pseudo_moves<Us>(pos, buf, false, false);
+  // Castling out of no (atomic) check, over squares the enemy does not attack; squares next
+  // to the enemy king are safe (its attacks there do not count).
+  const Square ksq = pos.king_square(Us);
+  if (!pos.checkers() &&
+      (pos.castling_rights() & (Us == WHITE ? (WHITE_OO | WHITE_OOO) : (BLACK_OO | BLACK_OOO))))
+    for (bool king_side : {true, false}) {
+      const CastlingRights cr = castling_right(Us, king_side);
+      if (!pos.can_castle(cr) || (pos.castling_path(cr) & pos.pieces())) continue;
+      const Square rsq = pos.castling_rook_square(cr);
+      const Bitboard occ2 = pos.pieces() ^ square_bb(ksq) ^ square_bb(rsq);
+      const Bitboard their_king = pos.pieces(Them, KING);
+      bool safe = true;
+      // The destination is judged by atomic_legal, with the rook beside the king.
+      const Square kto = castle_king_to(Us, king_side);
+      for (Bitboard path = pos.castling_king_path(cr) & ~square_bb(kto); path && safe;) {
+        const Square s = pop_lsb(path);
+        safe = (king_attacks(s) & their_king) || !pos.attacked_by(Them, s, occ2);
+      }
+      if (safe) *end++ = make_move(ksq, rsq, king_side ? CASTLE_KING : CASTLE_QUEEN);
+    }
+  for (Move* m = buf; m != end; ++m)
+    if (atomic_legal<Us>(pos, *m)) *out++ = *m;
+  return out;
+}
+
+// Antichess: any pseudo-legal move, kings as ordinary pieces; a capture when one exists.
+template <Color Us>
+Move* antichess_moves(const Position& pos, Move* out) {
+  Move* end = pseudo_moves<Us>(pos, out, true, true);
+  Move* w = out;
+  for (Move* m = out; m != end; ++m)
+    if (is_capture(*m)) *w++ = *m;
+  return w != out ? w : end;
+}
+
+// Racing kings: whether a move (no pawns, no castling there) leaves the enemy king attacked.
+template <Color Us>
+bool racing_gives_check(const Position& pos, Move m) {
+  const Square from = move_from(m), to = move_to(m);
+  if (!pos.pieces(~Us, KING)) return false;
+  const Square ksq = pos.king_square(~Us);
+  const Bitboard occ = (pos.pieces() ^ square_bb(from)) | square_bb(to);
+  if (attacks_of(type_of(pos.piece_on(from)), Us, to, occ) & square_bb(ksq)) return true;
+  const Bitboard sliders = ((rook_attacks(ksq, occ) & pos.pieces(Us, ROOK, QUEEN)) |
+                            (bishop_attacks(ksq, occ) & pos.pieces(Us, BISHOP, QUEEN))) &
+                           ~(square_bb(from) | square_bb(to));
+  return sliders;
+}
+
+template <Color Us, class Sink>
+void generate_drops(const Position& pos, Sink& sink) {
+  const Bitboard checkers = pos.checkers();
+  if (more_than_one(checkers)) return;
+  Bitboard targets = ~pos.pieces();
+  if (checkers) targets &= between_bb(pos.king_square(Us), lsb(checkers));
+  for (int pt = PAWN; pt <= QUEEN; ++pt)
+    if (pos.pocket(Us, PieceType(pt)))
+      sink.add_drops(PieceType(pt), pt == PAWN ? targets & ~(RANK_1_BB | RANK_8_BB) : targets);
+}
+
+// Horde: pawns on their side's first rank may step two squares (no en passant square).
+template <Color Us, class Sink>
+void horde_first_rank(const Position& pos, Sink& sink) {
+  const Bitboard occ = pos.pieces();
+  for (Bitboard b = pos.pieces(Us, PAWN) & (Us == WHITE ? RANK_1_BB : RANK_8_BB); b;) {
+    const Square from = pop_lsb(b), one = Square(from + pawn_push(Us)), two = Square(one + pawn_push(Us));
+    if (occ & (square_bb(one) | square_bb(two))) continue;
+    const Move m = make_move(from, two, QUIET);
+    if (king_safe_after(pos, m)) sink.add_one(m);
+  }
+}
+
+template <Color Us, GenType T, class Sink>
+void generate_variant(const Position& pos, Sink& sink) {
+  if (pos.is_variant_end()) return;
+  Move buf[MAX_MOVES];
+  Move* end = buf;
+  switch (pos.variant()) {
+    case CRAZYHOUSE:
+      generate_moves<Us, T>(pos, sink);
+      if constexpr (T == LEGAL) generate_drops<Us>(pos, sink);
+      return;
+    case HORDE:
+      generate_moves<Us, T>(pos, sink);
+      if constexpr (T == LEGAL) horde_first_rank<Us>(pos, sink);
+      return;
+    case ATOMIC:
+      end = atomic_moves<Us>(pos, buf);
+      break;
+    case ANTICHESS:
+      end = antichess_moves<Us>(pos, buf);
+      break;
+    case RACING_KINGS: {
+#ifndef NDEBUG
+      MoveWriter w{buf, buf + MAX_MOVES};
+#else
+      MoveWriter w{buf};
+#endif
+      generate_moves<Us, T>(pos, w);
+      for (Move* m = buf; m != w.cur; ++m)
+        if (!racing_gives_check<Us>(pos, *m)) *end++ = *m;
+      break;
+    }
+    default:  // king of the hill, three-check
+      generate_moves<Us, T>(pos, sink);
+      return;
+  }
+  for (Move* m = buf; m != end; ++m)
+    if (T == LEGAL || is_capture(*m)) sink.add_one(*m);
+}
+
 template <GenType T, class Sink>
 void dispatch(const Position& pos, Sink& sink) {
-  if (pos.variant() == MAKRUK) {
+  if (is_lichess_variant(pos.variant())) {
+    if (pos.side_to_move() == WHITE)
+      generate_variant<WHITE, T>(pos, sink);
+    else
+      generate_variant<BLACK, T>(pos, sink);
+  } else if (pos.variant() == MAKRUK) {
     if (pos.side_to_move() == WHITE)
       generate_makruk<WHITE, T>(pos, sink);
     else
@@ -398,7 +618,7 @@ bool has_legal_move(const Position& pos) {
   // A king step to a square no enemy attacks (the king lifted) is the cheapest answer and
   // the usual one, in check too; else count them all.
   const Color us = pos.side_to_move();
-  if (!pos.pieces(us, KING)) return count_legal_moves(pos) > 0;
+  if (!pos.pieces(us, KING) || is_lichess_variant(pos.variant())) return count_legal_moves(pos) > 0;
   const Square ksq = pos.king_square(us);
   const Bitboard occ = pos.pieces() ^ square_bb(ksq);
   for (Bitboard b = king_attacks(ksq) & ~pos.pieces(us); b;)

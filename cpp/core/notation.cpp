@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "notation.h"
 
+#include "rules.h"
+
 namespace cw {
 
 std::string square_name(Square s) {
@@ -13,16 +15,28 @@ std::string move_to_uci(const Position& pos, Move m) { return move_to_uci(m, pos
 
 std::string move_to_uci(Move m, Variant v) {
   if (m == MOVE_NULL) return "0000";
+  if (is_drop(m)) {
+    const Square to = move_to(m);
+    return std::string{"?PNBRQ"[drop_type(m) % 6], '@', char('a' + file_of(to)), char('1' + rank_of(to))};
+  }
   Square from = move_from(m), to = move_to(m);
   if (is_castling(m) && v != CHESS960)
     to = castle_king_to(rank_of(from) == 0 ? WHITE : BLACK, move_flag(m) == CASTLE_KING);
-  const PieceType pt = promotion_type(m);
+  const PieceType pt = promotion_type(m, v);
   char s[5] = {char('a' + file_of(from)), char('1' + rank_of(from)), char('a' + file_of(to)),
                char('1' + rank_of(to)), " pnbrqkmsm"[pt]};
   return std::string(s, pt != NO_PIECE_TYPE ? 5 : 4);
 }
 
 Move parse_uci(const Position& pos, std::string_view uci) {
+  if (uci.size() == 4 && uci[1] == '@') {  // a drop: N@f3, P@e4
+    const PieceType pt = piece_type_of_letter(uci[0], pos.variant());
+    const char f = uci[2], r = uci[3];
+    if (pt == NO_PIECE_TYPE || pt == KING || uci[0] > 'Z' || f < 'a' || f > 'h' || r < '1' || r > '8')
+      return MOVE_NONE;
+    const Move m = make_drop(pt, make_square(f - 'a', r - '1'));
+    return pos.variant() == CRAZYHOUSE && is_legal(pos, m) ? m : MOVE_NONE;
+  }
   if (uci.size() < 4 || uci.size() > 5) return MOVE_NONE;
   auto sq = [&](size_t i) -> Square {
     char f = uci[i], r = uci[i + 1];
@@ -49,6 +63,9 @@ Move parse_uci(const Position& pos, std::string_view uci) {
       case 'm':
         promo = PMET;
         break;
+      case 'k':
+        promo = KING;
+        break;
       default:
         return MOVE_NONE;
     }
@@ -56,7 +73,7 @@ Move parse_uci(const Position& pos, std::string_view uci) {
   MoveList list;
   generate_legal(pos, list);
   for (Move m : list) {
-    if (move_from(m) != from || promotion_type(m) != promo) continue;
+    if (is_drop(m) || move_from(m) != from || promotion_type(m, pos.variant()) != promo) continue;
     if (move_to(m) == to) {
       // In standard chess a king-to-rook castling is only accepted as such.
       return m;
@@ -94,6 +111,8 @@ PieceType promotion_of_letter(char c, Variant v) {
       return v == MAKRUK ? NO_PIECE_TYPE : QUEEN;
     case 'm':
       return v == MAKRUK ? PMET : NO_PIECE_TYPE;
+    case 'k':
+      return v == ANTICHESS ? KING : NO_PIECE_TYPE;
     default:
       return NO_PIECE_TYPE;
   }
@@ -125,9 +144,10 @@ int needed_disambiguation(const Position& pos, Move m, const MoveList* legal) {
   Square from = move_from(m), to = move_to(m);
   PieceType pt = type_of(pos.piece_on(from));
   if (pt == PAWN) return is_capture(m) ? 1 : 0;
-  if (pt == KING) return 0;
+  if (pt == KING && pos.variant() != ANTICHESS) return 0;
   bool twin = false, same_file = false, same_rank = false;
-  if (pt <= QUEEN) {
+  if (is_lichess_variant(pos.variant()) && !legal) return 0;
+  if (pt <= QUEEN && !is_lichess_variant(pos.variant())) {
     // Most moves have no twin at all: no other piece of the kind even attacks the square.
     const Color us = pos.side_to_move();
     Bitboard others = reaching(pt, us, to, pos.pieces(us, pt) & ~square_bb(from), pos.pieces());
@@ -141,7 +161,7 @@ int needed_disambiguation(const Position& pos, Move m, const MoveList* legal) {
   } else {
     for (Move o : *legal) {
       Square of = move_from(o);
-      if (of == from || move_to(o) != to || is_castling(o)) continue;
+      if (of == from || move_to(o) != to || is_castling(o) || is_drop(o)) continue;
       if (!same_letter(type_of(pos.piece_on(of)), pt)) continue;
       twin = true;
       same_file |= file_of(of) == file_of(from);
@@ -156,6 +176,15 @@ int needed_disambiguation(const Position& pos, Move m, const MoveList* legal) {
 
 // The check suffix a legal move earns: 0, '+' or '#'. Plays m on pos and takes it back.
 char check_suffix(Position& pos, Move m) {
+  if (is_lichess_variant(pos.variant())) {
+    // '#' after a move that wins, by mate or by the variant's rule; '+' after a check.
+    const Color us = pos.side_to_move();
+    pos.do_move(m);
+    const Outcome o = outcome(pos);
+    const bool check = pos.in_check();
+    pos.undo_move();
+    return o.is_over() && o.winner == us ? '#' : check ? '+' : 0;
+  }
   if (!pos.gives_check(m)) return 0;
   pos.do_move(m);
   bool mate = !has_legal_move(pos);
@@ -169,6 +198,13 @@ void append_san_body(const Position& pos, Move m, const MoveList& legal, std::st
     s += move_flag(m) == CASTLE_KING ? "O-O" : "O-O-O";
     return;
   }
+  if (is_drop(m)) {  // N@f3, and @e4 for a pawn
+    if (drop_type(m) != PAWN) s += PIECE_LETTER[drop_type(m)];
+    s += '@';
+    s += char('a' + file_of(move_to(m)));
+    s += char('1' + rank_of(move_to(m)));
+    return;
+  }
   Square from = move_from(m), to = move_to(m);
   PieceType pt = type_of(pos.piece_on(from));
   if (pt != PAWN) s += PIECE_LETTER[pt];
@@ -180,7 +216,7 @@ void append_san_body(const Position& pos, Move m, const MoveList& legal, std::st
   s += char('1' + rank_of(to));
   if (is_promotion(m)) {
     s += '=';
-    s += PIECE_LETTER[promotion_type(m)];
+    s += PIECE_LETTER[promotion_type(m, pos.variant())];
   }
 }
 
@@ -263,7 +299,17 @@ SanResult parse_san(Position& pos, std::string_view text, bool strict) {
     castle = 1, len |= SAN_ZERO_CASTLING | (c0 == 'o' ? SAN_LOWER_CASE : 0);
   else if (body == "0-0-0" || body == "o-o-o")
     castle = 2, len |= SAN_ZERO_CASTLING | (c0 == 'o' ? SAN_LOWER_CASE : 0);
-  if (castle) {
+  const size_t at = body.find('@');
+  if (at != std::string_view::npos) {
+    // A drop: @e4, P@e4, N@f3.
+    PieceType pt = PAWN;
+    if (at == 1 && body[0] != 'P') pt = piece_of_letter(body[0], v);
+    if (at > 1 || pt == NO_PIECE_TYPE || pt == KING || body.size() != at + 3 || !is_file(body[at + 1]) ||
+        !is_rank(body[at + 2]))
+      return fail(SanStatus::SYNTAX, len);
+    found = make_drop(pt, make_square(body[at + 1] - 'a', body[at + 2] - '1'));
+    if (v != CRAZYHOUSE || !is_legal(pos, found)) return fail(SanStatus::ILLEGAL, len);
+  } else if (castle) {
     generate_legal(pos, legal);
     MoveFlag want = castle == 1 ? CASTLE_KING : CASTLE_QUEEN;
     for (Move m : legal)
@@ -332,7 +378,7 @@ SanResult parse_san(Position& pos, std::string_view text, bool strict) {
     // that square are made, each checked for legality (no full move generation). Long
     // algebraic without a letter, a king named by its squares (castling may be meant) and
     // Makruk go through the legal list.
-    const bool direct = !long_any && !(piece == KING && full_from) && v != MAKRUK;
+    const bool direct = !long_any && !(piece == KING && full_from) && v != MAKRUK && !is_lichess_variant(v);
     if (direct) {
       const Piece on_to = pos.piece_on(to);
       const bool enemy = on_to != NO_PIECE;
@@ -370,6 +416,7 @@ SanResult parse_san(Position& pos, std::string_view text, bool strict) {
     } else {
       generate_legal(pos, legal);
       for (Move m : legal) {
+        if (is_drop(m)) continue;
         Square mf = move_from(m);
         if (from_file >= 0 && file_of(mf) != from_file) continue;
         if (from_rank >= 0 && rank_of(mf) != from_rank) continue;
@@ -386,7 +433,7 @@ SanResult parse_san(Position& pos, std::string_view text, bool strict) {
         } else if (move_to(m) != to) {
           continue;
         }
-        if (promotion_type(m) != promo) {
+        if (promotion_type(m, v) != promo) {
           // Makruk has a single promotion, so leaving it out names the move well enough.
           if (promo == NO_PIECE_TYPE && promotion_type(m) == PMET) {
             len |= SAN_PROMOTION;
@@ -399,7 +446,7 @@ SanResult parse_san(Position& pos, std::string_view text, bool strict) {
     }
     if (matches == 0) return fail(SanStatus::ILLEGAL, len);
     if (matches > 1) return fail(SanStatus::AMBIGUOUS, len);
-    if (!is_castling(found)) {
+    if (!is_castling(found) && !is_drop(found)) {
       // (with any origin information, chess.js's parser ignores an `x`)
       if (capture != is_capture(found))
         len |= SAN_CAPTURE_MARK | (capture && given == 0 ? SAN_EXTRA_CAPTURE_MARK : 0);

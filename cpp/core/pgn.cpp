@@ -127,20 +127,9 @@ int glyph_nag(std::string_view g) {
 
 // The variant a Variant tag names; false for one the core does not play.
 bool variant_of_tag(std::string_view value, Variant& v) {
-  std::string k;
-  for (char c : value) {
-    if (c == ' ' || c == '-' || c == '_') continue;
-    k += char(c >= 'A' && c <= 'Z' ? c + 32 : c);
-  }
-  if (k == "chess960" || k == "fischerandom" || k == "fischerrandom" || k == "960" || k == "frc") {
-    v = CHESS960;
-  } else if (k.empty() || k == "standard" || k == "chess" || k == "normal" || k == "fromposition") {
-    v = CHESS;
-  } else if (k == "makruk") {
-    v = MAKRUK;
-  } else {
-    return false;
-  }
+  const Variant parsed = parse_variant(value);
+  if (parsed == VARIANT_NB) return false;
+  v = parsed;
   return true;
 }
 
@@ -156,7 +145,16 @@ Position start_position(Variant v) {
 // Made at start-up, not on first use: a first use during a big read would leave them for good
 // in the middle of the wasm heap, past the text's block, and the heap could not reuse that
 // block for a bigger input (tests/unit/buffers.test.ts).
-const Position START_POSITIONS[3] = {start_position(CHESS), start_position(CHESS960), start_position(MAKRUK)};
+const Position START_POSITIONS[VARIANT_NB] = {start_position(CHESS),
+                                              start_position(CHESS960),
+                                              start_position(MAKRUK),
+                                              start_position(CRAZYHOUSE),
+                                              start_position(ATOMIC),
+                                              start_position(ANTICHESS),
+                                              start_position(KING_OF_THE_HILL),
+                                              start_position(THREE_CHECK),
+                                              start_position(RACING_KINGS),
+                                              start_position(HORDE)};
 }  // namespace
 
 PgnReader::PgnReader(std::string_view text, PgnLimits limits) : text_(text), limits_(limits) {
@@ -904,8 +902,7 @@ std::string write_pgn(const PgnGame& game) {
       wrote_setup |= name == "SetUp";
     }
   }
-  if (game.variant != CHESS && !wrote_variant)
-    write_tag(out, "Variant", game.variant == CHESS960 ? "Chess960" : "Makruk");
+  if (game.variant != CHESS && !wrote_variant) write_tag(out, "Variant", variant_pgn_name(game.variant));
   if (needs_fen && !wrote_setup) write_tag(out, "SetUp", "1");
   if (needs_fen && !wrote_fen) write_tag(out, "FEN", root.fen());
   out += '\n';

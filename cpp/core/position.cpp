@@ -65,6 +65,13 @@ Key Position::compute_key() const {
   k ^= ep_key();
   if (side_ == WHITE) k ^= turn_key_;
   if (variant_ == MAKRUK) k ^= zobrist::makruk_count(st().count_limit);
+  if (variant_ == CRAZYHOUSE) {
+    for (Color c : {WHITE, BLACK})
+      for (int pt = PAWN; pt <= QUEEN; ++pt) k ^= zobrist::pocket(c, PieceType(pt), pocket_[c][pt]);
+    for (Bitboard b = promoted_; b;) k ^= zobrist::promoted(pop_lsb(b));
+  }
+  if (variant_ == THREE_CHECK)
+    k ^= zobrist::checks_left(WHITE, checks_left_[WHITE]) ^ zobrist::checks_left(BLACK, checks_left_[BLACK]);
   return k;
 }
 
@@ -112,6 +119,15 @@ Bitboard Position::blockers_for_king(Color c) const {
 }
 
 bool Position::gives_check(Move m) const {
+  if (is_lichess_variant(variant_)) {
+    // Drops, explosions and the variants' own checks: play the move and look (it is taken
+    // back at once, so the position is as it was).
+    Position& self = const_cast<Position&>(*this);
+    self.do_move(m);
+    const bool check = self.in_check();
+    self.undo_move();
+    return check;
+  }
   Color us = side_, them = ~us;
   if (!pieces(them, KING)) return false;  // a side without a king is never in check
   if (any_board_) {
@@ -152,6 +168,7 @@ bool Position::gives_check(Move m) const {
 
 void Position::do_move(Move m) {
   assert(m != MOVE_NULL);
+  if (is_lichess_variant(variant_)) return do_move_variant(m);
   Color us = side_, them = ~us;
   Square from = move_from(m), to = move_to(m);
   MoveFlag flag = move_flag(m);
@@ -220,9 +237,10 @@ void Position::do_move(Move m) {
 Bitboard Position::compute_checkers() const {
   if (!pieces(side_, KING)) return 0;              // a side without a king is never in check
   if (any_board_) return checkers_to_king(side_);  // a check may stand from before the move
+  if (is_lichess_variant(variant_)) return variant_checkers();
   Move m = st().move;
   MoveFlag flag = move_flag(m);
-  if (m != MOVE_NULL && (flag <= DOUBLE_PUSH || flag == CAPTURE) && variant_ != MAKRUK)
+  if (m != MOVE_NULL && (flag <= DOUBLE_PUSH || flag == CAPTURE) && variant_ <= CHESS960)
     return checkers_after(move_from(m), move_to(m));
   return checkers_to_king(side_);
 }
@@ -313,6 +331,7 @@ Bitboard Position::checkers_to_king(Color c) const {
 
 void Position::undo_move() {
   assert(top_ > 0);
+  if (is_lichess_variant(variant_)) return undo_move_variant();
   const StateInfo& cur = st();
   Move m = cur.move;
   Color them = side_, us = ~them;
@@ -372,7 +391,7 @@ bool Position::is_consistent(const char** why) const {
     return false;
   };
   // A side has one king, or none on a board built with Setup::build's TOLERATE_MISSING_KINGS.
-  if (popcount(pieces(WHITE, KING)) > 1 || popcount(pieces(BLACK, KING)) > 1)
+  if (variant_ != ANTICHESS && (popcount(pieces(WHITE, KING)) > 1 || popcount(pieces(BLACK, KING)) > 1))
     return fail("two kings of a side");
   if (by_color_[WHITE] & by_color_[BLACK]) return fail("colour bitboards overlap");
   Bitboard all_types = 0;
@@ -391,10 +410,18 @@ bool Position::is_consistent(const char** why) const {
       return fail("mailbox has a piece the bitboards lack");
     }
   }
-  const Bitboard expected = pieces(side_, KING) ? attackers_to(king_square(side_)) & pieces(~side_) : 0;
+  const Bitboard expected = is_lichess_variant(variant_) ? (pieces(side_, KING) ? variant_checkers() : 0)
+                            : pieces(side_, KING)        ? attackers_to(king_square(side_)) & pieces(~side_)
+                                                         : 0;
   if (checkers() != expected) return fail("checkers wrong");
-  if (!any_board_ && pieces(~side_, KING) && (attackers_to(king_square(~side_)) & pieces(side_)))
+  if (!any_board_ && variant_ != ANTICHESS && variant_ != ATOMIC && pieces(~side_, KING) &&
+      (attackers_to(king_square(~side_)) & pieces(side_)))
     return fail("side not to move is in check");
+  for (int pt = PAWN; pt <= QUEEN; ++pt)
+    if ((pocket_[WHITE][pt] || pocket_[BLACK][pt]) && variant_ != CRAZYHOUSE)
+      return fail("pocket outside crazyhouse");
+  if (promoted_ & ~pieces()) return fail("promoted mark on an empty square");
+  if (promoted_ & pieces(PAWN, KING)) return fail("promoted pawn or king");
   if (st().key != compute_key()) return fail("incremental key differs from scratch key");
   for (int i = 0; i < 4; ++i) {
     CastlingRights cr = CastlingRights(1 << i);
@@ -405,6 +432,187 @@ bool Position::is_consistent(const char** why) const {
     if (!(castling_mask_[king_square(c)] & cr)) return fail("castling right without its king");
   }
   return true;
+}
+
+// ---- the lichess variants -------------------------------------------------------------------
+
+namespace {
+constexpr Bitboard CENTER_BB =
+    (Bitboard(1) << SQ_D4) | (Bitboard(1) << SQ_E4) | (Bitboard(1) << SQ_D5) | (Bitboard(1) << SQ_E5);
+}  // namespace
+
+// Checkers of the king of the side to move in a lichess variant: none in antichess (the king
+// is an ordinary piece); atomic: none while the kings touch, and none from a side whose king
+// has exploded (the game is over).
+Bitboard Position::variant_checkers() const {
+  if (variant_ == ANTICHESS || !pieces(side_, KING)) return 0;
+  if (variant_ == ATOMIC) {
+    if (!pieces(~side_, KING)) return 0;
+    if (king_attacks(king_square(side_)) & pieces(~side_, KING)) return 0;
+  }
+  return checkers_to_king(side_);
+}
+
+bool Position::is_variant_end() const {
+  switch (variant_) {
+    case ATOMIC:
+      return !pieces(WHITE, KING) || !pieces(BLACK, KING);
+    case KING_OF_THE_HILL:
+      return pieces(KING) & CENTER_BB;
+    case THREE_CHECK:
+      return !checks_left_[WHITE] || !checks_left_[BLACK];
+    case HORDE:
+      return !pieces(WHITE) || !pieces(BLACK);
+    case ANTICHESS:
+      return !pieces(side_);
+    case RACING_KINGS: {
+      const bool white_goal = pieces(WHITE, KING) & RANK_8_BB, black_goal = pieces(BLACK, KING) & RANK_8_BB;
+      if (!white_goal && !black_goal) return false;
+      if (black_goal || side_ == WHITE || !pieces(BLACK, KING)) return true;
+      // White is there and Black moves: play goes on while Black's king can reach rank 8.
+      const Square bk = king_square(BLACK);
+      const Bitboard occ = pieces() ^ square_bb(bk);
+      for (Bitboard b = king_attacks(bk) & RANK_8_BB & ~pieces(BLACK); b;)
+        if (!attacked_by(WHITE, pop_lsb(b), occ)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+void Position::do_move_variant(Move m) {
+  const Color us = side_, them = ~us;
+  Snapshot& snap = snapshots_.emplace_back();
+  std::memcpy(snap.by_type, by_type_, sizeof by_type_);
+  std::memcpy(snap.by_color, by_color_, sizeof by_color_);
+  std::memcpy(snap.board, board_, sizeof board_);
+  std::memcpy(snap.pocket, pocket_, sizeof pocket_);
+  snap.promoted = promoted_;
+  snap.checks_left[WHITE] = checks_left_[WHITE];
+  snap.checks_left[BLACK] = checks_left_[BLACK];
+
+  Key key = st().key ^ turn_key_ ^ ep_key();
+  int castling = st().castling;
+  StateInfo& next = push_state();
+  const StateInfo& prev = states_[top_ - 1];
+  next.rule50 = uint16_t(prev.rule50 + (prev.rule50 != UINT16_MAX));
+  next.count_limit = next.count_ply = 0;
+  next.ep_square = SQ_NONE;
+  next.captured = NO_PIECE;
+  next.move = m;
+  const Square to = move_to(m);
+  int lost = 0;
+  if (is_drop(m)) {
+    const PieceType pt = drop_type(m);
+    const Piece p = make_piece(us, pt);
+    const int n = pocket_[us][pt];
+    key ^= zobrist::pocket(us, pt, n) ^ zobrist::pocket(us, pt, n - 1);
+    pocket_[us][pt] = uint8_t(n - 1);
+    put_piece(p, to);
+    key ^= piece_key(p, to);
+    if (pt == PAWN) next.rule50 = 0;  // as lichess and chessops (python-chess 1.11.2 does not)
+  } else {
+    const Square from = move_from(m);
+    const MoveFlag flag = move_flag(m);
+    const Piece pc = board_[from];
+    lost = castling_mask_[from] | castling_mask_[to];
+    if (flag == CASTLE_KING || flag == CASTLE_QUEEN) {
+      const bool king_side = flag == CASTLE_KING;
+      const Square kto = castle_king_to(us, king_side), rto = castle_rook_to(us, king_side);
+      const Piece rook = board_[to];
+      key ^= piece_key(pc, from) ^ piece_key(pc, kto) ^ piece_key(rook, to) ^ piece_key(rook, rto);
+      remove_piece(from);
+      remove_piece(to);
+      put_piece(pc, kto);
+      put_piece(rook, rto);
+    } else {
+      const Square capsq = flag == EN_PASSANT ? Square(to - pawn_push(us)) : to;
+      const Piece captured = board_[capsq];
+      if (captured != NO_PIECE) {
+        next.captured = captured;
+        key ^= piece_key(captured, capsq);
+        remove_piece(capsq);
+        next.rule50 = 0;
+        if (variant_ == CRAZYHOUSE) {
+          // The capturer pockets it in its own colour; a promoted piece goes in as a pawn.
+          PieceType add = type_of(captured);
+          if (promoted_ & square_bb(capsq)) {
+            add = PAWN;
+            promoted_ ^= square_bb(capsq);
+            key ^= zobrist::promoted(capsq);
+          }
+          const int n = pocket_[us][add];
+          key ^= zobrist::pocket(us, add, n) ^ zobrist::pocket(us, add, n + 1);
+          pocket_[us][add] = uint8_t(n + 1);
+        }
+      }
+      key ^= piece_key(pc, from) ^ piece_key(pc, to);
+      move_piece(from, to);
+      if (promoted_ & square_bb(from)) {
+        promoted_ ^= square_bb(from) | square_bb(to);
+        key ^= zobrist::promoted(from) ^ zobrist::promoted(to);
+      }
+      if (type_of(pc) == PAWN) {
+        next.rule50 = 0;
+        if (flag == DOUBLE_PUSH) {
+          next.ep_square = Square(to - pawn_push(us));
+        } else if (is_promotion(m)) {
+          const Piece promoted = make_piece(us, promotion_type(m, variant_));
+          key ^= piece_key(pc, to) ^ piece_key(promoted, to);
+          remove_piece(to);
+          put_piece(promoted, to);
+          if (variant_ == CRAZYHOUSE) {
+            promoted_ |= square_bb(to);
+            key ^= zobrist::promoted(to);
+          }
+        }
+      }
+      if (variant_ == ATOMIC && captured != NO_PIECE) {
+        // The capturer and every piece but pawns around the destination explode.
+        const Bitboard boom = (king_attacks(to) & pieces() & ~pieces(PAWN)) | square_bb(to);
+        for (Bitboard b = boom; b;) {
+          const Square s = pop_lsb(b);
+          key ^= piece_key(board_[s], s);
+          lost |= castling_mask_[s];
+          remove_piece(s);
+        }
+      }
+    }
+  }
+  if (castling & lost) {
+    key ^= zobrist::castling(castling);
+    castling &= ~lost;
+    key ^= zobrist::castling(castling);
+  }
+  next.castling = uint8_t(castling);
+  side_ = them;
+  ++game_ply_;
+  key ^= ep_key();
+  next.checkers_known = false;
+  if (variant_ == THREE_CHECK && checkers()) {
+    const int n = checks_left_[us];
+    key ^= zobrist::checks_left(us, n) ^ zobrist::checks_left(us, n - 1);
+    checks_left_[us] = uint8_t(n - 1);
+  }
+  next.key = key;
+  check_invariants();
+}
+
+void Position::undo_move_variant() {
+  const Snapshot& snap = snapshots_.back();
+  std::memcpy(by_type_, snap.by_type, sizeof by_type_);
+  std::memcpy(by_color_, snap.by_color, sizeof by_color_);
+  std::memcpy(board_, snap.board, sizeof board_);
+  std::memcpy(pocket_, snap.pocket, sizeof pocket_);
+  promoted_ = snap.promoted;
+  checks_left_[WHITE] = snap.checks_left[WHITE];
+  checks_left_[BLACK] = snap.checks_left[BLACK];
+  snapshots_.pop_back();
+  side_ = ~side_;
+  --game_ply_;
+  --top_;
+  check_invariants();
 }
 
 void Position::check_invariants() const {

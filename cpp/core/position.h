@@ -46,6 +46,9 @@ enum class FenError : uint8_t {
   TOO_MANY_CHECKERS,      // the side to move is in check from more than two pieces
   ALIGNED_CHECKERS,       // two checkers on one line through the king, one on each side
   EN_PASSANT_CHECK,       // the double push the en passant square implies cannot give this check
+  BAD_POCKET,             // crazyhouse: a pocket with a letter that is no droppable piece
+  BAD_CHECKS,             // three-check: a check counter that is not W+B / +W+B with 0..3
+  VARIANT_MATERIAL,       // the variant's own set-up rule (horde, racing kings, antichess, crazyhouse)
 };
 const char* fen_error_name(FenError e);  // "FIELD_COUNT"
 // The FEN with the castling rights that its board contradicts (no king on its square, no
@@ -82,7 +85,9 @@ class Position {
   FenError set_fen(std::string_view fen, Variant variant = CHESS);
   // The FEN of the current position. Chess960 castling is written as X-FEN (KQkq, or the
   // rook's file letter where the rook is not the outermost one) unless shredder is set.
-  std::string fen(bool shredder = false) const;
+  // lichess: crazyhouse pockets as a ninth rank and three-check's checks given as +W+B
+  // after the move number (Setup::fen).
+  std::string fen(bool shredder = false, bool lichess = false) const;
 
   // Plays a legal move (the caller guarantees legality: it came from the move generator).
   void do_move(Move m);
@@ -180,6 +185,15 @@ class Position {
   // Makruk: the limit in full moves of a count for colour c, 0 when none would run.
   int makruk_count_limit(Color c) const;
 
+  // Crazyhouse: the pieces of type pt in colour c's pocket; the promoted pieces on the board.
+  int pocket(Color c, PieceType pt) const { return pocket_[c][pt]; }
+  Bitboard promoted() const { return promoted_; }
+  // Three-check: the checks colour c still has to give (3 at the start, 0: c has won).
+  int checks_left(Color c) const { return checks_left_[c]; }
+  // The variant's own ending (king of the hill, third check, exploded king, racing kings'
+  // goal, horde or antichess without pieces): then there are no legal moves.
+  bool is_variant_end() const;
+
  private:
   friend struct Setup;
   struct Blank {};
@@ -205,6 +219,9 @@ class Position {
   Bitboard checkers_after(Square from, Square to) const;
   Bitboard compute_checkers() const;  // from the last move when it allows, else in full
   void check_invariants() const;      // asserts in debug builds only
+  void do_move_variant(Move m);       // do_move / undo_move of the lichess variants
+  void undo_move_variant();
+  Bitboard variant_checkers() const;
 
   Bitboard by_type_[PIECE_TYPE_NB];
   Bitboard by_color_[COLOR_NB];
@@ -221,6 +238,22 @@ class Position {
   uint8_t castling_mask_[SQUARE_NB];  // rights lost when a piece leaves/enters a square
   std::vector<StateInfo> states_;     // states_[0..top_] are live; the rest is spare room
   size_t top_ = 0;
+  // Lichess variants: pockets (crazyhouse, by colour and piece type), promoted pieces
+  // (crazyhouse) and the checks each side still has to give (three-check).
+  uint8_t pocket_[COLOR_NB][8];
+  Bitboard promoted_;
+  uint8_t checks_left_[COLOR_NB];
+  // The board before each variant move, for undo_move (an atomic capture removes up to 10
+  // pieces; a snapshot restores them all at once). Standard chess and Makruk never use it.
+  struct Snapshot {
+    Bitboard by_type[PIECE_TYPE_NB];
+    Bitboard by_color[COLOR_NB];
+    Piece board[SQUARE_NB];
+    uint8_t pocket[COLOR_NB][8];
+    Bitboard promoted;
+    uint8_t checks_left[COLOR_NB];
+  };
+  std::vector<Snapshot> snapshots_;
 };
 
 // The square the king lands on when castling with the given right.
@@ -233,6 +266,18 @@ constexpr Square castle_rook_to(Color c, bool king_side) {
 
 extern const char* const START_FEN;         // standard chess
 extern const char* const MAKRUK_START_FEN;  // Makruk
+extern const char* const RACING_KINGS_START_FEN;
+extern const char* const HORDE_START_FEN;
+// The name of a variant as chessops writes it ("chess", "3check", "kingofthehill", ...) and
+// the variant such a name gives (VARIANT_NB for none).
+const char* variant_name(Variant v);
+Variant variant_of_name(std::string_view name);
+// The variant a lichess key or PGN [Variant] value names, case-insensitively and ignoring
+// spaces, '-' and '_' ("threeCheck", "Three-check", "King of the Hill", "zh", "Standard",
+// "From Position", "Chess960", ...); VARIANT_NB for none.
+Variant parse_variant(std::string_view text);
+// The name lichess writes in a PGN [Variant] tag ("Standard", "Three-check", ...).
+const char* variant_pgn_name(Variant v);
 // The start position of a variant (Chess960 has 960; this gives the standard one, #518).
 const char* start_fen(Variant v);
 

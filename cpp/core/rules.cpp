@@ -50,6 +50,12 @@ const char* termination_name(Termination t) {
       return "THREEFOLD_REPETITION";
     case Termination::COUNTING_RULE:
       return "COUNTING_RULE";
+    case Termination::VARIANT_WIN:
+      return "VARIANT_WIN";
+    case Termination::VARIANT_LOSS:
+      return "VARIANT_LOSS";
+    case Termination::VARIANT_DRAW:
+      return "VARIANT_DRAW";
   }
   return "?";
 }
@@ -57,8 +63,65 @@ const char* termination_name(Termination t) {
 bool is_checkmate(const Position& pos) { return pos.in_check() && !has_legal_move(pos); }
 bool is_stalemate(const Position& pos) { return !pos.in_check() && !has_legal_move(pos); }
 
+namespace {
+
+// has_insufficient_material for the lichess variants (python-chess's and chessops' results).
+bool variant_insufficient(const Position& pos, Color c) {
+  const Bitboard ours = pos.pieces(c), theirs = pos.pieces(~c), all = pos.pieces();
+  switch (pos.variant()) {
+    case CRAZYHOUSE: {
+      // At most 3 units on the board and in the pockets, no pawn, rook, queen or promoted piece.
+      int units = popcount(all);
+      for (Color s : {WHITE, BLACK}) {
+        for (int pt = PAWN; pt <= QUEEN; ++pt) units += pos.pocket(s, PieceType(pt));
+        if (pos.pocket(s, PAWN) || pos.pocket(s, ROOK) || pos.pocket(s, QUEEN)) return false;
+      }
+      return units <= 3 && !pos.pieces(PAWN) && !pos.pieces(ROOK, QUEEN) && !pos.promoted();
+    }
+    case ATOMIC: {
+      if (!(theirs & pos.pieces(KING))) return false;  // their king has exploded already
+      if (!(ours & ~pos.pieces(KING))) return true;    // a bare king cannot win
+      if (theirs & ~pos.pieces(KING)) {
+        // Their pieces may explode next to their king, unless only bishops that never meet remain.
+        if (all == pos.pieces(BISHOP, KING)) {
+          const Bitboard wb = pos.pieces(WHITE, BISHOP), bb = pos.pieces(BLACK, BISHOP);
+          if (!(wb & DARK_SQUARES)) return !(bb & ~DARK_SQUARES);
+          if (!(wb & ~DARK_SQUARES)) return !(bb & DARK_SQUARES);
+        }
+        return false;
+      }
+      if (pos.pieces(QUEEN) || pos.pieces(PAWN)) return false;
+      if (popcount(pos.pieces(KNIGHT) | pos.pieces(BISHOP, ROOK)) == 1) return true;
+      if (all == pos.pieces(KNIGHT, KING)) return popcount(pos.pieces(KNIGHT)) <= 2;
+      return false;
+    }
+    case ANTICHESS: {
+      if (!ours) return false;
+      if (!theirs) return true;
+      if (all == pos.pieces(BISHOP)) {
+        // Bishops only: ours can never be captured when theirs all stand on the other colour.
+        const bool we_light = ours & ~DARK_SQUARES, we_dark = ours & DARK_SQUARES;
+        const bool they_dark = !(theirs & ~DARK_SQUARES), they_light = !(theirs & DARK_SQUARES);
+        return (we_light && they_dark) || (we_dark && they_light);
+      }
+      if (all == pos.pieces(KNIGHT) && popcount(all) == 2) {
+        const bool a = pos.pieces(WHITE) & ~DARK_SQUARES, b = pos.pieces(BLACK) & DARK_SQUARES;
+        return (a != b) != (pos.side_to_move() == c);
+      }
+      return false;
+    }
+    case THREE_CHECK:
+      return ours == pos.pieces(c, KING);
+    default:  // king of the hill, racing kings, horde (not analysed: never insufficient)
+      return false;
+  }
+}
+
+}  // namespace
+
 bool has_insufficient_material(const Position& pos, Color c) {
   Bitboard ours = pos.pieces(c), theirs = pos.pieces(~c);
+  if (is_lichess_variant(pos.variant())) return variant_insufficient(pos, c);
   if (pos.variant() == MAKRUK) return ours == pos.pieces(c, KING);
   if (ours & pos.pieces(PAWN, ROOK) || ours & pos.pieces(QUEEN)) return false;
   if (ours & pos.pieces(KNIGHT)) return popcount(ours) <= 2 && !(theirs & ~pos.pieces(KING, QUEEN));
@@ -76,7 +139,9 @@ bool is_insufficient_material(const Position& pos) {
 
 int repetition_count(const Position& pos, bool across_null_moves) {
   const StateInfo& now = pos.state(0);
-  int window = now.rule50 < pos.history_size() ? now.rule50 : pos.history_size();
+  // Crazyhouse: captures and pawn moves are not irreversible (pieces come back as drops).
+  int window =
+      now.rule50 < pos.history_size() && pos.variant() != CRAZYHOUSE ? now.rule50 : pos.history_size();
   int count = 1;
   for (int k = 1; k <= window; ++k) {
     if (!across_null_moves && pos.state(k - 1).move == MOVE_NULL) break;  // a null move led to state k-1
@@ -117,7 +182,65 @@ bool can_claim_threefold_repetition_by_move(Position& pos) {
   return false;
 }
 
+namespace {
+
+constexpr Bitboard CENTER =
+    (Bitboard(1) << SQ_D4) | (Bitboard(1) << SQ_E4) | (Bitboard(1) << SQ_D5) | (Bitboard(1) << SQ_E5);
+
+// The variant's own ending, from the side to move; Termination::NONE when there is none.
+Outcome variant_ending(const Position& pos) {
+  const Color us = pos.side_to_move(), them = ~us;
+  const Outcome loss{Termination::VARIANT_LOSS, them}, win{Termination::VARIANT_WIN, us};
+  switch (pos.variant()) {
+    case ATOMIC:
+      if (!pos.pieces(us, KING)) return loss;
+      if (!pos.pieces(them, KING)) return win;
+      break;
+    case KING_OF_THE_HILL:
+      if (pos.pieces(them, KING) & CENTER) return loss;
+      if (pos.pieces(us, KING) & CENTER) return win;
+      break;
+    case THREE_CHECK:
+      if (!pos.checks_left(them)) return loss;
+      if (!pos.checks_left(us)) return win;
+      break;
+    case HORDE:
+      if (!pos.pieces(us)) return loss;
+      if (!pos.pieces(them)) return win;
+      break;
+    case ANTICHESS:
+      if (!has_legal_move(pos)) return win;  // no pieces, or stalemated
+      break;
+    case RACING_KINGS:
+      if (pos.is_variant_end()) {
+        const bool white = pos.pieces(WHITE, KING) & RANK_8_BB, black = pos.pieces(BLACK, KING) & RANK_8_BB;
+        if (white && black) return {Termination::VARIANT_DRAW, COLOR_NB};
+        if (white || black) return (white ? WHITE : BLACK) == us ? win : loss;
+      }
+      break;
+    default:
+      break;
+  }
+  return {};
+}
+
+}  // namespace
+
 Outcome outcome(const Position& pos, bool claim_draw) {
+  if (is_lichess_variant(pos.variant())) {
+    if (Outcome o = variant_ending(pos); o.is_over()) return o;
+    if (pos.variant() == CRAZYHOUSE) {
+      // No fifty- or seventy-five-move rule.
+      bool any = has_legal_move(pos);
+      if (!any && pos.in_check()) return {Termination::CHECKMATE, ~pos.side_to_move()};
+      if (is_insufficient_material(pos)) return {Termination::INSUFFICIENT_MATERIAL, COLOR_NB};
+      if (!any) return {Termination::STALEMATE, COLOR_NB};
+      int reps = repetition_count(pos);
+      if (reps >= 5) return {Termination::FIVEFOLD_REPETITION, COLOR_NB};
+      if (claim_draw && reps >= 3) return {Termination::THREEFOLD_REPETITION, COLOR_NB};
+      return {};
+    }
+  }
   bool any_move = has_legal_move(pos);
   if (!any_move && pos.in_check()) return {Termination::CHECKMATE, ~pos.side_to_move()};
   if (is_insufficient_material(pos)) return {Termination::INSUFFICIENT_MATERIAL, COLOR_NB};

@@ -21,6 +21,9 @@ enum class Termination : uint8_t {
   FIFTY_MOVES,            // by claim: 100 plies without a capture or pawn move
   THREEFOLD_REPETITION,   // by claim: the current position occurred 3 times (Makruk: automatic)
   COUNTING_RULE,          // Makruk, automatic: the count passed its limit (a mate still wins)
+  VARIANT_WIN,            // lichess variants: the side to move has won by the variant's rule
+  VARIANT_LOSS,           // lichess variants: the side to move has lost by the variant's rule
+  VARIANT_DRAW,           // racing kings: both kings reached rank 8
 };
 const char* termination_name(Termination t);  // "FIVEFOLD_REPETITION"
 
@@ -72,6 +75,9 @@ bool can_claim_draw(const Position& pos);
 // threefold repetition of the current position. Termination::NONE while the game goes on.
 // Makruk (as Fairy-Stockfish): checkmate wins; stalemate, bare kings, a count past its
 // limit and a threefold repetition draw automatically; there is no fifty-move rule.
+// Lichess variants (python-chess's order): the variant's own ending first (VARIANT_WIN /
+// VARIANT_LOSS from the side to move, VARIANT_DRAW), then as chess; crazyhouse has no
+// fifty- or seventy-five-move rule. Antichess: a side without moves or pieces wins.
 Outcome outcome(const Position& pos, bool claim_draw = false);
 
 }  // namespace cw

@@ -54,10 +54,16 @@ FenError parse_board(Setup& s, std::string_view board) {
       file += c - '0';
       if (file > 8) return FenError::RANK_TOO_LONG;
     } else if (c == '~') {
-      // Makruk writes a promoted Bia as M~; no other piece can carry the mark.
+      // Makruk writes a promoted Bia as M~; crazyhouse marks a promoted piece (not a pawn or
+      // a king); no other piece or variant can carry the mark.
       Square prev = file > 0 ? make_square(file - 1, rank) : SQ_NONE;
       bool after_piece = i > 0 && board[i - 1] != '/' && !(board[i - 1] >= '0' && board[i - 1] <= '9') &&
                          board[i - 1] != '~';
+      if (s.variant == CRAZYHOUSE && after_piece && type_of(s.board[prev]) >= KNIGHT &&
+          type_of(s.board[prev]) <= QUEEN) {
+        s.promoted |= square_bb(prev);
+        continue;
+      }
       if (s.variant != MAKRUK || !after_piece || type_of(s.board[prev]) != MET) return FenError::BAD_PROMOTED;
       s.board[prev] = make_piece(color_of(s.board[prev]), PMET);
     } else {
@@ -373,13 +379,69 @@ FenError first_fen_error(FenErrors errors) {
   return FenError::OK;
 }
 
+namespace {
+
+// A three-check counter: remaining checks "W+B" or checks given "+W+B" (lichess), each 0..3.
+bool parse_checks(Setup& s, std::string_view t) {
+  const bool given = !t.empty() && t[0] == '+';
+  if (given) t.remove_prefix(1);
+  if (t.size() != 3 || t[1] != '+' || t[0] < '0' || t[0] > '3' || t[2] < '0' || t[2] > '3') return false;
+  const int w = t[0] - '0', b = t[2] - '0';
+  s.checks_left[WHITE] = uint8_t(given ? 3 - w : w);
+  s.checks_left[BLACK] = uint8_t(given ? 3 - b : b);
+  return true;
+}
+
+// The lichess variants' extra fields: the crazyhouse pocket ("[Qn]" after the board, or
+// lichess's ninth rank "/Qn") and the three-check counter (after the en passant field or,
+// lichess's, after the move number). Reads them into s and leaves f[0..n) as a plain FEN.
+FenError strip_variant_fields(Setup& s, std::string_view* f, int& n) {
+  if (s.variant == CRAZYHOUSE) {
+    std::string_view& board = f[0];
+    std::string_view pocket;
+    if (!board.empty() && board.back() == ']') {
+      const size_t open = board.find('[');
+      if (open == std::string_view::npos) return FenError::BAD_POCKET;
+      pocket = board.substr(open + 1, board.size() - open - 2);
+      board = board.substr(0, open);
+    } else if (std::count(board.begin(), board.end(), '/') == 8) {
+      const size_t slash = board.rfind('/');
+      pocket = board.substr(slash + 1);
+      board = board.substr(0, slash);
+    }
+    for (char c : pocket) {
+      const PieceType pt = piece_type_of_letter(c, CRAZYHOUSE);
+      if (pt == NO_PIECE_TYPE || pt == KING) return FenError::BAD_POCKET;
+      uint8_t& count = s.pocket[(c >= 'a' && c <= 'z') ? BLACK : WHITE][pt];
+      if (count >= zobrist::POCKET_MAX) return FenError::BAD_POCKET;
+      ++count;
+    }
+  }
+  if (s.variant == THREE_CHECK) {
+    int m = 0, counters = 0;
+    for (int i = 0; i < n; ++i) {
+      if (i >= 4 && f[i].find('+') != std::string_view::npos) {
+        if (counters++ || !parse_checks(s, f[i])) return FenError::BAD_CHECKS;
+      } else {
+        f[m++] = f[i];
+      }
+    }
+    n = m;
+  }
+  return FenError::OK;
+}
+
+}  // namespace
+
 FenError Setup::parse(std::string_view fen, Variant v) {
-  std::string_view f[6];
-  const int n = split_fields(fen, f, 6);
+  std::string_view f[8];
+  int n = split_fields(fen, f, 8);
   if (n == 0) return FenError::EMPTY;
-  if (n != 4 && n != 6) return FenError::FIELD_COUNT;
   Setup s;
   s.variant = v;
+  if (is_lichess_variant(v) && n <= 8)
+    if (FenError e = strip_variant_fields(s, f, n); e != FenError::OK) return e;
+  if (n != 4 && n != 6) return FenError::FIELD_COUNT;
   if (FenError e = parse_board(s, f[0]); e != FenError::OK) return e;
   if (f[1] == "w")
     s.side = WHITE;
@@ -396,6 +458,9 @@ FenError Setup::parse(std::string_view fen, Variant v) {
     }
   } else {
     if (FenError e = parse_castling(s, f[2]); e != FenError::OK) return e;
+    // Antichess and racing kings have no castling: rights in the FEN are dropped (chessops).
+    if (!variant_has_castling(v))
+      for (Square& r : s.castling_rook) r = SQ_NONE;
     if (f[3] != "-") {
       if (f[3].size() != 2 || f[3][0] < 'a' || f[3][0] > 'h' || f[3][1] < '1' || f[3][1] > '8')
         return FenError::BAD_EN_PASSANT;
@@ -415,6 +480,11 @@ FenError Setup::parse(std::string_view fen, Variant v) {
 }
 
 FenErrors fen_syntax_errors(std::string_view fen, Variant v) {
+  if (is_lichess_variant(v)) {
+    Setup s;
+    const FenError e = s.parse(fen, v);
+    return e == FenError::OK ? 0 : fen_error_bit(e);
+  }
   std::string_view f[6];
   const int n = split_fields(fen, f, 6);
   if (n == 0) return fen_error_bit(FenError::EMPTY);
@@ -464,27 +534,112 @@ void Setup::load_board(Position& pos) const {
   pos.st().count_limit = count_limit;
   if (count_limit) pos.st().count_ply = halfmove;
   pos.game_ply_ = int(2 * (fullmove - 1) + (side == BLACK));
+  if (variant == CRAZYHOUSE) {
+    std::memcpy(pos.pocket_, pocket, sizeof pocket);
+    pos.promoted_ = promoted & pos.pieces() & ~pos.pieces(PAWN, KING);
+  }
+  if (variant == THREE_CHECK) {
+    pos.checks_left_[WHITE] = checks_left[WHITE];
+    pos.checks_left_[BLACK] = checks_left[BLACK];
+  }
+}
+
+// The set-up rules of the lichess variants that differ from chess (kings, pawns on the back
+// ranks, material); the checks are judged in verdicts().
+FenErrors variant_verdicts(const Setup& s, const Position& pos, int* kings) {
+  const Variant v = s.variant;
+  FenErrors errors = 0;
+  const FenErrors material = fen_error_bit(FenError::VARIANT_MATERIAL);
+  // Kings: antichess any number; horde one in all; atomic: the side to move may have lost
+  // its king (a finished game).
+  for (Color c : {WHITE, BLACK}) {
+    const bool missing_ok = v == ANTICHESS || (v == HORDE && kings[~c] == 1) || (v == ATOMIC && c == s.side);
+    if (kings[c] == 0 && !missing_ok) errors |= fen_error_bit(FenError::MISSING_KING);
+    if (kings[c] > 1 && v != ANTICHESS) errors |= fen_error_bit(FenError::TOO_MANY_KINGS);
+  }
+  if (v == HORDE && kings[WHITE] + kings[BLACK] != 1 && !(errors & fen_error_bit(FenError::TOO_MANY_KINGS)))
+    errors |= kings[WHITE] + kings[BLACK] ? fen_error_bit(FenError::TOO_MANY_KINGS)
+                                          : fen_error_bit(FenError::MISSING_KING);
+  // Pawns on the back ranks: horde's kingless side may have them on its own first rank.
+  for (Color c : {WHITE, BLACK}) {
+    Bitboard banned = RANK_1_BB | RANK_8_BB;
+    if (v == HORDE && kings[c] == 0) banned = c == WHITE ? RANK_8_BB : RANK_1_BB;
+    if (pos.pieces(c, PAWN) & banned) errors |= fen_error_bit(FenError::PAWN_ON_BACK_RANK);
+  }
+  switch (v) {
+    case CRAZYHOUSE: {
+      int units = popcount(pos.pieces());
+      for (Color c : {WHITE, BLACK})
+        for (int pt = PAWN; pt <= QUEEN; ++pt) units += s.pocket[c][pt];
+      if (units > 32) errors |= material;
+      break;
+    }
+    case HORDE:
+      for (Color c : {WHITE, BLACK})
+        if (kings[c] == 0 ? popcount(pos.pieces(c)) > 36 : false) errors |= material;
+      for (Color c : {WHITE, BLACK})
+        if (kings[c]) {  // the side with the king: at most 16 pieces, 8 of them pawns
+          if (popcount(pos.pieces(c)) > 16) errors |= fen_error_bit(FenError::TOO_MANY_PIECES);
+          if (popcount(pos.pieces(c, PAWN)) > 8) errors |= fen_error_bit(FenError::TOO_MANY_PAWNS);
+        }
+      break;
+    case RACING_KINGS:
+      if (pos.pieces(PAWN)) errors |= material;
+      for (Color c : {WHITE, BLACK})
+        if (popcount(pos.pieces(c, KNIGHT)) > 2 || popcount(pos.pieces(c, BISHOP)) > 2 ||
+            popcount(pos.pieces(c, ROOK)) > 2 || popcount(pos.pieces(c, QUEEN)) > 1)
+          errors |= material;
+      if (s.side == BLACK && (pos.pieces(WHITE, KING) & RANK_8_BB) && (pos.pieces(BLACK, KING) & RANK_8_BB))
+        errors |= material;
+      break;
+    case ANTICHESS: {
+      if (!pos.pieces()) errors |= material;
+      errors |= check_material(pos, v);
+      for (Color c : {WHITE, BLACK})  // kings beyond the first are promoted pieces
+        if (popcount(pos.pieces(c, PAWN)) + std::max(0, popcount(pos.pieces(c, KING)) - 1) > 8)
+          errors |= fen_error_bit(FenError::IMPOSSIBLE_MATERIAL);
+      break;
+    }
+    default:
+      errors |= check_material(pos, v);
+      break;
+  }
+  return errors;
 }
 
 FenErrors Setup::verdicts(Position& pos) const {
   FenErrors errors = 0;
   int kings[COLOR_NB];
-  for (Color c : {WHITE, BLACK}) {
-    kings[c] = popcount(pos.pieces(c, KING));
-    if (kings[c] == 0) errors |= fen_error_bit(FenError::MISSING_KING);
-    if (kings[c] > 1) errors |= fen_error_bit(FenError::TOO_MANY_KINGS);
+  for (Color c : {WHITE, BLACK}) kings[c] = popcount(pos.pieces(c, KING));
+  if (is_lichess_variant(variant)) {
+    errors |= variant_verdicts(*this, pos, kings);
+  } else {
+    for (Color c : {WHITE, BLACK}) {
+      if (kings[c] == 0) errors |= fen_error_bit(FenError::MISSING_KING);
+      if (kings[c] > 1) errors |= fen_error_bit(FenError::TOO_MANY_KINGS);
+    }
+    if (variant != MAKRUK && (pos.pieces(PAWN) & (RANK_1_BB | RANK_8_BB)))
+      errors |= fen_error_bit(FenError::PAWN_ON_BACK_RANK);
+    errors |= check_material(pos, variant);
   }
-  if (variant != MAKRUK && (pos.pieces(PAWN) & (RANK_1_BB | RANK_8_BB)))
-    errors |= fen_error_bit(FenError::PAWN_ON_BACK_RANK);
-  errors |= check_material(pos, variant);
   for (int i = 0; i < 4; ++i)
     if (FenError e = castling_verdict(*this, i); e != FenError::OK) errors |= fen_error_bit(e);
   const FenError ep = ep_verdict(*this);
   if (ep != FenError::OK) errors |= fen_error_bit(ep);
   // The checks rest on the kings and on the en passant square.
   const Color us = side, them = ~us;
+  if (variant == ANTICHESS) return errors;  // no checks
+  // Atomic: kings that touch do not attack each other, and an explosion may uncover any
+  // number of checks.
+  const bool kings_touch =
+      kings[us] == 1 && kings[them] == 1 && (king_attacks(pos.king_square(us)) & pos.pieces(them, KING));
+  // A side that has just exploded the enemy king may stand in check.
+  if (variant == ATOMIC && (kings_touch || kings[us] == 0)) return errors;
   if (kings[them] == 1 && kings[us] <= 1 && (pos.attackers_to(pos.king_square(them)) & pos.pieces(us)))
     errors |= fen_error_bit(FenError::OPPOSITE_CHECK);
+  if (variant == RACING_KINGS && kings[us] == 1 && (pos.attackers_to(pos.king_square(us)) & pos.pieces(them)))
+    errors |= fen_error_bit(FenError::VARIANT_MATERIAL);  // nobody is ever in check
+  if (variant == ATOMIC) return errors;
   if (kings[us] == 1 && kings[them] <= 1 && ep == FenError::OK)
     if (FenError e = checkers_verdict(pos, variant == MAKRUK ? SQ_NONE : ep_square); e != FenError::OK)
       errors |= fen_error_bit(e);
@@ -528,12 +683,17 @@ Setup Setup::of(const Position& pos) {
   s.count_limit = uint16_t(pos.count_limit());
   s.halfmove = uint16_t(pos.count_limit() ? pos.count_ply() : pos.rule50());
   s.fullmove = uint32_t(pos.fullmove_number());
+  for (Color c : {WHITE, BLACK}) {
+    for (int pt = PAWN; pt <= QUEEN; ++pt) s.pocket[c][pt] = uint8_t(pos.pocket(c, PieceType(pt)));
+    s.checks_left[c] = uint8_t(pos.checks_left(c));
+  }
+  s.promoted = pos.promoted();
   return s;
 }
 
-std::string Setup::fen(bool shredder) const {
+std::string Setup::fen(bool shredder, bool lichess) const {
   std::string s;
-  s.reserve(90);
+  s.reserve(100);
   for (int r = 7; r >= 0; --r) {
     int empty = 0;
     for (int f = 0; f < 8; ++f) {
@@ -544,10 +704,18 @@ std::string Setup::fen(bool shredder) const {
       }
       if (empty) s += char('0' + empty), empty = 0;
       s += piece_char(p);
-      if (type_of(p) == PMET) s += '~';
+      if (type_of(p) == PMET || (variant == CRAZYHOUSE && (promoted & square_bb(make_square(f, r)))))
+        s += '~';
     }
     if (empty) s += char('0' + empty);
     if (r) s += '/';
+  }
+  if (variant == CRAZYHOUSE) {
+    s += lichess ? "/" : "[";
+    for (Color c : {WHITE, BLACK})
+      for (int pt = PAWN; pt <= QUEEN; ++pt)
+        for (int k = 0; k < pocket[c][pt]; ++k) s += piece_char(make_piece(c, PieceType(pt)));
+    if (!lichess) s += ']';
   }
   s += side == WHITE ? " w " : " b ";
   bool any = false;
@@ -576,10 +744,22 @@ std::string Setup::fen(bool shredder) const {
   } else {
     s += '-';
   }
+  if (variant == THREE_CHECK && !lichess) {
+    s += ' ';
+    s += char('0' + checks_left[WHITE]);
+    s += '+';
+    s += char('0' + checks_left[BLACK]);
+  }
   s += ' ';
   s += decimal(halfmove);
   s += ' ';
   s += decimal(fullmove);
+  if (variant == THREE_CHECK && lichess) {
+    s += " +";
+    s += char('0' + 3 - checks_left[WHITE]);
+    s += '+';
+    s += char('0' + 3 - checks_left[BLACK]);
+  }
   return s;
 }
 
@@ -595,14 +775,16 @@ bool Setup::operator==(const Setup& o) const {
   for (int i = 0; i < 4; ++i)
     if (castling_rook[i] != o.castling_rook[i]) return false;
   return side == o.side && variant == o.variant && ep_square == o.ep_square && halfmove == o.halfmove &&
-         count_limit == o.count_limit && fullmove == o.fullmove;
+         count_limit == o.count_limit && fullmove == o.fullmove &&
+         !std::memcmp(pocket, o.pocket, sizeof pocket) && promoted == o.promoted &&
+         checks_left[WHITE] == o.checks_left[WHITE] && checks_left[BLACK] == o.checks_left[BLACK];
 }
 
 // The FEN with its contradicted castling rights and en passant square dropped (position.h).
 std::string drop_contradicted_fields(std::string_view fen, Variant variant) {
   std::string_view f[6];
   const int n = split_fields(fen, f, 6);
-  if ((n != 4 && n != 6) || variant == MAKRUK) return std::string(fen);
+  if ((n != 4 && n != 6) || variant == MAKRUK || is_lichess_variant(variant)) return std::string(fen);
   Setup s;
   s.variant = variant;
   if (parse_board(s, f[0]) != FenError::OK || (f[1] != "w" && f[1] != "b")) return std::string(fen);

@@ -57,6 +57,11 @@ struct Setup {
   uint16_t halfmove = 0;       // halfmove clock (Makruk: the counting ply when a count runs)
   uint16_t count_limit = 0;    // Makruk: counting limit in plies, 0 when no count runs
   uint32_t fullmove = 1;
+  // Lichess variants: the crazyhouse pockets (by colour and piece type) and promoted pieces
+  // ('~' in FEN), and the checks each side still has to give in three-check.
+  uint8_t pocket[COLOR_NB][8] = {};
+  Bitboard promoted = 0;
+  uint8_t checks_left[COLOR_NB] = {3, 3};
 
   // An empty board, white to move, no rights, move 1.
   Setup() = default;
@@ -67,8 +72,11 @@ struct Setup {
   // ranks, letters, the castling and en passant fields' form, the counters). Four-field FENs
   // are accepted. On error, returns the reason and leaves the set-up as it was.
   FenError parse(std::string_view fen, Variant v = CHESS);
-  // The FEN (castling as Position::fen writes it; shredder: rook files).
-  std::string fen(bool shredder = false) const;
+  // The FEN (castling as Position::fen writes it; shredder: rook files). Crazyhouse
+  // pockets as [PNBRQpnbrq] after the board and three-check's remaining checks as W+B after
+  // the en passant field (chessops' forms), or with lichess: the pocket as a ninth rank
+  // (/PNBRQpnbrq) and the checks given as +W+B after the move number.
+  std::string fen(bool shredder = false, bool lichess = false) const;
 
   // Every validity verdict, as a set of codes (0: legal). Kings, pawns on back ranks and
   // material for each side; castling rights and the en passant square against the board;

@@ -9,7 +9,25 @@ namespace cw {
 using Bitboard = uint64_t;
 using Key = uint64_t;
 
-enum Variant : uint8_t { CHESS = 0, CHESS960 = 1, MAKRUK = 2 };
+// The rule sets. CHESS960 is standard rules with Chess960 castling; the seven lichess
+// variants (CRAZYHOUSE and after) share the chess pieces and the Polyglot piece keys.
+enum Variant : uint8_t {
+  CHESS = 0,
+  CHESS960 = 1,
+  MAKRUK = 2,
+  CRAZYHOUSE = 3,
+  ATOMIC = 4,
+  ANTICHESS = 5,
+  KING_OF_THE_HILL = 6,
+  THREE_CHECK = 7,
+  RACING_KINGS = 8,
+  HORDE = 9,
+  VARIANT_NB = 10
+};
+// One of the seven lichess variants (their own code paths: movegen.cpp, position.cpp).
+constexpr bool is_lichess_variant(Variant v) { return v >= CRAZYHOUSE; }
+// The rule set has castling.
+constexpr bool variant_has_castling(Variant v) { return v != MAKRUK && v != ANTICHESS && v != RACING_KINGS; }
 
 enum Color : uint8_t { WHITE = 0, BLACK = 1, COLOR_NB = 2 };
 
@@ -148,6 +166,16 @@ constexpr CastlingRights castling_right(Color c, bool king_side) {
 //   bits  6-11  destination square (for castling: the square of the castling rook)
 //   bits 12-15  flags, see MoveFlag
 // Move 0 (a1a1, quiet) is the null move; no legal move has origin == destination.
+//
+// Two encodings serve the lichess variants without a wider move:
+//   - A crazyhouse drop has the flag DOUBLE_PUSH and, in the origin field, the dropped
+//     piece type (PAWN..QUEEN, so the "origin" is b1..f1); the destination is the square.
+//     A real double push starts on the second rank of its side, so origins on rank 1 with
+//     that flag are free: horde's double steps from the first rank set no en passant square
+//     and are QUIET moves. For a drop, move_from names no square (use drop_type), and
+//     is_capture, is_castling, is_en_passant and is_promotion are false.
+//   - The flags PROMO_MET / PROMO_MET_CAPTURE mean "promotes to the variant's special
+//     piece": the Met in Makruk, the king in antichess (promotion_type(m, v)).
 using Move = uint16_t;
 constexpr Move MOVE_NONE = 0;
 constexpr Move MOVE_NULL = 0;
@@ -193,9 +221,20 @@ constexpr PieceType promotion_type(Move m) {
          : (move_flag(m) == PROMO_MET || move_flag(m) == PROMO_MET_CAPTURE) ? PMET
                                                                             : NO_PIECE_TYPE;
 }
+// The piece a promotion makes in variant v (antichess: PROMO_MET flags promote to a king).
+constexpr PieceType promotion_type(Move m, Variant v) {
+  return v == ANTICHESS && promotion_type(m) == PMET ? KING : promotion_type(m);
+}
+// A crazyhouse drop: see the encoding above.
+constexpr Move make_drop(PieceType pt, Square to) {
+  return Move(pt | (to << MOVE_TO_SHIFT) | (DOUBLE_PUSH << MOVE_FLAG_SHIFT));
+}
+constexpr bool is_drop(Move m) { return (m & 0xF038) == (DOUBLE_PUSH << MOVE_FLAG_SHIFT); }
+constexpr PieceType drop_type(Move m) { return PieceType(m & 7); }
 constexpr MoveFlag promotion_flag(PieceType pt, bool capture) {
-  return pt == PMET || pt == MET ? (capture ? PROMO_MET_CAPTURE : PROMO_MET)
-                                 : MoveFlag((capture ? PROMO_KNIGHT_CAPTURE : PROMO_KNIGHT) + (pt - KNIGHT));
+  return pt == PMET || pt == MET || pt == KING
+             ? (capture ? PROMO_MET_CAPTURE : PROMO_MET)
+             : MoveFlag((capture ? PROMO_KNIGHT_CAPTURE : PROMO_KNIGHT) + (pt - KNIGHT));
 }
 
 // The piece type a letter names in a variant, either case (FEN board letters; SAN takes the
@@ -265,7 +304,16 @@ constexpr PieceType piece_type_of_letter(char c, Variant v) {
 //    16 x 40 = 640; at n = 23: 621). Promotions add 3 moves per pair of a pawn on its seventh
 //    rank: at most 8 such pawns with 3 pairs each, 72 moves. 640 + 72 = 712.
 //    tests/cpp/test_dense.cpp (AnyBoard...) searches crowded boards for the most moves.
+//
+// 3. The lichess variants (set-up rules in setup.cpp, check_material):
+//   crazyhouse: at most 32 units on the board and in the pockets together (the pieces a
+//     game starts with), so with n pieces on the board (both kings among them) a side has
+//     at most 27 (n - 2) + 10 board moves and 5 (64 - n) drops: 22 n + 276 <= 980;
+//   horde: the kingless side's pawns plus promoted pieces are at most 36: 36 x 27 = 972;
+//   antichess: promoted kings count as promoted pieces (8 steps each, fewer than a queen);
+//   atomic, king of the hill, three-check and racing kings keep the chess material rule.
+// MAX_MOVES is the largest of the three bounds, rounded up: 1024 (>= 712, 980, 972).
 constexpr int MAX_MOVES_STRICT = 323;
-constexpr int MAX_MOVES = 712;
+constexpr int MAX_MOVES = 1024;
 
 }  // namespace cw

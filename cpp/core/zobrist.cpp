@@ -236,6 +236,9 @@ Key piece_table[PIECE_NB][SQUARE_NB];
 Key makruk_table[PIECE_NB][SQUARE_NB];
 Key makruk_count_table[65];  // by counting limit in full moves (0 = no count)
 Key makruk_turn_key;
+Key pocket_table[COLOR_NB][8][POCKET_MAX + 1];
+Key promoted_table[SQUARE_NB];
+Key checks_table[COLOR_NB][4];
 bool ready = false;
 
 }  // namespace
@@ -260,6 +263,17 @@ void init() {
   makruk_turn_key = splitmix64(seed);
   for (Key& key : makruk_count_table) key = splitmix64(seed);
   makruk_count_table[0] = 0;
+  uint64_t vseed = 0x56415249414E5453ULL;  // "VARIANTS"
+  for (auto& colour : pocket_table)
+    for (auto& type : colour) {
+      for (Key& key : type) key = splitmix64(vseed);
+      type[0] = 0;
+    }
+  for (Key& key : promoted_table) key = splitmix64(vseed);
+  for (auto& colour : checks_table) {
+    for (Key& key : colour) key = splitmix64(vseed);
+    colour[3] = 0;
+  }
   ready = true;
 }
 
@@ -267,6 +281,10 @@ const Key (&PIECE_KEYS)[PIECE_NB][SQUARE_NB] = piece_table;
 const Key (&CASTLING_KEYS)[CASTLING_RIGHT_NB] = CASTLING_TABLE.keys;
 const Key (&MAKRUK_PIECE_KEYS)[PIECE_NB][SQUARE_NB] = makruk_table;
 const Key& MAKRUK_TURN = makruk_turn_key;
+
+Key pocket(Color c, PieceType pt, int n) { return n <= POCKET_MAX ? pocket_table[c][pt & 7][n] : 0; }
+Key promoted(Square s) { return promoted_table[s]; }
+Key checks_left(Color c, int n) { return checks_table[c][n & 3]; }
 
 Key makruk_count(int limit_plies) {
   int moves = limit_plies / 2;

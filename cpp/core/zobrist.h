@@ -25,6 +25,15 @@ extern const Key& MAKRUK_TURN;
 // Key of the counting state: the limit (in plies) of the count that runs, 0 for none.
 Key makruk_count(int limit_plies);
 
+// Lichess variants: the board keeps Polyglot's keys; these are added, drawn from splitmix64
+// with a fixed seed. A pocket holding n pieces of a type (n = 0 has key 0, n <= POCKET_MAX),
+// a promoted piece on a square (crazyhouse), and the checks a side still has to give
+// (three-check; 3 has key 0, so the start position's key is Polyglot's).
+constexpr int POCKET_MAX = 64;
+Key pocket(Color c, PieceType pt, int n);
+Key promoted(Square s);
+Key checks_left(Color c, int n);
+
 // Key of a piece on a square (Makruk kinds get keys of their own, see zobrist.cpp).
 inline Key piece(Piece p, Square s) { return PIECE_KEYS[p][s]; }
 // XOR of the keys of every castling right in the set.

@@ -1,5 +1,5 @@
 // chesswasm-perft — counts the leaves of the legal move tree from a position.
-//   chesswasm-perft <depth> [--fen FEN] [--variant chess|chess960|makruk] [--divide]
+//   chesswasm-perft <depth> [--fen FEN] [--variant NAME] [--divide]
 //                   [--no-bulk] [--time]
 // With --divide, one line per legal move ("e2e4: 20"); the last line is always the total.
 // --time writes the elapsed time and nodes/s to stderr. Errors go to stderr, exit code 1
@@ -20,7 +20,7 @@
 namespace {
 
 const char* const USAGE =
-    "usage: chesswasm-perft <depth> [--fen FEN] [--variant chess|chess960|makruk] [--divide]\n"
+    "usage: chesswasm-perft <depth> [--fen FEN] [--variant NAME] [--divide]\n"
     "                       [--no-bulk] [--time]\n";
 
 int usage_error(const char* msg, const char* arg = nullptr) {
@@ -56,15 +56,8 @@ int main(int argc, char** argv) {
       fen = argv[i];
     } else if (!std::strcmp(a, "--variant")) {
       if (++i >= argc) return usage_error("--variant needs a name");
-      std::string v = argv[i];
-      if (v == "chess")
-        variant = cw::CHESS;
-      else if (v == "chess960")
-        variant = cw::CHESS960;
-      else if (v == "makruk")
-        variant = cw::MAKRUK;
-      else
-        return usage_error("unknown variant", argv[i]);
+      variant = cw::variant_of_name(argv[i]);
+      if (variant == cw::VARIANT_NB) return usage_error("unknown variant", argv[i]);
     } else if (!std::strcmp(a, "--divide")) {
       divide = true;
     } else if (!std::strcmp(a, "--no-bulk")) {
@@ -86,7 +79,7 @@ int main(int argc, char** argv) {
   if (!fen.empty() || variant != cw::CHESS) {
     if (fen.empty()) {
       if (variant == cw::MAKRUK) return usage_error("--variant makruk needs --fen");
-      fen = cw::START_FEN;
+      fen = cw::start_fen(variant);
     }
     cw::FenError e = pos.set_fen(fen, variant);
     if (e != cw::FenError::OK) {

@@ -4,7 +4,7 @@
 
 namespace cw::wasm {
 
-bool valid_variant(int v) { return v == CHESS || v == CHESS960 || v == MAKRUK; }
+bool valid_variant(int v) { return v >= CHESS && v < VARIANT_NB; }
 
 bool valid_square(int sq) { return sq >= 0 && sq < 64; }
 

@@ -108,6 +108,16 @@ int write_io(std::string_view s) {
   return int(s.size());
 }
 
+// The registered name of a variant: chessops' name in upper case ("3CHECK"); TS lower-cases it.
+const char* variant_enum_name(cw::Variant v) {
+  static std::string names[cw::VARIANT_NB];
+  if (!valid_variant(v)) return "?";
+  if (names[v].empty())
+    for (const char* p = cw::variant_name(v); *p; ++p)
+      names[v] += char(*p >= 'a' && *p <= 'z' ? *p - 32 : *p);
+  return names[v].c_str();
+}
+
 // Registers an enum whose names come from the core's name function (codes 0, 1, ... up to
 // the first without a name), so that a code added to the core is registered without an edit.
 template <typename E>
@@ -342,10 +352,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .value("PARTIAL", cw::PgnStatus::PARTIAL);
 
   // The vocabulary.
-  enum_<cw::Variant>("Variant")
-      .value("CHESS", cw::CHESS)
-      .value("CHESS960", cw::CHESS960)
-      .value("MAKRUK", cw::MAKRUK);
+  enum_from_names<cw::Variant>("Variant", variant_enum_name);
   enum_<cw::Color>("Color").value("WHITE", cw::WHITE).value("BLACK", cw::BLACK).value("NONE", cw::COLOR_NB);
   enum_<cw::PieceType>("PieceType")
       .value("NONE", cw::NO_PIECE_TYPE)
@@ -631,4 +638,44 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   function("treeWordsIn", &tree_words_in);
   function("treeBytesIn", &tree_bytes_in);
   function("writePgn", &write_pgn);
+}
+
+// ---- the lichess variants (issue 25): pockets, check counters, lichess FEN, variant names ----
+EMSCRIPTEN_BINDINGS(chesswasm_variants) {
+  // The pieces of a type in a colour's crazyhouse pocket; -1 outside crazyhouse.
+  function(
+      "variantPocket", +[](const Handle& h, int color, int pt) {
+        const cw::Position& p = h.position();
+        if (p.variant() != cw::CRAZYHOUSE || color < 0 || color > 1 || pt < cw::PAWN || pt > cw::QUEEN)
+          return -1;
+        return p.pocket(cw::Color(color), cw::PieceType(pt));
+      });
+  // The checks a colour still has to give in three-check; -1 outside it.
+  function(
+      "variantChecksLeft", +[](const Handle& h, int color) {
+        const cw::Position& p = h.position();
+        return p.variant() != cw::THREE_CHECK || color < 0 || color > 1 ? -1
+                                                                        : p.checks_left(cw::Color(color));
+      });
+  // The FEN in lichess's forms (pocket as a ninth rank, checks given after the move number).
+  function(
+      "fenLichess",
+      +[](const Handle& h, bool shredder) { return write_io(h.position().fen(shredder, true)); });
+  // The variant code a lichess key or PGN name in the I/O buffer names; VARIANT_NB for none.
+  function(
+      "parseVariant", +[](int len) {
+        if (len < 0 || size_t(len) > io.size()) return int(cw::VARIANT_NB);
+        return int(cw::parse_variant(io_text(len)));
+      });
+  // Insufficient material as python-chess: colour 0 / 1 that side can no longer win
+  // (has_insufficient_material), 2 neither side can (is_insufficient_material).
+  function(
+      "insufficientMaterial", +[](const Handle& h, int color) {
+        if (color == 0 || color == 1) return cw::has_insufficient_material(h.position(), cw::Color(color));
+        return cw::is_insufficient_material(h.position());
+      });
+  // Lichess's PGN name of a variant ("Three-check") into the I/O buffer.
+  function(
+      "variantPgnName",
+      +[](int v) { return write_io(valid_variant(v) ? cw::variant_pgn_name(cw::Variant(v)) : ""); });
 }

@@ -125,7 +125,7 @@ bool decode(const int32_t* words, size_t nwords, const char* bytes, size_t nbyte
   g = PgnGame();
   Reader r{words, nwords, bytes, nbytes};
   int32_t variant = r.word();
-  if (variant != CHESS && variant != CHESS960 && variant != MAKRUK) return false;
+  if (variant < CHESS || variant >= VARIANT_NB) return false;
   g.variant = Variant(variant);
   size_t ntags = r.count(2);
   g.tags.reserve(ntags);

@@ -54,6 +54,10 @@ struct BadFen {
 
 // One or more FENs for every error class (CHESS unless stated).
 const BadFen BAD_FENS[] = {
+    // the lichess variants' own codes (more in test_variants.cpp)
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qx] w KQkq - 0 1", FenError::BAD_POCKET, CRAZYHOUSE},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+4 0 1", FenError::BAD_CHECKS, THREE_CHECK},
+    {"8/8/8/8/8/8/P7/k6K w - - 0 1", FenError::VARIANT_MATERIAL, RACING_KINGS},
     {"", FenError::EMPTY, CHESS},
     {"   ", FenError::EMPTY, CHESS},
     {"\t\n", FenError::EMPTY, CHESS},

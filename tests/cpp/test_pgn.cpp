@@ -253,7 +253,7 @@ TEST(Pgn, MoreErrors) {
   };
   const Case cases[] = {
       {"1. e4 { never closed\n\n[Event \"x\"]\n1. d4 *", 1, 7, "unterminated comment"},
-      {"[Variant \"Atomic\"]\n\n1. e4 *", 1, 1, "unsupported variant"},
+      {"[Variant \"Bughouse\"]\n\n1. e4 *", 1, 1, "unsupported variant"},
       {"[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 *", 1, 1, "invalid FEN"},
       {"1. e4 $ *", 1, 7, "'$'"},
       {"1. e4 $300 *", 1, 7, "NAG"},

@@ -94,7 +94,7 @@ test('a non-string FEN throws FenError NOT_A_STRING; an unknown variant invalid-
       expect((e as FenError).code).toBe('NOT_A_STRING');
     }
   }
-  expect(() => Position.fromFen('8/8/8/8/8/8/8/8 w - - 0 1', { variant: 'crazyhouse' as 'chess' })).toThrow(
+  expect(() => Position.fromFen('8/8/8/8/8/8/8/8 w - - 0 1', { variant: 'bughouse' as 'chess' })).toThrow(
     expect.objectContaining({ code: 'invalid-variant' }),
   );
   expect(() => Position.startpos('xiangqi' as 'chess')).toThrow(expect.objectContaining({ code: 'invalid-variant' }));

@@ -246,8 +246,8 @@ function bookKey(position: Position): bigint {
   if (!(position instanceof Position))
     throw new ChessError('invalid-argument', `not a Position: ${describe(position)}`);
   const variant = position.variant;
-  if (variant === 'makruk')
-    throw new BookError('unsupported-variant', 'a Polyglot book has no keys for Makruk positions');
+  if (variant !== 'chess' && variant !== 'chess960')
+    throw new BookError('unsupported-variant', `a Polyglot book has no keys for ${variant} positions`);
   if (variant === 'chess960') {
     // X-FEN writes K/Q/k/q for the outermost rook on a side and a file letter otherwise,
     // and only the former has its key in the Polyglot format.

@@ -53,6 +53,9 @@ export type FenErrorEnum = { readonly values: Readonly<Record<number, FenErrorVa
   readonly TOO_MANY_CHECKERS: FenErrorValue;
   readonly ALIGNED_CHECKERS: FenErrorValue;
   readonly EN_PASSANT_CHECK: FenErrorValue;
+  readonly BAD_POCKET: FenErrorValue;
+  readonly BAD_CHECKS: FenErrorValue;
+  readonly VARIANT_MATERIAL: FenErrorValue;
 };
 /** A value of the registered enum `FenTagRule`. */
 export interface FenTagRuleValue {
@@ -236,6 +239,9 @@ export type TerminationEnum = { readonly values: Readonly<Record<number, Termina
   readonly FIFTY_MOVES: TerminationValue;
   readonly THREEFOLD_REPETITION: TerminationValue;
   readonly COUNTING_RULE: TerminationValue;
+  readonly VARIANT_WIN: TerminationValue;
+  readonly VARIANT_LOSS: TerminationValue;
+  readonly VARIANT_DRAW: TerminationValue;
 };
 /** A value of the registered enum `Variant`. */
 export interface VariantValue {
@@ -247,6 +253,13 @@ export type VariantEnum = { readonly values: Readonly<Record<number, VariantValu
   readonly CHESS: VariantValue;
   readonly CHESS960: VariantValue;
   readonly MAKRUK: VariantValue;
+  readonly CRAZYHOUSE: VariantValue;
+  readonly ATOMIC: VariantValue;
+  readonly ANTICHESS: VariantValue;
+  readonly KINGOFTHEHILL: VariantValue;
+  readonly "3CHECK": VariantValue;
+  readonly RACINGKINGS: VariantValue;
+  readonly HORDE: VariantValue;
 };
 /** The value object `MoveParse`. */
 export interface MoveParse {
@@ -423,6 +436,12 @@ export interface ChesswasmGlue {
   promotionType(arg0: MoveFlagValue): PieceTypeValue;
   setupOf(arg0: Position): Setup;
   writePgn(): number;
+  variantPocket(arg0: Position, arg1: number, arg2: number): number;
+  variantChecksLeft(arg0: Position, arg1: number): number;
+  fenLichess(arg0: Position, arg1: boolean): number;
+  parseVariant(arg0: number): number;
+  insufficientMaterial(arg0: Position, arg1: number): boolean;
+  variantPgnName(arg0: number): number;
   fenSyntaxErrors(arg0: number, arg1: VariantValue): number;
   firstFenError(arg0: number): FenErrorValue;
   bufferBytes(): number;

@@ -11,7 +11,16 @@
 import { init } from './wasm.js';
 
 export { init, isInitialized, wasmHeapSize, type InitOptions } from './wasm.js';
-export { Position, type Variant, type Outcome, type Termination, type Piece, type FenOptions } from './position.js';
+export {
+  Position,
+  parseVariant,
+  type Variant,
+  type Outcome,
+  type Termination,
+  type Piece,
+  type Pocket,
+  type FenOptions,
+} from './position.js';
 export { Setup, type CastlingSide, type ToPositionOptions } from './setup.js';
 export {
   Game,
@@ -52,6 +61,8 @@ export {
   movePromotion,
   isCapture,
   isCastling,
+  isDrop,
+  dropPiece,
   isEnPassant,
   isPromotion,
   squareName,

@@ -49,7 +49,10 @@ export const SQUARE_NAMES: readonly SquareName[] = Object.freeze(
   Array.from({ length: 64 }, (_, s) => `${'abcdefgh'[s & 7]}${(s >> 3) + 1}` as SquareName),
 );
 
-/** The origin square of a move. */
+/**
+ * The origin square of a move. A crazyhouse drop has none: its origin field holds the dropped
+ * piece's type (see {@link isDrop}).
+ */
 export function moveFrom(move: Move): Square {
   return move & 63;
 }
@@ -85,6 +88,20 @@ export function isCapture(move: Move): boolean {
 export function isCastling(move: Move): boolean {
   const f = moveFlags(move);
   return f === MoveFlag.CASTLE_KING || f === MoveFlag.CASTLE_QUEEN;
+}
+
+/**
+ * Whether a move is a crazyhouse drop: the flag `DOUBLE_PUSH` with an origin on rank 1, where
+ * no double push starts (the origin field holds the dropped piece's type). A drop is no
+ * capture, castling, en passant or promotion.
+ */
+export function isDrop(move: Move): boolean {
+  return (move & 0xf038) === MoveFlag.DOUBLE_PUSH << MOVE_FLAG_SHIFT;
+}
+
+/** The piece a drop puts on the board (`'p'`, `'n'`, `'b'`, `'r'`, `'q'`), `null` for another move. */
+export function dropPiece(move: Move): PieceType | null {
+  return isDrop(move) ? (PIECE_LETTERS[move & 7] as PieceType) : null;
 }
 
 /** Whether a move is an en passant capture. */

@@ -69,6 +69,32 @@ export interface Piece {
   readonly type: PieceType;
 }
 
+/** Pieces in hand, by kind (crazyhouse). */
+export interface Pocket {
+  /** Pawns. */
+  readonly p: number;
+  /** Knights. */
+  readonly n: number;
+  /** Bishops. */
+  readonly b: number;
+  /** Rooks. */
+  readonly r: number;
+  /** Queens. */
+  readonly q: number;
+}
+
+/**
+ * The variant a lichess key or PGN `[Variant]` value names, case-insensitively (`'threeCheck'`,
+ * `'Three-check'`, `'King of the Hill'`, `'zh'`; `'Standard'` and `'From Position'` give
+ * `'chess'`); `undefined` for anything else.
+ */
+export function parseVariant(text: string): Variant | undefined {
+  if (typeof text !== 'string' || text.length > 64) return undefined;
+  const code = M.parseVariant(writeString(text));
+  releaseIo();
+  return VARIANTS[code];
+}
+
 /** Options of {@link Position.fromFen}. */
 export interface FenOptions {
   /** The rules variant (default `'chess'`). */
@@ -327,8 +353,34 @@ export class Position {
    * The FEN. Chess960 castling is written as X-FEN (`KQkq`, or a rook's file letter where
    * needed) unless `shredder` is set, which writes the rooks' files (`HAha`).
    */
-  fen(options: { shredder?: boolean } = {}): string {
-    return readString(this.#live().fen(options?.shredder === true));
+  fen(options: { shredder?: boolean; lichess?: boolean } = {}): string {
+    const shredder = options?.shredder === true;
+    if (options?.lichess === true) return readString(M.fenLichess(this.#live(), shredder));
+    return readString(this.#live().fen(shredder));
+  }
+
+  /**
+   * Crazyhouse: the pieces in each side's hand (`null` in other variants). The FEN writes
+   * them as `[PNBRQpnbrq]` (lichess: a ninth rank, `fen({ lichess: true })`).
+   */
+  get pockets(): { readonly w: Pocket; readonly b: Pocket } | null {
+    const h = this.#live();
+    if (M.variantPocket(h, 0, 1) < 0) return null;
+    const side = (c: number): Pocket => ({
+      p: M.variantPocket(h, c, 1),
+      n: M.variantPocket(h, c, 2),
+      b: M.variantPocket(h, c, 3),
+      r: M.variantPocket(h, c, 4),
+      q: M.variantPocket(h, c, 5),
+    });
+    return { w: side(0), b: side(1) };
+  }
+
+  /** Three-check: the checks each side still has to give (`null` in other variants). */
+  get remainingChecks(): { readonly w: number; readonly b: number } | null {
+    const h = this.#live();
+    const w = M.variantChecksLeft(h, 0);
+    return w < 0 ? null : { w, b: M.variantChecksLeft(h, 1) };
   }
 
   /** The Zobrist key as an unsigned 64-bit bigint (the Polyglot key in standard chess). */
@@ -611,6 +663,21 @@ export class Position {
   isStalemate(): boolean {
     const h = this.#live();
     return !h.inCheck() && !h.hasLegalMove();
+  }
+
+  /**
+   * Whether neither side can win by any series of legal moves (python-chess's
+   * `is_insufficient_material`, per variant; always false in horde, king of the hill and
+   * racing kings).
+   */
+  isInsufficientMaterial(): boolean {
+    return M.insufficientMaterial(this.#live(), 2);
+  }
+
+  /** Whether `color` can no longer win (python-chess's `has_insufficient_material`). */
+  hasInsufficientMaterial(color: Color): boolean {
+    if (color !== 'w' && color !== 'b') throw new ChessError('invalid-argument', `not a colour: ${describe(color)}`);
+    return M.insufficientMaterial(this.#live(), color === 'w' ? 0 : 1);
   }
 
   /**
