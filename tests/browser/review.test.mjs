@@ -1,4 +1,4 @@
-// The game review on the board: the Opera Game reviewed by the board's Stockfish (in its Web
+// The game review on the board: the Opera Game (and a 64-move lichess game) reviewed by the board's Stockfish (in its Web
 // Worker, through chesswasm/engine), at 1280x800 and 390x844: progress, the evaluation graph
 // (clickable, the current move marked), each side's accuracy and counts, next mistake, the
 // judged moves marked in the move list, the annotated PGN download, and cancel. Functional
@@ -6,7 +6,17 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { PHONE, assertInViewport, assertLayout, current, gamePgn, importPgn, shot, startBrowser } from './helpers.mjs';
+import {
+  DESKTOP,
+  PHONE,
+  assertInViewport,
+  assertLayout,
+  current,
+  gamePgn,
+  importPgn,
+  shot,
+  startBrowser,
+} from './helpers.mjs';
 
 const REVIEW_TIMEOUT = 180_000;
 let b;
@@ -90,6 +100,42 @@ describe('game review', () => {
     await shot(page, '41-review-phone-graph');
     await page.locator('[data-testid=review-summary]').scrollIntoViewIfNeeded();
     await shot(page, '42-review-phone-summary');
+    await page.closeAll();
+  });
+
+  it('reviews a 64-move lichess game on a phone (390x844) and on the desktop', async () => {
+    // A rated lichess game of 127 plies (tests/data/games/lichess-64-moves.pgn, from the
+    // January 2013 export): every position of the main line is evaluated.
+    const page = await b.open('', PHONE);
+    await importPgn(page, gamePgn('lichess-64-moves'));
+    await page.keyboard.press('End');
+    await page.click('[data-testid=review]');
+    await page.waitForSelector('[data-testid=review-summary]:not([hidden])', { timeout: 2 * REVIEW_TIMEOUT });
+    const summary = await page.textContent('[data-testid=review-summary]');
+    assert.match(summary, /VanillaShamanilla/);
+    assert.match(summary, /mamalak/);
+    const acc = await page.$$eval('[data-testid=review-summary] .rs-acc', (els) =>
+      els.map((e) => Number(/(\d+)%/.exec(e.textContent)?.[1])),
+    );
+    assert.equal(acc.length, 2);
+    assert.ok(
+      acc.every((a) => a >= 0 && a <= 100),
+      String(acc),
+    );
+    // The graph marks the last move (ply 127) and as many judged moves as the move list.
+    assert.equal(await page.getAttribute('[data-testid=eval-graph-current]', 'data-ply'), '127');
+    const judged = await page.locator('[data-testid=moves] .move.judged').count();
+    assert.ok(judged >= 1, 'a game between 1395 and 1653 players has judged moves');
+    assert.equal(await page.locator('[data-testid=eval-graph] line.eg-judged').count(), judged);
+    await page.locator('[data-testid=eval-graph]').scrollIntoViewIfNeeded();
+    await assertLayout(page, 'review of a long game (phone)');
+    await shot(page, '43-review-long-phone-graph');
+    await page.locator('[data-testid=review-summary]').scrollIntoViewIfNeeded();
+    await shot(page, '44-review-long-phone-summary');
+    await page.setViewportSize(DESKTOP);
+    await page.locator('[data-testid=eval-graph]').scrollIntoViewIfNeeded();
+    await assertLayout(page, 'review of a long game (desktop)');
+    await shot(page, '45-review-long-desktop');
     await page.closeAll();
   });
 
