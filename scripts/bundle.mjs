@@ -57,9 +57,9 @@ const ENTRY_DIRS = ['chessjs', 'engine', 'openings'];
 // (package.json's "sideEffects" names only the entries: the chunks are free of side effects).
 // The CLI's own modules (puzzle-file, puzzle-worker) and the engine and openings entries'
 // modules are left to their entries.
-const OWN_ENTRY = String.raw`(?!.*[\/](engine|openings)[\/])`;
+const OWN_ENTRY = String.raw`(?!.*[\\/](engine|openings)[\\/])`;
 const LAYERS = [
-  { name: 'chessjs', test: /[\/]chessjs[\/]chess\.js$/, priority: 4 },
+  { name: 'chessjs', test: /[\\/]chessjs[\\/]chess\.js$/, priority: 4 },
   { name: 'games', test: new RegExp(`^${OWN_ENTRY}.*[\\/](game|pgn|comment-commands)\\.js$`), priority: 3 },
   { name: 'apps', test: new RegExp(`^${OWN_ENTRY}.*[\\/](puzzle|book|chess960)\\.js$`), priority: 2 },
   {
