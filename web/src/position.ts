@@ -90,7 +90,8 @@ export interface FenOptions {
   variant?: Variant;
 }
 
-const UCI_PATTERN = /^[a-h][1-8][a-h][1-8][nbrqmNBRQM]?$/;
+// UCI: from-to with an optional promotion letter (k: antichess), or a drop (N@f3, P@e4).
+const UCI_PATTERN = /^(?:[a-h][1-8][a-h][1-8][nbrqmkNBRQMK]?|[PNBRQ]@[a-h][1-8])$/;
 
 // UCI text of legal moves, per variant, by move number: the text of a legal move depends
 // only on its bits and the variant (see the core's move_to_uci), so the core writes it once
