@@ -177,13 +177,14 @@ int needed_disambiguation(const Position& pos, Move m, const MoveList* legal) {
 // The check suffix a legal move earns: 0, '+' or '#'. Plays m on pos and takes it back.
 char check_suffix(Position& pos, Move m) {
   if (is_lichess_variant(pos.variant())) {
-    // '#' after a move that wins, by mate or by the variant's rule; '+' after a check.
-    const Color us = pos.side_to_move();
+    // '#' after a move that decides the game, by mate or by the variant's rule (as
+    // python-chess and chessops: in antichess the move that leaves the opponent without
+    // pieces or moves, a win for the opponent, gets it too); '+' after a check.
     pos.do_move(m);
     const Outcome o = outcome(pos);
     const bool check = pos.in_check();
     pos.undo_move();
-    return o.is_over() && o.winner == us ? '#' : check ? '+' : 0;
+    return o.is_over() && o.winner != COLOR_NB ? '#' : check ? '+' : 0;
   }
   if (!pos.gives_check(m)) return 0;
   pos.do_move(m);

@@ -283,8 +283,7 @@ TEST(VariantSan, DropsKingPromotionAndWinningSuffix) {
   // Three-check: the third check.
   Position tc = variant_position("4k3/8/8/8/8/8/8/4K2R w K - 1+3 0 1", THREE_CHECK);
   EXPECT_EQ(move_to_san(tc, parse_uci(tc, "h1h8")), "Rh8#");
-  // Antichess: promotion to a king; the move that leaves the opponent without pieces wins
-  // for the opponent, so no '#'.
+  // Antichess: promotion to a king.
   Position anti = variant_position("8/P7/8/8/8/8/8/7k w - - 0 1", ANTICHESS);
   EXPECT_EQ(move_to_san(anti, parse_uci(anti, "a7a8k")), "a8=K");
   EXPECT_EQ(parse_san(anti, "a8=K").move, parse_uci(anti, "a7a8k"));

@@ -90,7 +90,8 @@ export interface GameOptions {
   variant?: Variant;
 }
 
-const UCI_PATTERN = /^[a-h][1-8][a-h][1-8][nbrqmNBRQM]?$/;
+// UCI: from-to with an optional promotion letter (k: antichess), or a drop (N@f3, P@e4).
+const UCI_PATTERN = /^(?:[a-h][1-8][a-h][1-8][nbrqmkNBRQMK]?|[PNBRQ]@[a-h][1-8])$/;
 // ignoreBOM: a U+FEFF that starts a comment or tag value is text, not a byte-order mark.
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const encoder = new TextEncoder();

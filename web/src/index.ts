@@ -19,6 +19,8 @@ export {
   type Termination,
   type Piece,
   type Pocket,
+  type Pockets,
+  type RemainingChecks,
   type FenOptions,
 } from './position.js';
 export { Setup, type CastlingSide, type ToPositionOptions } from './setup.js';

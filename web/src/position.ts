@@ -83,6 +83,22 @@ export interface Pocket {
   readonly q: number;
 }
 
+/** Both sides' pockets (crazyhouse). */
+export interface Pockets {
+  /** White's pieces in hand. */
+  readonly w: Pocket;
+  /** Black's pieces in hand. */
+  readonly b: Pocket;
+}
+
+/** The checks each side still has to give (three-check). */
+export interface RemainingChecks {
+  /** White's. */
+  readonly w: number;
+  /** Black's. */
+  readonly b: number;
+}
+
 /**
  * The variant a lichess key or PGN `[Variant]` value names, case-insensitively (`'threeCheck'`,
  * `'Three-check'`, `'King of the Hill'`, `'zh'`; `'Standard'` and `'From Position'` give
@@ -101,7 +117,8 @@ export interface FenOptions {
   variant?: Variant;
 }
 
-const UCI_PATTERN = /^[a-h][1-8][a-h][1-8][nbrqmNBRQM]?$/;
+// UCI: from-to with an optional promotion letter (k: antichess), or a drop (N@f3, P@e4).
+const UCI_PATTERN = /^(?:[a-h][1-8][a-h][1-8][nbrqmkNBRQMK]?|[PNBRQ]@[a-h][1-8])$/;
 
 // UCI text of legal moves, per variant, by move number: the text of a legal move depends
 // only on its bits and the variant (see the core's move_to_uci), so the core writes it once
@@ -363,7 +380,7 @@ export class Position {
    * Crazyhouse: the pieces in each side's hand (`null` in other variants). The FEN writes
    * them as `[PNBRQpnbrq]` (lichess: a ninth rank, `fen({ lichess: true })`).
    */
-  get pockets(): { readonly w: Pocket; readonly b: Pocket } | null {
+  get pockets(): Pockets | null {
     const h = this.#live();
     if (M.variantPocket(h, 0, 1) < 0) return null;
     const side = (c: number): Pocket => ({
@@ -377,7 +394,7 @@ export class Position {
   }
 
   /** Three-check: the checks each side still has to give (`null` in other variants). */
-  get remainingChecks(): { readonly w: number; readonly b: number } | null {
+  get remainingChecks(): RemainingChecks | null {
     const h = this.#live();
     const w = M.variantChecksLeft(h, 0);
     return w < 0 ? null : { w, b: M.variantChecksLeft(h, 1) };
