@@ -181,6 +181,11 @@ const char* start_fen(Variant v) {
       return HORDE_START_FEN;
     case ANTICHESS:
       return "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+    // As Position::fen writes them (empty pockets, three checks each to give).
+    case CRAZYHOUSE:
+      return "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+    case THREE_CHECK:
+      return "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1";
     default:
       return START_FEN;
   }

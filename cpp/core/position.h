@@ -278,7 +278,8 @@ Variant variant_of_name(std::string_view name);
 Variant parse_variant(std::string_view text);
 // The name lichess writes in a PGN [Variant] tag ("Standard", "Three-check", ...).
 const char* variant_pgn_name(Variant v);
-// The start position of a variant (Chess960 has 960; this gives the standard one, #518).
+// The start position of a variant (Chess960 has 960; this gives the standard one, #518), as
+// Position::fen writes it.
 const char* start_fen(Variant v);
 
 }  // namespace cw
