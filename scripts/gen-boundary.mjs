@@ -179,7 +179,7 @@ const variants = enums.find((e) => e.name === 'Variant').entries;
 lines.push('');
 lines.push('/** The start position of each variant (`startFen`), by `Variant` name. */');
 lines.push(
-  `export const START_FENS = { ${variants.map(([n, v]) => `${n}: '${M.startFen(M.Variant.values[v])}'`).join(', ')} } as const;`,
+  `export const START_FENS = { ${variants.map(([n, v]) => `${/^[A-Za-z_$][\w$]*$/.test(n) ? n : JSON.stringify(n)}: '${M.startFen(M.Variant.values[v])}'`).join(', ')} } as const;`,
 );
 const boundaryTs = lines.join('\n') + '\n';
 

@@ -87,7 +87,7 @@ export const MAX_HALFMOVE_CLOCK = 65535;
 export const MAX_LINE_PLIES = 1024;
 
 /** The registered constant `MAX_MOVES`. */
-export const MAX_MOVES = 712;
+export const MAX_MOVES = 1024;
 
 /** The registered constant `MAX_SAN_LENGTH`. */
 export const MAX_SAN_LENGTH = 16;
@@ -150,4 +150,4 @@ export const PIECE_LETTERS = [' ', 'p', 'n', 'b', 'r', 'q', 'k', 'm', 's', 'm'] 
 export const PROMOTION_TYPE = [0, 0, 0, 0, 0, 0, 9, 9, 2, 3, 4, 5, 2, 3, 4, 5] as const;
 
 /** The start position of each variant (`startFen`), by `Variant` name. */
-export const START_FENS = { CHESS: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', CHESS960: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', MAKRUK: 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1' } as const;
+export const START_FENS = { CHESS: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', CHESS960: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', MAKRUK: 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1', CRAZYHOUSE: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1', ATOMIC: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', ANTICHESS: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1', KINGOFTHEHILL: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', "3CHECK": 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1', RACINGKINGS: '8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1', HORDE: 'rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1' } as const;
