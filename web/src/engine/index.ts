@@ -13,7 +13,7 @@
  * @module engine
  * @mergeModuleWith <project>
  */
-import '../index.js'; // loads the wasm module (the package's entry) before anything here runs
+import { init } from '../wasm.js';
 
 export {
   Engine,
@@ -63,3 +63,8 @@ export {
   type BySide,
   type Verdict,
 } from './review.js';
+
+// Load the wasm module from the default location, as the main entry does (a failure is kept
+// for init()). Not `import '../index.js'`: that would move the main entry's module into a
+// chunk an app's bundler may drop (package.json's sideEffects names the entries only).
+await init().catch(() => undefined);

@@ -19,6 +19,7 @@ import { ChessError, describe } from '../errors.js';
 import { type OpeningLookup, type OpeningName, Game, registerOpeningTags } from '../game.js';
 import { MoveFlag, type Move, isEnPassant, moveFlags } from '../move.js';
 import { Position } from '../position.js';
+import { init } from '../wasm.js';
 import { NAMES, TREE } from './table.js';
 
 export type { OpeningName } from '../game.js';
@@ -240,3 +241,7 @@ registerOpeningTags((game: Game, how: true | OpeningLookup): ReadonlyMap<string,
   tags.set('Opening', String(opening.name));
   return tags;
 });
+
+// Load the wasm module from the default location, as the main entry does (a failure is kept
+// for init()), so that an app importing only this entry can use it at once.
+await init().catch(() => undefined);
