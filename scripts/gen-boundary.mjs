@@ -193,7 +193,9 @@ for (const e of enums) {
   d.push(`/** The registered enum \`${e.name}\`: its values by name and by number. */`);
   d.push(
     `export type ${e.name}Enum = { readonly values: Readonly<Record<number, ${e.name}Value>> } & {\n` +
-      e.entries.map(([n]) => `  readonly ${/^[A-Za-z_$][\w$]*$/.test(n) ? n : JSON.stringify(n)}: ${e.name}Value;`).join('\n') +
+      e.entries
+        .map(([n]) => `  readonly ${/^[A-Za-z_$][\w$]*$/.test(n) ? n : JSON.stringify(n)}: ${e.name}Value;`)
+        .join('\n') +
       '\n};',
   );
 }

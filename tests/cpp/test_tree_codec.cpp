@@ -188,7 +188,7 @@ TEST(TreeCodec, RefusesMalformedTrees) {
     bad.words[at] = value;
     return !decode(bad, back, bad.words.size(), bad.bytes.size());
   };
-  EXPECT_TRUE(refused(2, 3));  // unknown variant
+  EXPECT_TRUE(refused(2, VARIANT_NB));  // unknown variant
   EXPECT_TRUE(refused(2, -1));
   EXPECT_TRUE(refused(3, 0x3fffffff));  // tag count past the end: refused, not allocated
   EXPECT_TRUE(refused(6, 0));           // no root

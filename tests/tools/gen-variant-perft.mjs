@@ -27,8 +27,14 @@ const OUT = join(HERE, '..', 'data');
 const FSF = '/usr/games/fairy-stockfish';
 
 const VARIANTS = ['crazyhouse', 'atomic', 'antichess', 'kingofthehill', '3check', 'racingkings', 'horde'];
-const FSF_NAME = { crazyhouse: 'crazyhouse', antichess: 'antichess', kingofthehill: 'kingofthehill',
-  '3check': '3check', racingkings: 'racingkings', horde: 'horde' };
+const FSF_NAME = {
+  crazyhouse: 'crazyhouse',
+  antichess: 'antichess',
+  kingofthehill: 'kingofthehill',
+  '3check': '3check',
+  racingkings: 'racingkings',
+  horde: 'horde',
+};
 const START = {
   crazyhouse: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1',
   atomic: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
@@ -128,7 +134,9 @@ function legalMoves(pos) {
   for (const [from, dests] of pos.allDests(ctx))
     for (const to of dests) {
       const promo = pos.board.pawn.has(from) && (to >> 3 === 7 || to >> 3 === 0);
-      if (promo) for (const p of pos.rules === 'antichess' ? ['queen', 'king'] : ['queen', 'knight']) moves.push({ from, to, promotion: p });
+      if (promo)
+        for (const p of pos.rules === 'antichess' ? ['queen', 'king'] : ['queen', 'knight'])
+          moves.push({ from, to, promotion: p });
       else moves.push({ from, to });
     }
   if (pos.pockets) {

@@ -25,7 +25,11 @@ function opsMoves(pos: ReturnType<typeof setup>): { uci: string; move: OpsMove }
   for (const [from, dests] of pos.allDests(ctx))
     for (const to of dests) {
       const promo = pos.board.pawn.has(from) && (to >> 3 === 7 || to >> 3 === 0);
-      const roles = promo ? (pos.rules === 'antichess' ? ['queen', 'rook', 'bishop', 'knight', 'king'] : ['queen', 'rook', 'bishop', 'knight']) : [undefined];
+      const roles = promo
+        ? pos.rules === 'antichess'
+          ? ['queen', 'rook', 'bishop', 'knight', 'king']
+          : ['queen', 'rook', 'bishop', 'knight']
+        : [undefined];
       for (const promotion of roles) {
         const move = { from, to, promotion } as OpsMove;
         let uci = makeUci(move);
@@ -76,7 +80,9 @@ describe.each(VARIANTS)('%s against chessops', (variant) => {
         const ourSan = new Map(ours.legalMoves().map((m) => [ours.uci(m), ours.san(m)]));
         for (const { uci, move } of theirMoves) expect(ourSan.get(uci), `${where} ${uci}`).toBe(makeSan(theirs, move));
         for (const c of ['w', 'b'] as const)
-          expect(ours.hasInsufficientMaterial(c), `${where} insufficient ${c}`).toBe(theirs.hasInsufficientMaterial(c === 'w' ? 'white' : 'black'));
+          expect(ours.hasInsufficientMaterial(c), `${where} insufficient ${c}`).toBe(
+            theirs.hasInsufficientMaterial(c === 'w' ? 'white' : 'black'),
+          );
         const o = ours.outcome();
         if (o && (o.termination === 'FIVEFOLD_REPETITION' || o.termination === 'SEVENTYFIVE_MOVES')) break;
         expect(o !== null, `${where} over`).toBe(theirs.isEnd());
@@ -100,7 +106,9 @@ describe.each(VARIANTS)('%s against chessops', (variant) => {
 
 describe('the variants in the package', () => {
   test('pockets, remaining checks and the lichess FEN forms', () => {
-    const zh = Position.fromFen('r1bqkbnr/pppp1ppp/8/4p3/8/5N2/PPPP1PPP/RNBQKB1R/nP w KQkq - 0 3', { variant: 'crazyhouse' });
+    const zh = Position.fromFen('r1bqkbnr/pppp1ppp/8/4p3/8/5N2/PPPP1PPP/RNBQKB1R/nP w KQkq - 0 3', {
+      variant: 'crazyhouse',
+    });
     expect(zh.pockets).toEqual({ w: { p: 1, n: 0, b: 0, r: 0, q: 0 }, b: { p: 0, n: 1, b: 0, r: 0, q: 0 } });
     expect(zh.fen()).toBe('r1bqkbnr/pppp1ppp/8/4p3/8/5N2/PPPP1PPP/RNBQKB1R[Pn] w KQkq - 0 3');
     expect(zh.fen({ lichess: true })).toBe('r1bqkbnr/pppp1ppp/8/4p3/8/5N2/PPPP1PPP/RNBQKB1R/Pn w KQkq - 0 3');
