@@ -88,8 +88,12 @@ describe('memory that gives back', () => {
     playLongLine();
     expect(wasmHeapSize() - before).toBeLessThan(16 * 1024 * 1024);
     expect(bufferBytes()).toBe(0);
-    const after = wasmHeapSize();
+    // The second line may still grow the heap once (emmalloc places the doubling state stack
+    // around what the first left; seen since the variants' Position grew: 16 -> 19.25 MiB, then
+    // flat); from then on a repeated line must not grow it.
     playLongLine();
+    const after = wasmHeapSize();
+    for (let round = 0; round < 2; round++) playLongLine();
     expect(wasmHeapSize()).toBe(after);
   });
 
