@@ -279,6 +279,9 @@ describe('analysis board', () => {
     await page.fill('[data-testid=perft-depth]', '7');
     await page.click('[data-testid=perft-run]');
     await page.waitForSelector('[data-testid=perft-divide] li', { state: 'attached', timeout: 60_000 });
+    // The side column (engine settings, review, opening name, studies) is taller than the
+    // screen: the perft tab's click scrolls the board's e2 out of view, so bring it back first.
+    await page.locator('[data-testid=board]').scrollIntoViewIfNeeded();
     const t0 = Date.now();
     await clickMove(page, 'e2', 'e4');
     await waitMoves(page, 1);
