@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parseComment, parsePgn, type PgnNodeData, type Node as OpsNode } from 'chessops/pgn';
 import { describe, expect, test } from 'vitest';
-import { Game, readGames } from 'chesswasm';
+import { Game, SEVEN_TAG_ROSTER as SEVEN, readGames } from 'chesswasm';
 import { DATA } from './helpers.js';
 
 const read = (name: string) => readFileSync(`${DATA}pgn/${name}`, 'utf8');
@@ -86,16 +86,6 @@ describe('games other readers read', () => {
     }
   });
 });
-
-const SEVEN: Record<string, string> = {
-  Event: '?',
-  Site: '?',
-  Date: '????.??.??',
-  Round: '?',
-  White: '?',
-  Black: '?',
-  Result: '*',
-};
 
 describe('comments stay where they were', () => {
   test('a5 { c0 [%clk 0:01:00] } { before }: each command in its own comment, written back exactly', () => {

@@ -1,11 +1,11 @@
 // A UCI engine client over any line transport (a Web Worker, a child process, or what the app
 // gives): the handshake, options, positions, searches as snapshots of typed lines whose PVs
 // the core checked, and failures as EngineErrors that settle every pending call.
-import { ChessError } from '../errors.js';
+import { ChessError, describe } from '../errors.js';
 import { Game } from '../game.js';
 import { isCapture, isCastling, moveFrom, type Color, type Move } from '../move.js';
 import { Position } from '../position.js';
-import { PovScore, describe } from './score.js';
+import { PovScore } from './score.js';
 import { type EngineOption, type RawInfo, type Wdl, parseInfo, parseOption } from './uci.js';
 
 /**

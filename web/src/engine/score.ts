@@ -1,17 +1,7 @@
 // Engine scores and lichess's formulas: winning chances, win percent, move accuracy and game
 // accuracy (the constants are lichess's, see docs/engine.md for their sources; the code is ours).
-import { ChessError } from '../errors.js';
+import { ChessError, describe } from '../errors.js';
 import type { Color } from '../move.js';
-
-/** A value as text for an error message (the main entry's own helper is not exported to this one, so that it does not grow). */
-export function describe(value: unknown): string {
-  if (typeof value === 'string') return value.length > 100 ? `${value.slice(0, 100)}…` : value;
-  try {
-    return String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
 
 /** Centipawn values beyond this are clamped by {@link winningChances}, win percent and accuracy (lichess's `Cp.CEILING`). */
 export const CP_CEILING = 1000;
