@@ -14,6 +14,7 @@ export default defineConfig({
         resolve: {
           alias: [
             { find: /^chesswasm\/engine$/, replacement: here('./dist/engine.js') },
+            { find: /^chesswasm\/chessjs$/, replacement: here('./dist/chessjs.js') },
             { find: /^chesswasm\/openings$/, replacement: here('./dist/openings.js') },
             { find: /^chesswasm$/, replacement: here('./dist/index.js') },
           ],

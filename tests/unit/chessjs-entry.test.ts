@@ -2,7 +2,7 @@
 // dist/chessjs/): the same classes as the main entry's, usable right after import.
 import { describe, expect, it } from 'vitest';
 import * as main from 'chesswasm';
-import * as entry from '../../dist/chessjs.js';
+import * as entry from 'chesswasm/chessjs';
 
 describe('chesswasm/chessjs', () => {
   it('exports the facade the main entry re-exports', () => {
