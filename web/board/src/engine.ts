@@ -5,9 +5,12 @@
 //   `npm start` and the browser tests do) the multi-threaded "lite" build runs (its search
 //   threads share the wasm memory through SharedArrayBuffer); otherwise the "lite
 //   single-threaded" build, which needs no headers. Both embed a small NNUE net.
-// - The variants (Makruk today): Fairy-Stockfish from the `fairy-stockfish-nnue.wasm` npm
-//   package (a pthreads build: isolated pages only), in ./fairy-worker.ts. The package's
-//   Engine sets `UCI_Variant` from each position's variant.
+// - The variants (Makruk and the seven lichess variants): Fairy-Stockfish from the
+//   `fairy-stockfish-nnue.wasm` npm package (a pthreads build: isolated pages only), in
+//   ./fairy-worker.ts. The package's Engine sets `UCI_Variant` from each position's variant
+//   (Fairy-Stockfish's names are the package's: crazyhouse, atomic, antichess, kingofthehill,
+//   3check, racingkings, horde, makruk) and sends the FEN in the form it reads (pockets in
+//   brackets, three-check counters as the checks still to give).
 // Threads and hash come from the panel's settings, kept in localStorage with the number of
 // lines and the search time. See docs/board.md.
 import { Engine } from 'chesswasm/engine';

@@ -1,20 +1,39 @@
 // The engine panel: on/off, the evaluation (number and the bar beside the board), depth,
-// the best 1-3 lines in SAN, and the best move as an arrow on the board. It follows the
-// current position and stops when switched off or in the editor. Stockfish analyses standard
-// chess and Chess960, Fairy-Stockfish the variants (Makruk; only on a cross-origin isolated
-// page: see docs/board.md). The settings (lines, search time, threads, hash) are kept across
-// reloads; the engine's name, threads and speed are shown below the lines. The engines speak
-// UCI; the package turns their moves into SAN, and a move it refuses ends the line there.
-import type { Position } from 'chesswasm';
+// the best 1-5 lines in SAN, and the best move as an arrow on the board (a drop: the piece
+// drawn on its square). It follows the current position and stops when switched off or in
+// the editor. Stockfish analyses standard chess and Chess960, Fairy-Stockfish the variants
+// (Makruk and the seven lichess variants, its UCI_Variant set from the position; only on a
+// cross-origin isolated page: see docs/board.md). The settings (lines, search time, threads,
+// hash) are kept across reloads; the engine's name, the variant it plays, its threads and
+// speed are shown below the lines. The engines speak UCI; the package turns their moves into
+// SAN, and a move it refuses ends the line there.
+import type { Outcome, Position, Variant } from 'chesswasm';
 import { type Analysis, type EngineLine, type Snapshot, winningChances } from 'chesswasm/engine';
-import { type BoardEngine, HASH_SIZES, maxThreads, saveSettings } from '../engine.js';
+import { type BoardEngine, HASH_SIZES, engineKind, maxThreads, saveSettings } from '../engine.js';
+import { ROLE_OF } from '../pieces.js';
 import { $, h, on } from '../dom.js';
 import { type Store, moveNumber } from '../store.js';
 import type { BoardView, Key } from './board.js';
+import type { DrawShape } from '@lichess-org/chessground/draw';
 
 const MAX_PV_MOVES = 12;
 /** Lila stops at depth 99: deeper iterations (a forced mate reaches 245) tell nothing new. */
 const MAX_DEPTH = 99;
+
+/** How a finished game ended, in a few words (the variants' own endings named). */
+export function endingText(outcome: Outcome, variant: Variant): string {
+  if (!outcome.winner) return 'draw';
+  if (outcome.termination === 'CHECKMATE') return 'checkmate';
+  const why: Partial<Record<Variant, string>> = {
+    atomic: 'king exploded',
+    kingofthehill: 'king on the hill',
+    '3check': 'third check',
+    racingkings: 'king reached rank 8',
+    horde: 'horde captured',
+    antichess: 'no pieces or moves left',
+  };
+  return why[variant] ?? 'game over';
+}
 
 /** A line's score as text from White's point of view: `+0.32`, `−1.50`, `#3`, `#-2`. */
 export function scoreText(l: EngineLine): string {
@@ -32,6 +51,7 @@ export class EngineView {
   #pos: { fen: string } | null = null;
   #frame = 0;
   #name = '';
+  #variant = '';
   #threads = 1;
 
   constructor(store: Store, board: BoardView, engine: BoardEngine) {
@@ -138,7 +158,7 @@ export class EngineView {
     if (outcome) {
       // Nothing to search: mate or a draw on the board.
       $('engine-eval').textContent = outcome.winner ? (outcome.winner === 'w' ? '1-0' : '0-1') : '½-½';
-      $('engine-depth').textContent = outcome.termination === 'CHECKMATE' ? 'checkmate' : 'draw';
+      $('engine-depth').textContent = endingText(outcome, store.variant);
       $('engine-lines').replaceChildren();
       this.#board.setLayer('engine', []);
       this.#bar(outcome.winner === 'w' ? 1 : outcome.winner === 'b' ? -1 : 0);
@@ -155,6 +175,8 @@ export class EngineView {
       const engine = await this.#engine.get(pos.variant);
       if (key !== this.#jobKey) return;
       this.#name = engine.name.replace(/\s*\[.*\]/, ''); // Fairy-Stockfish's build details in brackets are left out
+      // The rules Fairy-Stockfish plays (its UCI_Variant, set from the position by the package).
+      this.#variant = engineKind(pos.variant) === 'fairy' ? pos.variant : '';
       this.#threads = this.#engine.threads(pos.variant);
       this.#info(0);
       // A search time (lichess's default is a few seconds), or until the position changes.
@@ -191,7 +213,7 @@ export class EngineView {
   /** The engine's name, threads and speed (nodes per second, once it reported one). */
   #info(nps: number): void {
     const threads = `${this.#threads} ${this.#threads === 1 ? 'thread' : 'threads'}`;
-    $('engine-info').textContent = [this.#name, threads, nps ? `${Math.round(nps / 1000)} kn/s` : '']
+    $('engine-info').textContent = [this.#name, this.#variant, threads, nps ? `${Math.round(nps / 1000)} kn/s` : '']
       .filter(Boolean)
       .join(' · ');
   }
@@ -244,10 +266,25 @@ export class EngineView {
       return row;
     });
     $('engine-lines').replaceChildren(...rows);
-    const first = best.pv[0];
-    this.#board.setLayer(
-      'engine',
-      first ? [{ orig: first.slice(0, 2) as Key, dest: first.slice(2, 4) as Key, brush: 'paleBlue' }] : [],
-    );
+    this.#board.setLayer('engine', best.pv[0] ? bestMoveShapes(best.pv[0], pos.turn) : []);
   }
+}
+
+/** The best move on the board: an arrow, or for a drop (`N@f3`) the piece on its square, ringed. */
+export function bestMoveShapes(uci: string, turn: 'w' | 'b'): DrawShape[] {
+  // The package writes a drop as `N@f3` (the piece letter upper case, as UCI engines do).
+  const drop = /^([PNBRQ])@([a-h][1-8])$/.exec(uci);
+  if (drop) {
+    const to = drop[2] as Key;
+    const piece = {
+      role: ROLE_OF[drop[1]!.toLowerCase()]!,
+      color: turn === 'w' ? 'white' : 'black',
+      scale: 0.8,
+    } as const;
+    return [
+      { orig: to, brush: 'paleBlue' },
+      { orig: to, brush: 'paleBlue', piece },
+    ];
+  }
+  return [{ orig: uci.slice(0, 2) as Key, dest: uci.slice(2, 4) as Key, brush: 'paleBlue' }];
 }
