@@ -1,12 +1,13 @@
 // The board's engines on a cross-origin isolated page (tests/browser/server.mjs sends the
 // COOP/COEP headers, as `npm start` does): multi-threaded Stockfish with a threads setting,
 // the settings kept across a reload, the engine's name/threads/speed shown, Fairy-Stockfish
-// analysing Makruk; and the single-threaded fallback on a page served without the headers.
+// analysing Makruk and the lichess variants (each one's own win in one as the best line); and
+// the single-threaded fallback on a page served without the headers.
 // Functional checks with generous timeouts, no timing assertions.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { DIST, loadFen, shot, startBrowser } from './helpers.mjs';
+import { DESKTOP, DIST, PHONE, loadFen, shot, startBrowser } from './helpers.mjs';
 import { serve } from './server.mjs';
 
 const ENGINE_TIMEOUT = 90_000;
@@ -101,6 +102,36 @@ describe('engines (isolated page)', () => {
     await shot(page, '33-engine-makruk');
     await page.closeAll();
   });
+
+  // Each variant's own win in one, loaded as a lichess-style PGN (Variant and FEN tags) in the
+  // URL: the best line starts with it, in SAN, and the panel names the engine and its rules.
+  const WINS = [
+    ['Atomic', 'atomic', '4k3/3p4/8/2N5/8/8/8/4K3 w - - 0 1', /^Nxd7#$/, 'explosion'],
+    ['King of the Hill', 'kingofthehill', 'k7/8/8/8/8/2K5/8/8 w - - 0 1', /^Kd4#$/, 'hill'],
+    ['Three-check', '3check', '4k3/8/8/8/8/8/8/4K2R w K - 0 1 +2+0', /^Rh8#$/, 'third-check'],
+    ['Crazyhouse', 'crazyhouse', '6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1', /^R@[a-e]8#$/, 'drop'],
+  ];
+  for (const [name, variant, fen, move, label] of WINS)
+    it(`Fairy-Stockfish finds the ${variant} win in one (${label}) as the best line`, async () => {
+      const pgn = `[Variant "${name}"]\n[FEN "${fen}"]\n[SetUp "1"]\n\n*\n`;
+      const viewport = variant === 'crazyhouse' ? PHONE : DESKTOP;
+      const page = await b.open(`#pgn=${encodeURIComponent(pgn)}`, viewport);
+      await page.selectOption('[data-testid=engine-multipv]', '1');
+      await page.click('[data-testid=engine-toggle]');
+      await waitBest(page, move);
+      await page.waitForFunction(() => document.querySelector('[data-testid=engine-eval]').textContent === '#1', null, {
+        timeout: ENGINE_TIMEOUT,
+      });
+      await waitInfo(page, new RegExp(`^Fairy-Stockfish\\b.* · ${variant} · \\d+ threads?\\b`));
+      assert.equal(await page.textContent('[data-testid=engine-note]'), '');
+      if (variant === 'crazyhouse') {
+        // A drop is drawn as the piece on its square (chessground's piece shape), not as an arrow.
+        await page.waitForSelector('cg-auto-pieces piece.rook.white', { state: 'attached', timeout: ENGINE_TIMEOUT });
+        assert.equal(await page.locator('.cg-shapes line').count(), 0, 'no arrow for a drop');
+      }
+      await shot(page, `34-engine-${variant}${viewport === PHONE ? '-phone' : ''}`);
+      await page.closeAll();
+    });
 
   it('printed no console errors or warnings', () => {
     assert.deepEqual(b.problems, []);
