@@ -1,12 +1,12 @@
 // The speed of each engine in the board, as its panel shows it (engine-info's kn/s, the
 // engine's own `nps`), in Chromium on this machine:
 //   bash scripts/board.sh && node tests/browser/measure-engines.mjs [seconds]
-// For each row the page is opened afresh, the engine searches one middlegame position of the
-// variant without a time limit for `seconds` (default 15), and the last speed it reported is
-// printed with navigator.hardwareConcurrency (engine-info's text as the user sees it). Rows:
-// multi-threaded Stockfish 19 lite (1 and 2
-// threads, cross-origin isolated page), single-threaded Stockfish 19 lite (the same page served
-// without COOP/COEP), Fairy-Stockfish (1 and 2 threads) in crazyhouse, atomic and Makruk.
+// For each row the page is opened afresh, the engine searches one position of the variant
+// (a middlegame; atomic and Makruk from the start) without a time limit for `seconds`
+// (default 15), and engine-info's text at the end is printed, with
+// navigator.hardwareConcurrency. Rows: multi-threaded Stockfish 19 lite (1 and 2 threads,
+// cross-origin isolated page), single-threaded Stockfish 19 lite (the board served without
+// COOP/COEP), Fairy-Stockfish (1 and 2 threads) in crazyhouse and atomic, 1 in Makruk.
 // The machine is shared: compare the rows of one run with each other, not across runs.
 import { chromium } from 'playwright-core';
 import { DESKTOP, DIST, startBrowser } from './helpers.mjs';
