@@ -1,23 +1,43 @@
 // The board editor: put pieces from the palette (click a piece, then squares; or drag it
 // onto the board), move them by dragging, remove them by dragging off the board, with the
 // trash tool or a right-click; clear, start position, side to move, castling rights, en
-// passant square, variant (chess, Chess960, Makruk pieces). The FEN is rebuilt on every
-// change and checked by the package: a position it refuses shows the FenError message and
-// cannot be continued; "Continue from here" starts an analysis from it.
+// passant square, variant (all ten rule sets: Makruk's pieces; crazyhouse's pockets with a
+// count per piece; three-check's checks still to give; no castling in antichess and racing
+// kings, none for White's horde). The FEN is rebuilt on every change and read by the
+// package (Setup, then toPosition; the box shows the position's own FEN): a position it
+// refuses shows the FenError message and cannot be continued; "Continue from here" starts an
+// analysis from it. The rules (kings needed or not, how many pieces, ...) are the package's.
 import type { DrawShape } from '@lichess-org/chessground/draw';
 import { FenError, Position, SQUARE_NAMES, Setup, type Variant } from 'chesswasm';
 import { $, h, on } from '../dom.js';
 import { ROLE_OF, type Role, boardFen, ourBoardFen, pieceElement } from '../pieces.js';
-import { START, type Store } from '../store.js';
+import type { Store } from '../store.js';
 import type { BoardView, Key } from './board.js';
 
 type Tool = { kind: 'piece'; letter: string; white: boolean } | { kind: 'trash' } | { kind: 'hand' };
 
-const LETTERS: Record<Variant, string[]> = {
-  chess: ['k', 'q', 'r', 'b', 'n', 'p'],
-  chess960: ['k', 'q', 'r', 'b', 'n', 'p'],
-  makruk: ['k', 'm', 's', 'r', 'n', 'p'],
-};
+const CHESS_LETTERS = ['k', 'q', 'r', 'b', 'n', 'p'];
+/** The palette's pieces: Makruk's own, the chess set for the others. */
+const letters = (variant: Variant) => (variant === 'makruk' ? ['k', 'm', 's', 'r', 'n', 'p'] : CHESS_LETTERS);
+/** The pieces a crazyhouse pocket holds, in FEN order. */
+const POCKET_LETTERS = ['p', 'n', 'b', 'r', 'q'] as const;
+type PocketLetter = (typeof POCKET_LETTERS)[number];
+type Pocket = Record<PocketLetter, number>;
+const emptyPocket = (): Pocket => ({ p: 0, n: 0, b: 0, r: 0, q: 0 });
+/** The most of a piece a pocket field takes (a side has 16 pieces; promoted ones come back as pawns). */
+const POCKET_MAX = 16;
+/** Variants without castling (the package drops the rights there). */
+const NO_CASTLING = new Set<Variant>(['makruk', 'antichess', 'racingkings']);
+
+/** A variant's start position, from the package. */
+function startFen(variant: Variant): string {
+  const pos = Position.startpos(variant);
+  try {
+    return pos.fen();
+  } finally {
+    pos.dispose();
+  }
+}
 const NAMES: Record<string, string> = {
   k: 'king',
   q: 'queen',
@@ -37,25 +57,35 @@ export class EditorView {
   #variant: Variant = 'chess';
   #valid: string | null = null;
   #active = false;
+  #pockets: Record<'w' | 'b', Pocket> = { w: emptyPocket(), b: emptyPocket() };
 
   constructor(store: Store, board: BoardView) {
     this.#store = store;
     this.#board = board;
     on('editor-toggle', 'click', () => (store.mode === 'editor' ? this.close() : this.open()));
     on('editor-clear', 'click', () => {
+      this.#pockets = { w: emptyPocket(), b: emptyPocket() };
+      this.#showPockets();
       this.#setBoardFields($<HTMLSelectElement>('editor-turn').value, '-', '-');
       this.#setBoard('8/8/8/8/8/8/8/8');
     });
-    on('editor-start', 'click', () => this.#loadFen(START[this.#variant]));
+    on('editor-start', 'click', () => this.#loadFen(startFen(this.#variant)));
     on('editor-continue', 'click', () => this.#continue());
     on('editor-cancel', 'click', () => this.close());
     on('editor-variant', 'change', () => {
       this.#variant = $<HTMLSelectElement>('editor-variant').value as Variant;
       this.#tool = { kind: 'hand' };
       this.#applyTool();
-      this.#loadFen(START[this.#variant]);
       this.render();
+      this.#loadFen(startFen(this.#variant));
     });
+    // The checks still to give (three-check): 3 at the start, 0 when the game is won.
+    for (const c of ['w', 'b']) {
+      const select = $<HTMLSelectElement>(`editor-checks-${c}`);
+      select.append(...[3, 2, 1, 0].map((n) => h('option', { value: String(n) }, String(n))));
+      on(`editor-checks-${c}`, 'change', () => this.#update());
+    }
+    this.#buildPockets();
     for (const id of [
       'editor-turn',
       'editor-ep',
@@ -129,18 +159,29 @@ export class EditorView {
     this.#update();
   }
 
-  // The package reads the FEN (Setup: its fields; a FEN typed in the box must also be a
-  // position the package accepts, else its FenError is shown and the board is left as it was).
+  // The package reads the FEN (a position it accepts, else its FenError is shown and the
+  // board is left as it was; the other FENs loaded here come from positions): Setup gives
+  // the fields, the position its pockets and check counters.
   #loadFen(fen: string, fromBox = false): void {
     let setup: Setup;
     try {
-      if (fromBox) Position.fromFen(fen, { variant: this.#variant }).dispose();
+      const pos = Position.fromFen(fen, { variant: this.#variant });
+      try {
+        const pockets = pos.pockets;
+        this.#pockets = { w: { ...emptyPocket(), ...pockets?.w }, b: { ...emptyPocket(), ...pockets?.b } };
+        const checks = pos.remainingChecks;
+        $<HTMLSelectElement>('editor-checks-w').value = String(checks?.w ?? 3);
+        $<HTMLSelectElement>('editor-checks-b').value = String(checks?.b ?? 3);
+      } finally {
+        pos.dispose();
+      }
       setup = Setup.fromFen(fen, { variant: this.#variant });
     } catch (e) {
       if (!(e instanceof FenError)) throw e;
       this.#refuse(e);
       return;
     }
+    this.#showPockets();
     try {
       const castling = (['w', 'b'] as const)
         .flatMap((c) =>
@@ -228,38 +269,107 @@ export class EditorView {
     this.render();
   }
 
+  // ---- crazyhouse pockets ------------------------------------------------------------------
+
+  // One row per side: each piece with its count (a number field, 0-16).
+  #buildPockets(): void {
+    const rows = (['w', 'b'] as const).map((c) =>
+      h(
+        'div.pocket-row',
+        { 'data-testid': `editor-pocket-${c}` },
+        h('span.pocket-side.small', null, c === 'w' ? 'White' : 'Black'),
+        ...POCKET_LETTERS.map((l) => {
+          const label = `${c === 'w' ? 'White' : 'Black'} ${NAMES[l]}s in the pocket`;
+          const input = h('input.pocket-count', {
+            type: 'number',
+            min: '0',
+            max: String(POCKET_MAX),
+            value: '0',
+            inputmode: 'numeric',
+            id: `editor-pocket-${c}-${l}`,
+            'data-testid': `editor-pocket-${c}-${l}`,
+            'aria-label': label,
+            title: label,
+          }) as HTMLInputElement;
+          input.addEventListener('change', () => {
+            const n = Math.trunc(Number(input.value));
+            this.#pockets[c][l] = Number.isFinite(n) ? Math.max(0, Math.min(POCKET_MAX, n)) : 0;
+            input.value = String(this.#pockets[c][l]);
+            this.#update();
+          });
+          return h('label.pocket-field', null, pieceElement(ROLE_OF[l]!, c === 'w'), input);
+        }),
+      ),
+    );
+    $('editor-pockets').append(h('div.pocket-rows.cg-wrap', null, ...rows));
+  }
+
+  #showPockets(): void {
+    for (const c of ['w', 'b'] as const)
+      for (const l of POCKET_LETTERS)
+        $<HTMLInputElement>(`editor-pocket-${c}-${l}`).value = String(this.#pockets[c][l]);
+  }
+
   // ---- the FEN ----------------------------------------------------------------------------
 
   /** The FEN of the edited position. */
+  /** The edited position as FEN text, as the fields say (before the package reads it). */
   fen(): string {
-    const board = ourBoardFen(this.#board.cg.getFen(), this.#variant === 'makruk');
+    const variant = this.#variant;
+    const board = ourBoardFen(this.#board.cg.getFen(), variant === 'makruk');
+    const pockets =
+      variant === 'crazyhouse'
+        ? `[${(['w', 'b'] as const)
+            .map((c) =>
+              POCKET_LETTERS.map((l) => (c === 'w' ? l.toUpperCase() : l).repeat(this.#pockets[c][l])).join(''),
+            )
+            .join('')}]`
+        : '';
     const turn = $<HTMLSelectElement>('editor-turn').value;
-    const castling =
-      this.#variant === 'makruk'
-        ? '-'
-        : ['K', 'Q', 'k', 'q'].filter((c) => $<HTMLInputElement>(`editor-castle-${c}`).checked).join('') || '-';
-    const ep = this.#variant === 'makruk' ? '-' : $<HTMLSelectElement>('editor-ep').value;
-    return `${board} ${turn} ${castling} ${ep} 0 1`;
+    const rights = variant === 'horde' ? ['k', 'q'] : ['K', 'Q', 'k', 'q'];
+    const castling = NO_CASTLING.has(variant)
+      ? '-'
+      : rights.filter((c) => $<HTMLInputElement>(`editor-castle-${c}`).checked).join('') || '-';
+    const ep = variant === 'makruk' ? '-' : $<HTMLSelectElement>('editor-ep').value;
+    const checks =
+      variant === '3check'
+        ? ` ${$<HTMLSelectElement>('editor-checks-w').value}+${$<HTMLSelectElement>('editor-checks-b').value}`
+        : '';
+    return `${board}${pockets} ${turn} ${castling} ${ep}${checks} 0 1`;
   }
 
+  // The package reads the fields (Setup) and makes the position (toPosition, which checks
+  // every rule of the variant); the box shows the position's FEN, or the Setup's when the
+  // position is refused.
   #update(): void {
     if (this.#store.mode !== 'editor') return;
     this.#epOptions($<HTMLSelectElement>('editor-turn').value === 'b' ? 'b' : 'w');
-    const fen = this.fen();
-    const box = $<HTMLInputElement>('editor-fen');
-    if (document.activeElement !== box) box.value = fen;
-    const error = $('editor-error');
+    let fen = this.fen();
+    let valid: string | null = null;
+    let why = '';
     try {
-      Position.fromFen(fen, { variant: this.#variant }).dispose();
-      this.#valid = fen;
-      error.textContent = '';
-      box.removeAttribute('aria-invalid');
+      const setup = Setup.fromFen(fen, { variant: this.#variant });
+      try {
+        fen = setup.fen();
+        const pos = setup.toPosition();
+        try {
+          valid = fen = pos.fen();
+        } finally {
+          pos.dispose();
+        }
+      } finally {
+        setup.dispose();
+      }
     } catch (e) {
       if (!(e instanceof FenError)) throw e;
-      this.#valid = null;
-      error.textContent = e.message;
-      box.setAttribute('aria-invalid', 'true');
+      why = e.message;
     }
+    const box = $<HTMLInputElement>('editor-fen');
+    if (document.activeElement !== box) box.value = fen;
+    this.#valid = valid;
+    $('editor-error').textContent = why;
+    if (valid === null) box.setAttribute('aria-invalid', 'true');
+    else box.removeAttribute('aria-invalid');
     $<HTMLButtonElement>('editor-continue').disabled = this.#valid === null;
     const turn = $<HTMLSelectElement>('editor-turn').value === 'w' ? 'white' : 'black';
     this.#board.cg.set({ turnColor: turn });
@@ -276,9 +386,14 @@ export class EditorView {
       if (this.#active) this.#detach();
       return;
     }
-    const makruk = this.#variant === 'makruk';
-    $('editor-castling').hidden = makruk;
+    const variant = this.#variant;
+    const makruk = variant === 'makruk';
+    $('editor-castling').hidden = NO_CASTLING.has(variant);
+    // Horde's White has no king, so no castling rights.
+    for (const c of ['K', 'Q']) $(`editor-castle-${c}`).closest('label')!.hidden = variant === 'horde';
     $('editor-ep-row').hidden = makruk;
+    $('editor-pockets').hidden = variant !== 'crazyhouse';
+    $('editor-checks').hidden = variant !== '3check';
     const palette = $('editor-palette');
     palette.classList.toggle('makruk', makruk);
     const tool = this.#tool;
@@ -293,7 +408,7 @@ export class EditorView {
       h(
         'div.palette-row',
         null,
-        ...LETTERS[this.#variant].map((l) => {
+        ...letters(variant).map((l) => {
           const name = (makruk ? (MAKRUK_NAMES[l] ?? NAMES[l]) : NAMES[l])!;
           return button(
             `${white ? 'w' : 'b'}${l}`,
