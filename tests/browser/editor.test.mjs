@@ -1,11 +1,14 @@
 // The board editor: pieces put from the palette (click, drag), moved, removed (dragged off,
 // the Remove tool, a right-click), clear, start position, side to move, castling rights, en
 // passant square; the FEN follows live and shows the package's FenError message for an
-// illegal position; "Continue from here" starts an analysis. Chess960 and Makruk pieces.
+// illegal position; "Continue from here" starts an analysis. Chess960 and Makruk pieces; the
+// lichess variants: crazyhouse pockets, three-check counters, horde without a White king,
+// antichess and racing kings without castling, each refused position with the package's message.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   PHONE,
+  ROOT,
   SIZES,
   START,
   assertLayout,
@@ -58,8 +61,39 @@ async function editorError(page, expected = null) {
   return page.textContent('[data-testid=editor-error]');
 }
 
+const { Position, Setup } = await import(`${ROOT}dist/index.js`);
+/** The number of legal moves the package counts in a position. */
+const legalCount = (text, variant) => {
+  const pos = Position.fromFen(text, { variant });
+  try {
+    return String(pos.legalMoves().length);
+  } finally {
+    pos.dispose();
+  }
+};
+const ZH_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1';
+/** The package's own message for a FEN it refuses as a position (the package as built in dist/). */
+function packageError(text, variant) {
+  try {
+    Setup.fromFen(text, { variant }).toPosition().dispose();
+  } catch (e) {
+    return e.message;
+  }
+  throw new Error(`the package accepts ${text}`);
+}
+/** Types a count into a pocket field (`w-n`: White's knights) and leaves it. */
+async function setCount(page, which, n) {
+  await page.fill(`[data-testid=editor-pocket-${which}]`, String(n));
+  await page.press(`[data-testid=editor-pocket-${which}]`, 'Tab');
+}
+
 async function clickSquare(page, sq, button = 'left') {
-  const p = await square(page, sq);
+  let p = await square(page, sq);
+  // On a phone the editor's fields are below the board: bring the square back into view.
+  if (p.y < 0 || p.y > page.viewportSize().height) {
+    await page.$eval('[data-testid=board]', (e) => e.scrollIntoView({ block: 'start' }));
+    p = await square(page, sq);
+  }
   await page.mouse.click(p.x, p.y, { button });
 }
 
@@ -272,6 +306,154 @@ describe('board editor', () => {
     await page.click('[data-testid=editor-continue]');
     assert.equal(await page.inputValue('[data-testid=variant]'), 'makruk');
     assert.match(await status(page), /in progress/);
+    await page.closeAll();
+  });
+
+  // ---- the variants --------------------------------------------------------------------
+
+  for (const [name, size] of SIZES) {
+    it(`crazyhouse: pockets with a count per piece, read and written through the package (${name})`, async () => {
+      const page = await b.open('', size);
+      await page.click('[data-testid=editor-toggle]');
+      assert.equal(await page.isVisible('[data-testid=editor-pockets]'), false, 'no pockets in standard chess');
+      await page.selectOption('[data-testid=editor-variant]', 'crazyhouse');
+      assert.equal(await waitFen(page, `${ZH_START}`), ZH_START);
+      assert.equal(await page.isVisible('[data-testid=editor-pockets]'), true);
+      // The start position has all 32 units: one more in a pocket is refused with the package's message.
+      await setCount(page, 'w-n', 1);
+      const tooMany = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1';
+      assert.equal(await waitFen(page, tooMany), tooMany);
+      assert.equal(await editorError(page, packageError(tooMany, 'crazyhouse')), packageError(tooMany, 'crazyhouse'));
+      assert.ok(await page.isDisabled('[data-testid=editor-continue]'));
+      // Kings only, two knights and a rook for White, a pawn for Black.
+      await page.click('[data-testid=editor-clear]');
+      assert.equal(await page.inputValue('[data-testid=editor-pocket-w-n]'), '0', 'Clear empties the pockets');
+      await page.click('[data-tool=wk]');
+      await clickSquare(page, 'g1');
+      await page.click('[data-tool=bk]');
+      await clickSquare(page, 'g8');
+      await setCount(page, 'w-n', 2);
+      await setCount(page, 'w-r', 1);
+      await setCount(page, 'b-p', 1);
+      const fenZh = '6k1/8/8/8/8/8/8/6K1[NNRp] w - - 0 1';
+      assert.equal(await waitFen(page, fenZh), fenZh);
+      assert.equal(await editorError(page, ''), '');
+      // A count the field cannot hold is clamped.
+      await setCount(page, 'b-q', 99);
+      assert.equal(await page.inputValue('[data-testid=editor-pocket-b-q]'), '16');
+      await setCount(page, 'b-q', 0);
+      await assertLayout(page, `editor crazyhouse (${name})`);
+      await page.locator('[data-testid=editor-pockets]').scrollIntoViewIfNeeded();
+      await shot(page, `52-editor-crazyhouse-${name}`);
+      await page.click('[data-testid=editor-continue]');
+      assert.equal(await fen(page), fenZh);
+      // The pockets reach the game: the drops are among its legal moves (5 king moves, 2 x 62 drops).
+      assert.equal(legalCount(fenZh, 'crazyhouse'), '129');
+      assert.equal(await page.textContent('[data-testid=legal-count]'), legalCount(fenZh, 'crazyhouse'));
+      // Back in the editor, a FEN typed in lichess's form fills the counts.
+      await page.click('[data-testid=editor-toggle]');
+      await page.fill('[data-testid=editor-fen]', 'r3k3/8/8/8/8/8/8/4K3/QBpp w - - 0 1');
+      await page.press('[data-testid=editor-fen]', 'Tab');
+      assert.equal(await editorError(page, ''), '');
+      const counts = await page.$$eval('[data-testid^=editor-pocket-] input', (els) =>
+        Object.fromEntries(els.map((e) => [e.dataset.testid.slice(14), e.value])),
+      );
+      assert.deepEqual(counts, {
+        'w-p': '0',
+        'w-n': '0',
+        'w-b': '1',
+        'w-r': '0',
+        'w-q': '1',
+        'b-p': '2',
+        'b-n': '0',
+        'b-b': '0',
+        'b-r': '0',
+        'b-q': '0',
+      });
+      await page.closeAll();
+    });
+
+    it(`three-check: the checks still to give, in the package's FEN (${name})`, async () => {
+      const page = await b.open('', size);
+      await page.click('[data-testid=editor-toggle]');
+      assert.equal(await page.isVisible('[data-testid=editor-checks]'), false);
+      await page.selectOption('[data-testid=editor-variant]', '3check');
+      assert.equal(await page.isVisible('[data-testid=editor-checks]'), true);
+      const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1';
+      assert.equal(await waitFen(page, start), start);
+      await page.selectOption('[data-testid=editor-checks-w]', '1');
+      await page.selectOption('[data-testid=editor-checks-b]', '2');
+      const fen1 = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1+2 0 1';
+      assert.equal(await waitFen(page, fen1), fen1);
+      // Lichess's form (checks given) typed in the box sets the fields.
+      await page.fill('[data-testid=editor-fen]', '4k3/8/8/8/8/8/8/4K2R w K - 0 1 +2+0');
+      await page.press('[data-testid=editor-fen]', 'Tab');
+      assert.equal(await editorError(page, ''), '');
+      assert.equal(await page.inputValue('[data-testid=editor-checks-w]'), '1');
+      assert.equal(await page.inputValue('[data-testid=editor-checks-b]'), '3');
+      const fen2 = '4k3/8/8/8/8/8/8/4K2R w K - 1+3 0 1';
+      assert.equal(await waitFen(page, fen2), fen2);
+      await page.locator('[data-testid=editor-checks]').scrollIntoViewIfNeeded();
+      await shot(page, `53-editor-3check-${name}`);
+      await page.click('[data-testid=editor-continue]');
+      assert.equal(await fen(page), fen2);
+      await page.closeAll();
+    });
+  }
+
+  it('horde: no king for White (one for Black); antichess and racing kings: no castling, their own rules refused by the package', async () => {
+    const page = await b.open('', PHONE);
+    await page.click('[data-testid=editor-toggle]');
+    await page.selectOption('[data-testid=editor-variant]', 'horde');
+    const horde = 'rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1';
+    assert.equal(await waitFen(page, horde), horde);
+    assert.equal(await editorError(page, ''), '');
+    assert.equal(await page.isVisible('[data-testid=editor-castling]'), true);
+    assert.equal(await page.isVisible('[data-testid=editor-castle-K]'), false, "no castling box for White's horde");
+    assert.equal(await page.isVisible('[data-testid=editor-castle-k]'), true);
+    // A White king is refused with the package's message.
+    await page.click('[data-tool=wk]');
+    await clickSquare(page, 'e6');
+    const withKing = 'rnbqkbnr/pppppppp/4K3/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1';
+    assert.equal(await waitFen(page, withKing), withKing);
+    assert.equal(await editorError(page, packageError(withKing, 'horde')), packageError(withKing, 'horde'));
+    await clickSquare(page, 'e6');
+    assert.equal(await editorError(page, ''), '');
+    await shot(page, '54-editor-horde-phone');
+    await page.click('[data-testid=editor-continue]');
+    assert.equal(await fen(page), horde);
+    // Antichess: no castling fields, no king needed; an empty board is refused.
+    await page.click('[data-testid=editor-toggle]');
+    await page.selectOption('[data-testid=editor-variant]', 'antichess');
+    assert.equal(await page.isVisible('[data-testid=editor-castling]'), false, 'no castling in antichess');
+    const anti = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1';
+    assert.equal(await waitFen(page, anti), anti);
+    await page.click('[data-testid=editor-clear]');
+    assert.equal(
+      await editorError(page, packageError('8/8/8/8/8/8/8/8 w - - 0 1', 'antichess')),
+      packageError('8/8/8/8/8/8/8/8 w - - 0 1', 'antichess'),
+    );
+    await page.click('[data-tool=wp]');
+    await clickSquare(page, 'a7');
+    await page.click('[data-tool=bn]');
+    await clickSquare(page, 'h1');
+    const antiFen = '8/P7/8/8/8/8/8/7n w - - 0 1';
+    assert.equal(await waitFen(page, antiFen), antiFen);
+    assert.equal(await editorError(page, ''), '');
+    await page.click('[data-testid=editor-continue]');
+    assert.equal(await fen(page), antiFen);
+    // The game is antichess: the king promotion is among the 5 promotions.
+    assert.equal(legalCount(antiFen, 'antichess'), '5');
+    assert.equal(await page.textContent('[data-testid=legal-count]'), '5');
+    // Racing kings: no castling; a pawn is refused.
+    await page.click('[data-testid=editor-toggle]');
+    await page.selectOption('[data-testid=editor-variant]', 'racingkings');
+    assert.equal(await page.isVisible('[data-testid=editor-castling]'), false, 'no castling in racing kings');
+    await page.click('[data-tool=wp]');
+    await clickSquare(page, 'd4');
+    const pawn = '8/8/8/8/3P4/8/krbnNBRK/qrbnNBRQ w - - 0 1';
+    assert.equal(await waitFen(page, pawn), pawn);
+    assert.equal(await editorError(page, packageError(pawn, 'racingkings')), packageError(pawn, 'racingkings'));
     await page.closeAll();
   });
 

@@ -195,7 +195,8 @@ export class EditorView {
     } finally {
       setup.dispose();
     }
-    if (fromBox) $<HTMLInputElement>('editor-fen').value = fen;
+    // The box shows the position as the package writes it (e.g. lichess's `+2+0` as `1+3`).
+    if (fromBox) $<HTMLInputElement>('editor-fen').value = this.#valid ?? fen;
   }
 
   #refuse(e: FenError): void {
