@@ -411,6 +411,29 @@ describe('the UCI protocol (fake engine)', () => {
     );
   });
 
+  test("the lichess variants: the engine's UCI_Variant names (antichess is the older multi-variant Stockfish's giveaway)", async () => {
+    const multi = 'option name UCI_Variant type combo default chess var chess var giveaway var 3check var crazyhouse';
+    const { engine, fake } = await connect({ options: [multi] });
+    await engine.analyse(Position.startpos('antichess'), { depth: 1 }).catch(() => undefined);
+    expect(fake.commands).toContain('setoption name UCI_Variant value giveaway');
+    await engine.analyse(Position.startpos('3check'), { depth: 1 }).catch(() => undefined);
+    expect(fake.commands).toContain('setoption name UCI_Variant value 3check');
+    expect(fake.commands).toContain('position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1');
+    // Crazyhouse: the pockets in brackets, a drop in the moves since the last capture.
+    using zh = Position.startpos('crazyhouse');
+    for (const san of ['e4', 'd5', 'exd5', 'Qxd5', 'Nc3', 'Qa5', 'Nf3', 'Nf6', '@d5']) zh.play(san);
+    await engine.analyse(zh, { depth: 1 }).catch(() => undefined);
+    expect(fake.commands).toContain(
+      'position fen rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3 moves b1c3 d5a5 g1f3 g8f6 P@d5',
+    );
+    expect((await rejection(engine.analyse(Position.startpos('atomic'), { depth: 1 }))).code).toBe('unsupported');
+    // An engine with both names (Fairy-Stockfish, whose giveaway keeps castling) plays antichess.
+    const both = await connect({ options: [`${multi} var antichess`] });
+    await both.engine.analyse(Position.startpos('antichess'), { depth: 1 }).catch(() => undefined);
+    expect(both.fake.commands).toContain('setoption name UCI_Variant value antichess');
+    expect(both.fake.commands).not.toContain('setoption name UCI_Variant value giveaway');
+  });
+
   test('close rejects later calls', async () => {
     const { engine, fake } = await connect();
     engine.close();

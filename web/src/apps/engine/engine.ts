@@ -3,8 +3,8 @@
 // the core checked, and failures as EngineErrors that settle every pending call.
 import { ChessError, describe } from '../../boundary/errors.js';
 import { Game } from '../../games/game.js';
-import { isCapture, isCastling, moveFrom, type Color, type Move } from '../../core/move.js';
-import { Position } from '../../core/position.js';
+import { isCapture, isCastling, isDrop, moveFrom, type Color, type Move } from '../../core/move.js';
+import { Position, type Variant } from '../../core/position.js';
 import { PovScore } from './score.js';
 import { type EngineOption, type RawInfo, type Wdl, parseInfo, parseOption } from './uci.js';
 
@@ -164,16 +164,42 @@ const DEFAULT_TIMEOUT = 10_000;
 export interface EngineTarget {
   fen: string;
   moves: string[];
-  variant: string;
+  variant: Variant;
   turn: Color;
   /** A position to check PVs on (the caller disposes of it). */
   position: Position;
   legalCount: number;
 }
 
-// Irreversible, by lila's rule: a capture, a pawn move or castling (the position is the one before the move).
+// Irreversible, by lila's rule: a capture, a pawn move or castling (the position is the one
+// before the move). A crazyhouse drop is not (its origin field names no square).
 function irreversible(pos: Position, m: Move): boolean {
+  if (isDrop(m)) return false;
   return isCapture(m) || isCastling(m) || pos.pieceAt(moveFrom(m))?.type === 'p';
+}
+
+// The UCI_Variant names an engine may give each variant, in order of preference.
+// Fairy-Stockfish uses the package's (chessops') names for all of them; the older
+// multi-variant Stockfish (stockfish.js, stockfish-mv.wasm) calls antichess `giveaway`, a
+// name Fairy-Stockfish gives another game (with castling), so it is taken only from an
+// engine without `antichess`. Chess960 is standard chess with UCI_Chess960.
+const UCI_VARIANT_NAMES: Partial<Record<Variant, string[]>> = {
+  chess960: ['chess'],
+  antichess: ['antichess', 'giveaway'],
+};
+
+/**
+ * The engine's name for a variant among the UCI_Variant values it declares (any case), or
+ * `null` when it has none of the names; standard chess is `'chess'` (no option needed).
+ */
+export function uciVariantName(variant: Variant, declared: readonly string[]): string | null {
+  const names = UCI_VARIANT_NAMES[variant] ?? [variant];
+  if (names[0] === 'chess') return 'chess';
+  for (const n of names) {
+    const v = declared.find((d) => d.toLowerCase() === n);
+    if (v !== undefined) return v;
+  }
+  return null;
 }
 
 /** The FEN after the last irreversible move of a position's history and the moves since. */
@@ -777,11 +803,8 @@ export class Engine {
         `${this.name || 'the engine'} does not play Chess960 (no UCI_Chess960 option)`,
       );
     const variantOpt = this.options.get('uci_variant');
-    const uciVariant = t.variant === 'chess960' ? 'chess' : t.variant;
-    if (
-      uciVariant !== 'chess' &&
-      !(variantOpt?.type === 'combo' && variantOpt.vars.some((v) => v.toLowerCase() === uciVariant))
-    )
+    const uciVariant = uciVariantName(t.variant, variantOpt?.type === 'combo' ? variantOpt.vars : []);
+    if (uciVariant === null)
       throw new EngineError('unsupported', `${this.name || 'the engine'} does not play ${t.variant} (UCI_Variant)`);
     let changed = false;
     if (chess960?.type === 'check') changed = this.#set('UCI_Chess960', String(t.variant === 'chess960')) || changed;
