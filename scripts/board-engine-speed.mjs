@@ -1,6 +1,7 @@
 // The board's engines' speed in headless Chromium, measured in one run: each engine (Stockfish
 // single-threaded on a page without COOP/COEP; multi-threaded Stockfish and Fairy-Stockfish on
-// an isolated page, with 1 and 2 threads) searches one position for a fixed time through the
+// an isolated page, with 1 and 2 threads; Fairy-Stockfish in Makruk, crazyhouse and atomic)
+// searches one position for a fixed time through the
 // board's engine panel, and the last nodes/s it reported (shown in `engine-info`) is printed,
 // with its ratio to the first row. One run after the other, never in parallel; the figures
 // depend on how busy the machine is (run it on a quiet one, or read only the ratios).
@@ -17,13 +18,26 @@ const seconds = Number(process.argv[2] ?? 10);
 if (![2, 5, 10, 30].includes(seconds)) throw new Error("seconds: one of the panel's search times, 2, 5, 10 or 30");
 const CHESS = 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4';
 const MAKRUK = 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1';
+// The same middlegame in crazyhouse (empty pockets); atomic from its start (in the middlegame
+// above Bxf7 explodes Black's king at once).
+const ZH = 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[] w KQkq - 4 4';
+const ATOMIC = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const runs = [
   { label: 'Stockfish, page not isolated', isolated: false, threads: 1, fen: CHESS, variant: 'chess' },
   { label: 'Stockfish, isolated, 1 thread', isolated: true, threads: 1, fen: CHESS, variant: 'chess' },
   { label: 'Stockfish, isolated, 2 threads', isolated: true, threads: 2, fen: CHESS, variant: 'chess' },
   { label: 'Fairy-Stockfish Makruk, 1 thread', isolated: true, threads: 1, fen: MAKRUK, variant: 'makruk' },
   { label: 'Fairy-Stockfish Makruk, 2 threads', isolated: true, threads: 2, fen: MAKRUK, variant: 'makruk' },
+  { label: 'Fairy-Stockfish crazyhouse, 1 thread', isolated: true, threads: 1, fen: ZH, variant: 'Crazyhouse' },
+  { label: 'Fairy-Stockfish crazyhouse, 2 threads', isolated: true, threads: 2, fen: ZH, variant: 'Crazyhouse' },
+  { label: 'Fairy-Stockfish atomic, 1 thread', isolated: true, threads: 1, fen: ATOMIC, variant: 'Atomic' },
+  { label: 'Fairy-Stockfish atomic, 2 threads', isolated: true, threads: 2, fen: ATOMIC, variant: 'Atomic' },
 ];
+// The lichess variants are opened as a PGN with its Variant and FEN tags (their PGN names above).
+const hash = (run) =>
+  /^[A-Z]/.test(run.variant)
+    ? `#pgn=${encodeURIComponent(`[Variant "${run.variant}"]\n[FEN "${run.fen}"]\n[SetUp "1"]\n\n*\n`)}`
+    : `#fen=${encodeURIComponent(run.fen)}${run.variant === 'chess' ? '' : `&variant=${run.variant}`}`;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -42,9 +56,7 @@ try {
         hash: 16,
       });
       const page = await context.newPage();
-      await page.goto(
-        `${server.url}#fen=${encodeURIComponent(run.fen)}${run.variant === 'chess' ? '' : `&variant=${run.variant}`}`,
-      );
+      await page.goto(`${server.url}${hash(run)}`);
       await page.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: 15_000 });
       await page.click('[data-testid=engine-toggle]');
       await page.waitForFunction(
