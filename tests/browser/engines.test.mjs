@@ -162,4 +162,38 @@ describe('engines (page without COOP/COEP)', () => {
       await server.close();
     }
   });
+
+  it('analyses the lichess variants with stockfish.js 10 (the atomic explosion, an antichess line as giveaway)', async () => {
+    const server = await serve(DIST, 0, { isolated: false });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu'],
+    });
+    try {
+      const page = await browser.newPage({ viewport: DESKTOP });
+      const problems = [];
+      page.on('pageerror', (e) => problems.push(e.message));
+      const open = async (name, fen) => {
+        await page.goto(
+          `${server.url}#pgn=${encodeURIComponent(`[Variant "${name}"]\n[FEN "${fen}"]\n[SetUp "1"]\n\n*\n`)}`,
+        );
+        await page.waitForSelector('body[data-ready=true]', { state: 'attached', timeout: 15_000 });
+      };
+      await open('Atomic', '4k3/3p4/8/2N5/8/8/8/4K3 w - - 0 1');
+      assert.equal(await page.evaluate(() => crossOriginIsolated), false);
+      await page.click('[data-testid=engine-toggle]');
+      await waitBest(page, /^Nxd7#$/);
+      await waitInfo(page, /^Stockfish .*Multi-Variant · atomic · 1 thread\b/);
+      assert.equal(await page.textContent('[data-testid=engine-note]'), '');
+      await shot(page, '35-engine-atomic-not-isolated');
+      // Antichess goes to the engine as its `giveaway`; every line comes back legal in SAN.
+      await open('Antichess', '8/P7/8/8/8/8/8/7k w - - 0 1'); // the engine, still on, follows
+      await waitBest(page, /^a8=[QRBNK]$/);
+      await waitInfo(page, / · antichess · /);
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
 });

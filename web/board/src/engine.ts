@@ -11,6 +11,10 @@
 //   (Fairy-Stockfish's names are the package's: crazyhouse, atomic, antichess, kingofthehill,
 //   3check, racingkings, horde, makruk) and sends the FEN in the form it reads (pockets in
 //   brackets, three-check counters as the checks still to give).
+// - The lichess variants on a page that is not isolated: stockfish.js 10.0.2, the old
+//   multi-variant Stockfish (single-threaded, 16 MB hash fixed, no headers needed), in
+//   ./sfjs-worker.ts; it calls antichess `giveaway`, which the package's Engine maps. Makruk
+//   has no engine there.
 // Threads and hash come from the panel's settings, kept in localStorage with the number of
 // lines and the search time. See docs/board.md.
 import { Engine } from 'chesswasm/engine';
@@ -20,7 +24,7 @@ import stockfishJs from 'stockfish/bin/stockfish-19-lite-single.js?url';
 import stockfishWasm from 'stockfish/bin/stockfish-19-lite-single.wasm?url';
 
 /** Which engine analyses a variant. */
-export type EngineKind = 'stockfish' | 'fairy';
+export type EngineKind = 'stockfish' | 'fairy' | 'multivariant';
 
 /** The engine panel's settings (kept across reloads). */
 export interface EngineSettings {
@@ -85,9 +89,14 @@ export function saveSettings(s: EngineSettings): void {
   }
 }
 
-/** The engine for a variant: Stockfish for standard chess and Chess960, Fairy-Stockfish for the rest. */
+/**
+ * The engine for a variant: Stockfish for standard chess and Chess960, Fairy-Stockfish for
+ * the rest on an isolated page; there, without the headers, stockfish.js for the lichess
+ * variants (Makruk keeps Fairy-Stockfish, which then cannot run).
+ */
 export function engineKind(variant: string): EngineKind {
-  return variant === 'chess' || variant === 'chess960' ? 'stockfish' : 'fairy';
+  if (variant === 'chess' || variant === 'chess960') return 'stockfish';
+  return variant === 'makruk' || isolated() ? 'fairy' : 'multivariant';
 }
 
 /** The board's engines: each started on first use, restarted after it failed. */
@@ -123,23 +132,21 @@ export class BoardEngine {
     return this.#engines.has(engineKind(variant));
   }
 
-  /** The threads the engine of a variant searches with. */
-  threads(variant = 'chess'): number {
-    return engineKind(variant) === 'stockfish' && !isolated()
-      ? 1
-      : Math.max(1, Math.min(this.settings.threads, maxThreads()));
+  /** The threads the engines search with (1 on a page that is not isolated). */
+  threads(): number {
+    return !isolated() ? 1 : Math.max(1, Math.min(this.settings.threads, maxThreads()));
   }
 
   async #apply(kind: EngineKind, e: Engine): Promise<void> {
     const want: Record<string, number> = {};
+    // An option the engine fixes (min = max: stockfish.js's Threads 1 and Hash 16) is not sent:
+    // setting it stalls that build (it never answers the next isready).
     const threads = e.options.get('threads');
-    if (threads?.type === 'spin')
-      want.Threads = Math.max(
-        threads.min,
-        Math.min(threads.max, kind === 'stockfish' && !isolated() ? 1 : this.threads()),
-      );
+    if (threads?.type === 'spin' && threads.min < threads.max)
+      want.Threads = Math.max(threads.min, Math.min(threads.max, this.threads()));
     const hash = e.options.get('hash');
-    if (hash?.type === 'spin') want.Hash = Math.max(hash.min, Math.min(hash.max, this.settings.hash));
+    if (hash?.type === 'spin' && hash.min < hash.max)
+      want.Hash = Math.max(hash.min, Math.min(hash.max, this.settings.hash));
     const key = JSON.stringify(want);
     if (this.#applied.get(kind) === key) return;
     await e.configure(want);
@@ -151,6 +158,8 @@ export class BoardEngine {
     let worker: Worker;
     if (kind === 'fairy') {
       worker = new Worker(new URL('./fairy-worker.ts', import.meta.url), { type: 'module' });
+    } else if (kind === 'multivariant') {
+      worker = new Worker(new URL('./sfjs-worker.ts', import.meta.url), { type: 'module' });
     } else {
       // A classic worker (the emscripten script is no module) that finds its .wasm through the
       // URL's hash; the threaded build starts its search threads from the same script.

@@ -2,8 +2,9 @@
 // the best 1-5 lines in SAN, and the best move as an arrow on the board (a drop: the piece
 // drawn on its square). It follows the current position and stops when switched off or in
 // the editor. Stockfish analyses standard chess and Chess960, Fairy-Stockfish the variants
-// (Makruk and the seven lichess variants, its UCI_Variant set from the position; only on a
-// cross-origin isolated page: see docs/board.md). The settings (lines, search time, threads,
+// (Makruk and the seven lichess variants, its UCI_Variant set from the position) on a
+// cross-origin isolated page, stockfish.js 10 the lichess variants on a page without the
+// headers (see docs/board.md). The settings (lines, search time, threads,
 // hash) are kept across reloads; the engine's name, the variant it plays, its threads and
 // speed are shown below the lines. The engines speak UCI; the package turns their moves into
 // SAN, and a move it refuses ends the line there.
@@ -51,6 +52,7 @@ export class EngineView {
   #pos: { fen: string } | null = null;
   #frame = 0;
   #name = '';
+  #failure = '';
   #variant = '';
   #threads = 1;
 
@@ -99,6 +101,7 @@ export class EngineView {
 
   toggle(force?: boolean): void {
     this.#on = force ?? !this.#on;
+    if (this.#on) this.#failure = '';
     if (!this.#on) this.#stop();
     this.render();
   }
@@ -120,13 +123,15 @@ export class EngineView {
     const available = !missing && store.mode === 'analysis' && !store.puzzle?.locked && !reviewing;
     $('engine-note').textContent = missing
       ? missing
-      : store.puzzle?.locked
-        ? 'The engine waits until the puzzle is solved.'
-        : store.mode === 'editor'
-          ? 'The engine waits until you continue from the edited position.'
-          : reviewing && this.#on
-            ? 'The engine is reviewing the game.'
-            : '';
+      : this.#failure && !this.#on
+        ? this.#failure
+        : store.puzzle?.locked
+          ? 'The engine waits until the puzzle is solved.'
+          : store.mode === 'editor'
+            ? 'The engine waits until you continue from the edited position.'
+            : reviewing && this.#on
+              ? 'The engine is reviewing the game.'
+              : '';
     document.body.classList.toggle('engine-on', this.#on && available);
     if (!this.#on || !available) {
       this.#stop();
@@ -176,8 +181,8 @@ export class EngineView {
       if (key !== this.#jobKey) return;
       this.#name = engine.name.replace(/\s*\[.*\]/, ''); // Fairy-Stockfish's build details in brackets are left out
       // The rules Fairy-Stockfish plays (its UCI_Variant, set from the position by the package).
-      this.#variant = engineKind(pos.variant) === 'fairy' ? pos.variant : '';
-      this.#threads = this.#engine.threads(pos.variant);
+      this.#variant = engineKind(pos.variant) === 'stockfish' ? '' : pos.variant;
+      this.#threads = this.#engine.threads();
       this.#info(0);
       // A search time (lichess's default is a few seconds), or until the position changes.
       const a = engine.analysis(pos, {
@@ -203,7 +208,8 @@ export class EngineView {
       if (key !== this.#jobKey) return;
       this.#on = false;
       this.#jobKey = '';
-      $('engine-note').textContent = `The engine stopped: ${e instanceof Error ? e.message : String(e)}`;
+      // Kept until the engine is switched on again (render() would clear a note set here).
+      this.#failure = `The engine stopped: ${e instanceof Error ? e.message : String(e)}`;
       this.render();
     } finally {
       pos.dispose();
