@@ -1,6 +1,7 @@
 // The board's engines' speed in headless Chromium, measured in one run: each engine (Stockfish
 // single-threaded on a page without COOP/COEP; multi-threaded Stockfish and Fairy-Stockfish on
-// an isolated page, with 1 and 2 threads; Fairy-Stockfish in Makruk, crazyhouse and atomic)
+// an isolated page, with 1 and 2 threads; Fairy-Stockfish in Makruk, crazyhouse and atomic;
+// stockfish.js, the variants' engine on a page without the headers, in crazyhouse and atomic)
 // searches one position for a fixed time through the
 // board's engine panel, and the last nodes/s it reported (shown in `engine-info`) is printed,
 // with its ratio to the first row. One run after the other, never in parallel; the figures
@@ -32,6 +33,8 @@ const runs = [
   { label: 'Fairy-Stockfish crazyhouse, 2 threads', isolated: true, threads: 2, fen: ZH, variant: 'Crazyhouse' },
   { label: 'Fairy-Stockfish atomic, 1 thread', isolated: true, threads: 1, fen: ATOMIC, variant: 'Atomic' },
   { label: 'Fairy-Stockfish atomic, 2 threads', isolated: true, threads: 2, fen: ATOMIC, variant: 'Atomic' },
+  { label: 'stockfish.js crazyhouse, not isolated', isolated: false, threads: 1, fen: ZH, variant: 'Crazyhouse' },
+  { label: 'stockfish.js atomic, not isolated', isolated: false, threads: 1, fen: ATOMIC, variant: 'Atomic' },
 ];
 // The lichess variants are opened as a PGN with its Variant and FEN tags (their PGN names above).
 const hash = (run) =>
