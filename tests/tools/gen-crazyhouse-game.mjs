@@ -38,7 +38,11 @@ engine.stdout.on('data', (d) => {
   while ((i = buffer.indexOf('\n')) >= 0) {
     const line = buffer.slice(0, i).trim();
     buffer = buffer.slice(i + 1);
-    for (const w of [...waiters]) if (w.test(line)) waiters.splice(waiters.indexOf(w), 1) && w.resolve(line);
+    for (const w of [...waiters])
+      if (w.test(line)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(line);
+      }
   }
 });
 const send = (s) => engine.stdin.write(s + '\n');
@@ -51,7 +55,10 @@ send('setoption name Threads value 1');
 send('isready');
 await until(/^readyok/);
 
-const pos = setupPosition('crazyhouse', parseFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1').unwrap()).unwrap();
+const pos = setupPosition(
+  'crazyhouse',
+  parseFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1').unwrap(),
+).unwrap();
 const ucis = [];
 const sans = [];
 while (ucis.length < MAX_PLIES && !pos.isEnd()) {
@@ -79,7 +86,8 @@ const outcome = pos.outcome();
 const result = !outcome ? '*' : outcome.winner === 'white' ? '1-0' : outcome.winner === 'black' ? '0-1' : '1/2-1/2';
 // Made-up clocks of a 3+2 game: a few seconds a move, more in the middle game.
 const clock = { w: 180, b: 180 };
-const fmt = (s) => `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+const fmt = (s) =>
+  `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 const parts = [];
 sans.forEach((san, i) => {
   const side = i % 2 ? 'b' : 'w';

@@ -4,12 +4,27 @@
 // subscribers, which redraw from it (see main.ts).
 import { Game, type GameNode, IllegalMoveError, Position, type Variant, chess960StartFen } from 'chesswasm';
 
-/** The standard start of each variant (the package's, not a copy). */
-export const START: Record<Variant, string> = {
-  chess: startFen('chess'),
-  chess960: chess960StartFen(518),
-  makruk: startFen('makruk'),
-};
+/**
+ * The variants of the board, in the picker's order (lichess's, then Makruk), with their names
+ * as lichess writes them.
+ */
+export const VARIANT_NAMES: ReadonlyArray<readonly [Variant, string]> = [
+  ['chess', 'Standard'],
+  ['crazyhouse', 'Crazyhouse'],
+  ['chess960', 'Chess960'],
+  ['kingofthehill', 'King of the Hill'],
+  ['3check', 'Three-check'],
+  ['antichess', 'Antichess'],
+  ['atomic', 'Atomic'],
+  ['horde', 'Horde'],
+  ['racingkings', 'Racing Kings'],
+  ['makruk', 'Makruk'],
+];
+
+/** The start of each variant (the package's, not a copy; Chess960's is the standard array, number 518). */
+export const START = Object.fromEntries(
+  VARIANT_NAMES.map(([v]) => [v, v === 'chess960' ? chess960StartFen(518) : startFen(v)]),
+) as Record<Variant, string>;
 
 function startFen(variant: Variant): string {
   const pos = Position.startpos(variant);
