@@ -3,12 +3,13 @@
 //   #pgn=PGN&node=0.1.0             a game (with comments, arrows and clocks) and the current
 //                                   move: the child indices from the root (&ply=N also works)
 //   #puzzle=LINE[&variant=V]        a puzzle, as typed (a lichess row, or FEN + solution)
+//   #variant=V                      the start position of a variant
 // The same parameters in the query string (`?variant=atomic&fen=…`) are read when the page
 // has no hash. A variant is any name the package's parseVariant reads: ours (`3check`) and
 // lichess's keys and names (`threeCheck`, `kingOfTheHill`, `Racing Kings`, `zh`, …).
 import { Game, PgnError, type Variant, parseVariant } from 'chesswasm';
 import { $ } from './dom.js';
-import type { Store } from './store.js';
+import { START, type Store } from './store.js';
 import { pgnErrorText } from './views/pgn.js';
 
 export interface UrlHooks {
@@ -81,7 +82,7 @@ export class UrlState {
   /** Restores the state from the hash (at start, and when the user edits the URL). */
   load(): void {
     const text = location.hash ? location.hash.slice(1) : location.search.slice(1);
-    if (!text || location.hash === this.#last) return;
+    if (!text || (location.hash && location.hash === this.#last)) return;
     const store = this.#store;
     const params = new URLSearchParams(text);
     const key = params.get('variant');
@@ -112,6 +113,8 @@ export class UrlState {
     } else if (fen) {
       $<HTMLSelectElement>('variant').value = variant;
       if (!this.#hooks.loadFen(fen)) $<HTMLInputElement>('fen').value = fen;
+    } else if (key !== null) {
+      store.newGame(START[variant], variant); // a variant alone: its start position (lichess's /analysis/horde)
     }
   }
 }

@@ -102,6 +102,7 @@ export class BoardView {
     const wrap = this.el.closest('.board-wrap')!;
     wrap.before(this.slots.top);
     wrap.after(this.slots.bottom);
+    this.slots.top.hidden = this.slots.bottom.hidden = true;
     this.cg = Chessground(this.el, {
       coordinates: true,
       ranksPosition: 'left', // rank numbers on the a-file side (their light/dark classes follow)
@@ -145,8 +146,13 @@ export class BoardView {
     const makruk = store.variant === 'makruk';
     this.el.classList.toggle('makruk', makruk);
     const slots = store.mode === 'analysis' && SideSlots.shown(store.position);
-    this.el.closest('.board-row')!.classList.toggle('with-slots', slots);
-    this.slots.top.hidden = this.slots.bottom.hidden = !slots;
+    const row = this.el.closest('.board-row')!;
+    if (row.classList.contains('with-slots') !== slots) {
+      row.classList.toggle('with-slots', slots);
+      this.slots.top.hidden = this.slots.bottom.hidden = !slots;
+      // The board moved (the slots above it on a phone): chessground measures it again.
+      this.cg.state.dom.bounds.clear();
+    }
     if (store.mode !== 'analysis') {
       this.slots.cancel();
       this.#drawn = null;
