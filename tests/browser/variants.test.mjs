@@ -6,12 +6,14 @@
 // with chessops', an independent implementation); a pocket piece dragged to an illegal square
 // and refused; links with lichess's variant keys. Screenshots of every variant in
 // test-artifacts/variant-*.png.
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeFen } from 'chessops/fen';
 import { parsePgn, startingPosition } from 'chessops/pgn';
 import { parseSan } from 'chessops/san';
 import {
+  ROOT,
   SIZES,
   assertInViewport,
   assertLayout,
@@ -38,6 +40,22 @@ after(async () => {
 });
 
 const top = (page) => page.evaluate(() => window.scrollTo(0, 0));
+const AXE = readFileSync(`${ROOT}node_modules/axe-core/axe.min.js`, 'utf8');
+
+/** axe-core finds nothing serious or critical on the page. */
+async function assertAxe(page, label) {
+  await page.addScriptTag({ content: AXE });
+  const result = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+  });
+  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad, [], `${label}: ${JSON.stringify(bad)}`);
+}
 
 /** Picks a variant in the toolbar and waits for its start position. */
 async function pick(page, variant) {
@@ -60,6 +78,15 @@ async function play(page, ...moves) {
     await dragMove(page, m.slice(0, 2), m.slice(2, 4));
     await waitMoves(page, n + 1);
   }
+}
+
+/** The toolbar fits the screen whatever the variant's name (the picker gives way on a phone). */
+async function assertToolbar(page, label) {
+  const r = await page.evaluate(() => ({
+    right: Math.max(...[...document.querySelectorAll('.toolbar > *')].map((e) => e.getBoundingClientRect().right)),
+    width: window.innerWidth,
+  }));
+  assert.ok(r.right <= r.width + 0.5, `${label}: the toolbar runs off the screen (${r.right} > ${r.width})`);
 }
 
 async function exportPgn(page) {
@@ -152,6 +179,10 @@ describe('every variant in the board', () => {
       crazyhouse: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1',
       '3check': 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1',
     };
+    for (const v of options) {
+      await pick(page, v);
+      await assertToolbar(page, v);
+    }
     for (const [v, expected] of Object.entries(starts)) {
       await pick(page, v);
       if (expected instanceof RegExp) assert.match(await fen(page), expected, v);
@@ -188,6 +219,19 @@ describe('every variant in the board', () => {
       assert.equal(await page.locator('[data-testid=moves] .move').count(), 9);
       assert.equal(await pocketCount(page, 'black', 'pawn'), 1);
       assert.equal(await page.locator('[data-testid=board] cg-board piece.pawn.black:not(.ghost)').count(), 7);
+      // The keyboard reaches a pocket piece: Enter picks it (Escape puts it back).
+      await page.focus('[data-testid=pocket-black] piece[data-role=pawn]');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('[data-testid=pocket-black] piece[data-role=pawn][aria-pressed=true]');
+      assert.ok((await waitMarked(page, 'drop-dest', 29)).length > 0);
+      assert.equal(
+        await page.evaluate(() => document.activeElement.closest('[data-testid]')?.dataset.testid),
+        'pocket-black',
+        'the focus stays on the pocket',
+      );
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid=pocket-black] piece[data-role=pawn][aria-pressed=false]');
+      assert.deepEqual(await waitMarked(page, 'drop-dest', 0), []);
       // A click picks the pawn: the legal squares show dots; a click on e6 drops it.
       await page.click('[data-testid=pocket-black] piece[data-role=pawn]');
       await page.waitForSelector('[data-testid=pocket-black] piece[data-role=pawn][aria-pressed=true]');
@@ -210,6 +254,7 @@ describe('every variant in the board', () => {
       assert.equal(await pocketCount(page, 'black', 'pawn'), 0);
       assert.match(await status(page), /in progress/);
       await shot(page, `variant-crazyhouse-${label}`);
+      await assertAxe(page, `crazyhouse ${label}`);
       const pgn = await exportPgn(page);
       assert.match(pgn, /\[Variant "Crazyhouse"\]/);
       assert.match(pgn, /5\. @d5 @e6/);
@@ -277,6 +322,7 @@ describe('every variant in the board', () => {
       const page = await b.open('', size);
       await pick(page, 'kingofthehill');
       assert.deepEqual(await waitMarked(page, 'hill', 4), ['d4', 'd5', 'e4', 'e5']);
+      await assertToolbar(page, `king of the hill ${label}`);
       await play(page, 'e2e4', 'a7a6', 'e1e2', 'a6a5', 'e2d3', 'a5a4', 'd3d4');
       assert.equal(await waitStatus(page, /wins/), "White's king reached the centre — White wins");
       assert.deepEqual(await sans(page), ['e4', 'a6', 'Ke2', 'a5', 'Kd3', 'a4', 'Kd4#']);
@@ -298,6 +344,11 @@ describe('every variant in the board', () => {
       assert.equal(await left('black'), '3');
       await play(page, 'e8f7', 'd1h5', 'f7e7');
       assert.equal(await left('white'), '1');
+      // The move numbers come from the FEN's fullmove field, which follows the check counters here.
+      const numbers = await page.$$eval('[data-testid=moves] .movetable .index', (els) =>
+        els.map((e) => e.textContent),
+      );
+      assert.deepEqual(numbers, ['1', '2', '3', '4']);
       await shot(page, `variant-3check-${label}`);
       await play(page, 'h5e5');
       assert.equal(await left('white'), '0');
@@ -306,6 +357,7 @@ describe('every variant in the board', () => {
       await top(page);
       for (const sel of ['[data-testid=checks-white]', '[data-testid=checks-black]'])
         await assertInViewport(page, sel, `3check ${label}`);
+      await assertAxe(page, `3check ${label}`);
       const pgn = await exportPgn(page);
       assert.match(pgn, /\[Variant "Three-check"\]/);
       assert.match(pgn, /5\. Qxe5# 1-0/);

@@ -271,11 +271,23 @@ export class Store {
   }
 }
 
-/** Move number and colour of a node's move, from the root FEN's turn and fullmove fields. */
+/** The side to move and fullmove number of each game's root, read once by the package (FEN fields vary by variant). */
+const roots = new WeakMap<Game, { turn: 'w' | 'b'; fullmoves: number }>();
+
+/** Move number and colour of a node's move, from the root position's side to move and fullmove number. */
 export function moveNumber(game: Game, n: { readonly ply: number }): { number: number; white: boolean } {
-  const f = game.rootFen.split(' ');
-  const plyFromWhite = n.ply - 1 + (f[1] === 'b' ? 1 : 0);
-  return { number: Number(f[5] ?? 1) + Math.floor(plyFromWhite / 2), white: plyFromWhite % 2 === 0 };
+  let root = roots.get(game);
+  if (!root) {
+    const pos = Position.fromFen(game.rootFen, { variant: game.variant });
+    try {
+      root = { turn: pos.turn, fullmoves: pos.fullmoves };
+    } finally {
+      pos.dispose();
+    }
+    roots.set(game, root);
+  }
+  const plyFromWhite = n.ply - 1 + (root.turn === 'b' ? 1 : 0);
+  return { number: root.fullmoves + Math.floor(plyFromWhite / 2), white: plyFromWhite % 2 === 0 };
 }
 
 /** Child indices from the root to `n`. */

@@ -82,6 +82,12 @@ export class SideSlots {
     const pos = store.position;
     const pockets = pos.pockets;
     const checks = pos.remainingChecks;
+    // A pocket piece with the focus keeps it through the redraw (keyboard users pick with Enter).
+    const active = document.activeElement as HTMLElement | null;
+    const focused =
+      active?.tagName === 'PIECE' && (this.top.contains(active) || this.bottom.contains(active))
+        ? `piece[data-role="${active.dataset.role}"][data-color="${active.dataset.color}"]`
+        : null;
     const topColor: Color = store.orientation === 'white' ? 'b' : 'w';
     const bottomColor: Color = topColor === 'w' ? 'b' : 'w';
     for (const [slot, color] of [
@@ -106,6 +112,8 @@ export class SideSlots {
         );
       else slot.replaceChildren();
     }
+    if (focused)
+      (this.top.querySelector<HTMLElement>(focused) ?? this.bottom.querySelector<HTMLElement>(focused))?.focus();
     // A pick survives a redraw only while its piece may still be dropped.
     if (this.#picked && (!pockets || !this.#movable(this.#picked.color, this.#picked.role))) this.cancel();
     else if (this.#picked) this.#showDests(this.#picked.role);
