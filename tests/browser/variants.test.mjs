@@ -258,6 +258,12 @@ describe('every variant in the board', () => {
       const pgn = await exportPgn(page);
       assert.match(pgn, /\[Variant "Crazyhouse"\]/);
       assert.match(pgn, /5\. @d5 @e6/);
+      // Flipped, each pocket follows its side: Black's below the board.
+      assert.equal(await page.getAttribute('[data-testid=slot-bottom] .pocket', 'data-testid'), 'pocket-white');
+      await page.click('[data-testid=flip]');
+      await page.waitForSelector('[data-testid=slot-bottom] [data-testid=pocket-black]');
+      assert.equal(await page.getAttribute('[data-testid=slot-top] .pocket', 'data-testid'), 'pocket-white');
+      await shot(page, `variant-crazyhouse-flipped-${label}`);
       await page.closeAll();
     });
 
