@@ -8,6 +8,7 @@ import {
   chessgroundDests,
   isCapture,
   isCastling,
+  isDrop,
   isEnPassant,
   isPromotion,
   moveFlags,
@@ -152,6 +153,19 @@ test('chessgroundDests: king-to-rook and king-to-destination in standard chess, 
   const d = chessgroundDests(start);
   expect([...d.keys()].sort()).toEqual(['a2', 'b1', 'b2', 'c2', 'd2', 'e2', 'f2', 'g1', 'g2', 'h2']);
   expect(d.get('g1')).toEqual(expect.arrayContaining(['f3', 'h3']));
+});
+
+test('chessgroundDests: crazyhouse drops are left out (their origin field names no square)', () => {
+  // White holds a knight and a pawn; b1..f1 are the drops' origin fields, and the knight on
+  // b1 must not be given the drop squares as its destinations.
+  using zh = Position.fromFen('4k3/8/8/8/8/8/8/1N2K3[NP] w - - 0 1', { variant: 'crazyhouse' });
+  const drops = zh.legalMoves().filter((m) => isDrop(m));
+  expect(drops.length).toBeGreaterThan(60);
+  const d = chessgroundDests(zh);
+  expect(new Set(d.get('b1'))).toEqual(new Set(['a3', 'c3', 'd2']));
+  expect([...d.keys()].sort()).toEqual(['b1', 'e1']);
+  const moves = [...d.values()].reduce((n, l) => n + l.length, 0);
+  expect(moves).toBe(zh.legalMoves().length - drops.length);
 });
 
 test('non-ASCII and very long inputs are refused, not crashed on', () => {

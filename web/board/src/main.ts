@@ -14,7 +14,7 @@ import { installOffline } from './offline.js';
 import { mountPanels, registerPanel, showPanel } from './panels.js';
 import { installMakrukPieces } from './pieces.js';
 import { playMoveSound, setSoundEnabled, soundEnabled } from './sound.js';
-import { START, Store, lineEnd } from './store.js';
+import { START, Store, VARIANT_NAMES, lineEnd } from './store.js';
 import { UrlState } from './url.js';
 import { BoardView } from './views/board.js';
 import { BookView, bookPanel } from './views/book.js';
@@ -35,6 +35,16 @@ import { MoveStrip } from './views/strip.js';
 import { StudiesView, download } from './views/studies.js';
 
 installMakrukPieces();
+
+// The variant picker: every rule set of the package, in lichess's order (store.ts).
+$<HTMLSelectElement>('variant').replaceChildren(
+  ...VARIANT_NAMES.map(([value, name]) => {
+    const option = document.createElement('option');
+    option.value = value;
+    option.textContent = name;
+    return option;
+  }),
+);
 
 // The tools of the side panel (a new panel: registerPanel + its view below).
 registerPanel(puzzlePanel);
@@ -213,7 +223,7 @@ on('move-input', 'keydown', (e) => {
     // The package parses the move (UCI or SAN) and says why one is refused; a glyph typed
     // with it (Nf3??) is kept as the move's NAG.
     const { move, nag } = splitGlyph(text);
-    const m = /^[a-h][1-8][a-h][1-8][qrbnm]?$/i.test(move) ? pos.parseUci(move.toLowerCase()) : pos.parseSan(move);
+    const m = /^[a-h][1-8][a-h][1-8][qrbnmk]?$/i.test(move) ? pos.parseUci(move.toLowerCase()) : pos.parseSan(move);
     const uci = pos.uci(m);
     input.value = '';
     const from = store.node;
@@ -234,6 +244,7 @@ document.addEventListener('keydown', (e) => {
     board.hidePromotion();
     return;
   }
+  if (e.key === 'Escape' && board.cancelDrop()) return;
   if (store.mode === 'editor') return;
   const keys: Record<string, string> = {
     ArrowLeft: 'prev',
@@ -260,13 +271,14 @@ document.addEventListener('keydown', (e) => {
 });
 
 render();
+const linked = !!location.hash || !!location.search; // read before url.load() rewrites the URL
 url.load();
 // The studies reopen the last study, chapter and move, unless the page was opened with a link
 // to a game (a new navigation with a hash: the link's game is shown, and kept as a chapter)
 // or to a puzzle.
 const navigation = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
 void studies.start(
-  location.hash.includes('puzzle=') || (!!location.hash && navigation !== 'reload' && navigation !== 'back_forward'),
+  location.hash.includes('puzzle=') || (linked && navigation !== 'reload' && navigation !== 'back_forward'),
 );
 // For automated checks: the board is ready once this attribute is set.
 document.body.dataset.ready = 'true';

@@ -4,12 +4,27 @@
 // subscribers, which redraw from it (see main.ts).
 import { Game, type GameNode, IllegalMoveError, Position, type Variant, chess960StartFen } from 'chesswasm';
 
-/** The standard start of each variant (the package's, not a copy). */
-export const START: Record<Variant, string> = {
-  chess: startFen('chess'),
-  chess960: chess960StartFen(518),
-  makruk: startFen('makruk'),
-};
+/**
+ * The variants of the board, in the picker's order (lichess's, then Makruk), with their names
+ * as lichess writes them.
+ */
+export const VARIANT_NAMES: ReadonlyArray<readonly [Variant, string]> = [
+  ['chess', 'Standard'],
+  ['crazyhouse', 'Crazyhouse'],
+  ['chess960', 'Chess960'],
+  ['kingofthehill', 'King of the Hill'],
+  ['3check', 'Three-check'],
+  ['antichess', 'Antichess'],
+  ['atomic', 'Atomic'],
+  ['horde', 'Horde'],
+  ['racingkings', 'Racing Kings'],
+  ['makruk', 'Makruk'],
+];
+
+/** The start of each variant (the package's, not a copy; Chess960's is the standard array, number 518). */
+export const START = Object.fromEntries(
+  VARIANT_NAMES.map(([v]) => [v, v === 'chess960' ? chess960StartFen(518) : startFen(v)]),
+) as Record<Variant, string>;
 
 function startFen(variant: Variant): string {
   const pos = Position.startpos(variant);
@@ -256,11 +271,23 @@ export class Store {
   }
 }
 
-/** Move number and colour of a node's move, from the root FEN's turn and fullmove fields. */
+/** The side to move and fullmove number of each game's root, read once by the package (FEN fields vary by variant). */
+const roots = new WeakMap<Game, { turn: 'w' | 'b'; fullmoves: number }>();
+
+/** Move number and colour of a node's move, from the root position's side to move and fullmove number. */
 export function moveNumber(game: Game, n: { readonly ply: number }): { number: number; white: boolean } {
-  const f = game.rootFen.split(' ');
-  const plyFromWhite = n.ply - 1 + (f[1] === 'b' ? 1 : 0);
-  return { number: Number(f[5] ?? 1) + Math.floor(plyFromWhite / 2), white: plyFromWhite % 2 === 0 };
+  let root = roots.get(game);
+  if (!root) {
+    const pos = Position.fromFen(game.rootFen, { variant: game.variant });
+    try {
+      root = { turn: pos.turn, fullmoves: pos.fullmoves };
+    } finally {
+      pos.dispose();
+    }
+    roots.set(game, root);
+  }
+  const plyFromWhite = n.ply - 1 + (root.turn === 'b' ? 1 : 0);
+  return { number: root.fullmoves + Math.floor(plyFromWhite / 2), white: plyFromWhite % 2 === 0 };
 }
 
 /** Child indices from the root to `n`. */

@@ -3,9 +3,13 @@
 //   #pgn=PGN&node=0.1.0             a game (with comments, arrows and clocks) and the current
 //                                   move: the child indices from the root (&ply=N also works)
 //   #puzzle=LINE[&variant=V]        a puzzle, as typed (a lichess row, or FEN + solution)
-import { Game, PgnError, type Variant } from 'chesswasm';
+//   #variant=V                      the start position of a variant
+// The same parameters in the query string (`?variant=atomic&fen=…`) are read when the page
+// has no hash. A variant is any name the package's parseVariant reads: ours (`3check`) and
+// lichess's keys and names (`threeCheck`, `kingOfTheHill`, `Racing Kings`, `zh`, …).
+import { Game, PgnError, type Variant, parseVariant } from 'chesswasm';
 import { $ } from './dom.js';
-import type { Store } from './store.js';
+import { START, type Store } from './store.js';
 import { pgnErrorText } from './views/pgn.js';
 
 export interface UrlHooks {
@@ -55,7 +59,7 @@ export class UrlState {
 
   /** The shareable link of what is on the board. */
   link(): string {
-    return location.href.split('#')[0] + this.hash();
+    return location.origin + location.pathname + this.hash();
   }
 
   /** Writes the hash soon (changes come in bursts). */
@@ -70,16 +74,23 @@ export class UrlState {
         return; // a value the PGN writer refuses (it says why on export)
       }
       this.#last = hash;
-      if (location.hash !== hash) history.replaceState(null, '', hash);
+      // The hash holds the state from now on: a query string that opened the page is dropped.
+      if (location.hash !== hash || location.search) history.replaceState(null, '', location.pathname + hash);
     }, 150);
   }
 
   /** Restores the state from the hash (at start, and when the user edits the URL). */
   load(): void {
-    if (!location.hash || location.hash === this.#last) return;
+    const text = location.hash ? location.hash.slice(1) : location.search.slice(1);
+    if (!text || (location.hash && location.hash === this.#last)) return;
     const store = this.#store;
-    const params = new URLSearchParams(location.hash.slice(1));
-    const variant = (params.get('variant') as Variant | null) ?? 'chess';
+    const params = new URLSearchParams(text);
+    const key = params.get('variant');
+    const variant = key === null ? 'chess' : parseVariant(key);
+    if (!variant) {
+      $('fen-error').textContent = `Unknown variant in the link: ${key}`;
+      return;
+    }
     const puzzle = params.get('puzzle');
     const pgn = params.get('pgn');
     const fen = params.get('fen');
@@ -102,6 +113,8 @@ export class UrlState {
     } else if (fen) {
       $<HTMLSelectElement>('variant').value = variant;
       if (!this.#hooks.loadFen(fen)) $<HTMLInputElement>('fen').value = fen;
+    } else if (key !== null) {
+      store.newGame(START[variant], variant); // a variant alone: its start position (lichess's /analysis/horde)
     }
   }
 }

@@ -3,7 +3,7 @@
  * chessground itself.
  * @module
  */
-import { type SquareName, SQUARE_NAMES, isCastling, moveFrom, moveTo } from '../core/move.js';
+import { type SquareName, SQUARE_NAMES, isCastling, isDrop, moveFrom, moveTo } from '../core/move.js';
 import { ChessError, describe } from '../boundary/errors.js';
 import { Position } from '../core/position.js';
 
@@ -11,7 +11,8 @@ import { Position } from '../core/position.js';
  * The `movable.dests` map chessground expects: for each square with a legal move, the
  * squares its piece can go to. Castling appears as king-to-rook (`e1` → `h1`), and in
  * standard chess (not Chess960) also as king-to-destination (`e1` → `g1`), so that the
- * board accepts either gesture whatever its `rookCastle` setting.
+ * board accepts either gesture whatever its `rookCastle` setting. Crazyhouse drops are not in
+ * it (they start from no square): find them with `isDrop` / `dropPiece` among `legalMoves()`.
  */
 export function chessgroundDests(position: Position): Map<SquareName, SquareName[]> {
   if (!(position instanceof Position))
@@ -19,6 +20,7 @@ export function chessgroundDests(position: Position): Map<SquareName, SquareName
   const dests = new Map<SquareName, SquareName[]>();
   const chess960 = position.variant === 'chess960';
   for (const m of position.legalMoves()) {
+    if (isDrop(m)) continue;
     const from = SQUARE_NAMES[moveFrom(m)]!;
     let list = dests.get(from);
     if (!list) dests.set(from, (list = []));

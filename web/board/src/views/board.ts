@@ -2,9 +2,14 @@
 // moves (with the promotion chooser), and shapes — the arrows and circles of the current
 // move (from the PGN's [%cal]/[%csl], or drawn by the user: kept with that move and
 // exported), plus layers of automatic shapes (the engine's best move, a puzzle hint).
+// Variants: crazyhouse's pockets and three-check's counters beside the board (pockets.ts),
+// atomic's explosions (the squares a move emptied, from the positions before and after it),
+// King of the Hill's four centre squares marked.
 import { Chessground } from '@lichess-org/chessground';
 import type { DrawShape } from '@lichess-org/chessground/draw';
+import type { Key as CgKey } from '@lichess-org/chessground/types';
 import {
+  type GameNode,
   type Move,
   SQUARE_NAMES,
   type Shape,
@@ -12,12 +17,12 @@ import {
   chessgroundDests,
   isPromotion,
   moveFrom,
-  movePromotion,
   moveTo,
 } from 'chesswasm';
 import { $, h } from '../dom.js';
 import { ROLE_OF, boardFen, pieceElement } from '../pieces.js';
 import type { Store } from '../store.js';
+import { SideSlots } from './pockets.js';
 
 type Api = ReturnType<typeof Chessground>;
 export type Key = (typeof SQUARE_NAMES)[number];
@@ -44,17 +49,60 @@ export function fromDrawShapes(shapes: readonly DrawShape[]): Shape[] {
   return out;
 }
 
-const PROMO_NAMES: Record<string, string> = { q: 'Queen', r: 'Rook', b: 'Bishop', n: 'Knight', m: 'Met' };
+const PROMO_NAMES: Record<string, string> = {
+  q: 'Queen',
+  r: 'Rook',
+  b: 'Bishop',
+  n: 'Knight',
+  k: 'King',
+  m: 'Met',
+};
+
+/** King of the Hill's hill: the four centre squares, marked on the board. */
+const HILL = new Map<CgKey, string>(['d4', 'e4', 'd5', 'e5'].map((k) => [k as CgKey, 'hill']));
+
+/** The pieces of a FEN's board field, by square (`~` of a promoted piece left out). */
+function piecesOf(board: string): Map<string, string> {
+  const out = new Map<string, string>();
+  board.split('/').forEach((rank, i) => {
+    let file = 0;
+    for (const c of rank) {
+      if (c >= '1' && c <= '9') file += Number(c);
+      else if (c !== '~') out.set(`${'abcdefgh'[file++]}${8 - i}`, c);
+    }
+  });
+  return out;
+}
+
+/** The squares of a move as chessground highlights them: from and to, or the square of a drop (`N@f3`). */
+export function moveKeys(uci: string | null): Key[] | undefined {
+  if (!uci || uci === '0000') return undefined;
+  if (uci[1] === '@') return [uci.slice(2, 4) as Key];
+  return [uci.slice(0, 2) as Key, uci.slice(2, 4) as Key];
+}
 
 export class BoardView {
   readonly cg: Api;
   readonly el: HTMLElement;
   #store: Store;
   #layers = new Map<string, DrawShape[]>();
+  /** Crazyhouse's pockets and three-check's counters, beside the board. */
+  readonly slots: SideSlots;
+  /** The node and board drawn last (an atomic move's explosion compares them with the next). */
+  #drawn: { node: GameNode; board: string } | null = null;
 
   constructor(store: Store) {
     this.#store = store;
     this.el = $('board');
+    this.slots = new SideSlots(
+      store,
+      () => this.cg,
+      () => this.#canMove(),
+    );
+    const wrap = this.el.closest('.board-wrap')!;
+    wrap.before(this.slots.top);
+    wrap.after(this.slots.bottom);
+    this.slots.top.hidden = this.slots.bottom.hidden = true;
     this.cg = Chessground(this.el, {
       coordinates: true,
       ranksPosition: 'left', // rank numbers on the a-file side (their light/dark classes follow)
@@ -65,7 +113,10 @@ export class BoardView {
         free: false,
         showDests: true,
         rookCastle: true,
-        events: { after: (o, d) => this.#onUserMove(o as Key, d as Key) },
+        events: {
+          after: (o, d) => this.#onUserMove(o as Key, d as Key),
+          afterNewPiece: (role, key) => this.slots.dropped(role, key),
+        },
       },
       premovable: { enabled: false },
       draggable: { enabled: true, showGhost: true },
@@ -83,22 +134,44 @@ export class BoardView {
     if (this.#store.mode === 'analysis') this.cg.setAutoShapes([...this.#layers.values()].flat());
   }
 
+  /** Whether the user may move on the board now. */
+  #canMove(): boolean {
+    const store = this.#store;
+    if (store.mode !== 'analysis') return false;
+    return (store.puzzle?.locked ? store.puzzle.canMove(store.node) : true) && !store.position.outcome();
+  }
+
   render(): void {
     const store = this.#store;
     const makruk = store.variant === 'makruk';
     this.el.classList.toggle('makruk', makruk);
-    if (store.mode !== 'analysis') return; // the editor drives the board then
+    const slots = store.mode === 'analysis' && SideSlots.shown(store.position);
+    const row = this.el.closest('.board-row')!;
+    if (row.classList.contains('with-slots') !== slots) {
+      row.classList.toggle('with-slots', slots);
+      this.slots.top.hidden = this.slots.bottom.hidden = !slots;
+      // The board moved (the slots above it on a phone): chessground measures it again.
+      this.cg.state.dom.bounds.clear();
+    }
+    if (store.mode !== 'analysis') {
+      this.slots.cancel();
+      this.#drawn = null;
+      return; // the editor drives the board then
+    }
     const pos = store.position;
     const node = store.node;
     const turn = pos.turn === 'w' ? 'white' : 'black';
-    const canMove = (store.puzzle?.locked ? store.puzzle.canMove(node) : true) && !pos.outcome();
+    const canMove = this.#canMove();
+    const board = boardFen(pos.fen(), makruk);
+    const hill = store.variant === 'kingofthehill' ? HILL : null;
+    this.slots.extraSquares = hill;
     this.cg.set({
-      fen: boardFen(pos.fen(), makruk),
+      fen: board,
       orientation: store.orientation,
       turnColor: turn,
       check: pos.isCheck() ? turn : false,
-      lastMove:
-        node.uci && node.uci !== '0000' ? [node.uci.slice(0, 2) as Key, node.uci.slice(2, 4) as Key] : undefined,
+      lastMove: moveKeys(node.uci),
+      highlight: { lastMove: true, check: true, custom: hill ?? new Map() },
       movable: {
         free: false,
         color: canMove ? turn : undefined,
@@ -110,7 +183,34 @@ export class BoardView {
       drawable: { enabled: true, shapes: toDrawShapes(node.shapes) },
     });
     this.cg.setAutoShapes([...this.#layers.values()].flat());
+    this.#explode(node, board);
+    if (slots) this.slots.render();
+    else this.slots.cancel();
     if (!$('promotion').hidden && $('promotion').dataset.node !== String(node.ply) + node.uci) this.hidePromotion();
+  }
+
+  // Atomic: a move one step on from the position drawn last shows chessground's explosion on
+  // the squares it emptied (besides the mover's origin), centred on its destination. Read
+  // from the two positions, not from the rules.
+  #explode(node: GameNode, board: string): void {
+    const before = this.#drawn;
+    this.#drawn = { node, board };
+    if (this.#store.variant !== 'atomic' || !before || node.parent !== before.node) return;
+    const keys = moveKeys(node.uci);
+    if (!keys || keys.length < 2) return;
+    const [from, to] = keys as [Key, Key];
+    const after = piecesOf(board);
+    const emptied = [...piecesOf(before.board).keys()].filter((k) => k !== from && !after.has(k));
+    if (!emptied.length) return;
+    this.cg.explode([...new Set([to, ...emptied])] as CgKey[]);
+  }
+
+  /** Cancels a pocket piece picked for a drop (Escape). */
+  cancelDrop(): boolean {
+    if (!this.slots.picking) return false;
+    this.slots.cancel();
+    this.render();
+    return true;
   }
 
   #onDraw(shapes: DrawShape[]): void {
@@ -137,12 +237,14 @@ export class BoardView {
     const box = $('promotion');
     box.textContent = '';
     const white = pos.turn === 'w';
-    const order = ['q', 'r', 'b', 'n', 'm'];
-    const sorted = [...moves].sort((a, b) => order.indexOf(movePromotion(a)!) - order.indexOf(movePromotion(b)!));
+    const order = ['q', 'r', 'b', 'n', 'k', 'm'];
+    // The piece as UCI writes it (`k` for antichess's king, which movePromotion calls `m`).
+    const letter = (m: Move) => pos.uci(m).slice(-1);
+    const sorted = [...moves].sort((a, b) => order.indexOf(letter(a)) - order.indexOf(letter(b)));
     const set = h('div.promo-set.cg-wrap');
     set.classList.toggle('makruk', store.variant === 'makruk');
     for (const m of sorted) {
-      const p = movePromotion(m)!;
+      const p = letter(m);
       const name = PROMO_NAMES[p]!;
       const btn = h('button.promo-piece', {
         type: 'button',

@@ -5,9 +5,47 @@ import { FenError, type Outcome, type Position, type Variant } from 'chesswasm';
 import { $, copyText, flash, on } from '../dom.js';
 import type { Store } from '../store.js';
 
-function outcomeText(o: Outcome, variant: Variant): string {
-  const winner = o.winner ? `${o.winner === 'w' ? 'White' : 'Black'} wins` : 'draw';
+const SIDE = { w: 'White', b: 'Black' } as const;
+
+/**
+ * Why a variant's own rule ended the game, in words (the package says that it ended and who
+ * won: `VARIANT_WIN`, `VARIANT_LOSS`, `VARIANT_DRAW`; the board only names the rule).
+ */
+function variantReason(o: Outcome, p: Position): string {
+  const winner = o.winner ? SIDE[o.winner] : '';
+  const loser = o.winner === 'w' ? 'Black' : 'White';
+  switch (p.variant) {
+    case 'atomic':
+      return `${loser}'s king exploded`;
+    case 'kingofthehill':
+      return `${winner}'s king reached the centre`;
+    case '3check':
+      return `${winner} gave the third check`;
+    case 'racingkings':
+      return o.winner ? `${winner}'s king reached the eighth rank` : 'both kings reached the eighth rank';
+    case 'horde':
+      return `${loser} lost every piece`;
+    case 'antichess': {
+      // The side to move has no moves: it lost every piece, or it is blocked.
+      const board = p.fen().split(' ')[0]!;
+      const own = p.turn === 'w' ? /[PNBRQK]/ : /[pnbrqk]/;
+      return own.test(board) ? `${SIDE[p.turn]} cannot move` : `${SIDE[p.turn]} has no pieces left`;
+    }
+    default:
+      return 'the variant ended the game';
+  }
+}
+
+function outcomeText(o: Outcome, p: Position): string {
+  const variant = p.variant;
+  const winner = o.winner ? `${SIDE[o.winner]} wins` : 'draw';
   switch (o.termination as string) {
+    case 'VARIANT_WIN':
+    case 'VARIANT_LOSS':
+    case 'VARIANT_DRAW': {
+      const reason = variantReason(o, p);
+      return `${reason[0]!.toUpperCase()}${reason.slice(1)} — ${winner}`;
+    }
     case 'CHECKMATE':
       return `Checkmate — ${winner}`;
     case 'STALEMATE':
@@ -31,11 +69,11 @@ function outcomeText(o: Outcome, variant: Variant): string {
 
 export function statusText(p: Position): string {
   const o = p.outcome();
-  if (o) return outcomeText(o, p.variant);
+  if (o) return outcomeText(o, p);
   const parts: string[] = [];
   if (p.isCheck()) parts.push('Check');
   const claim = p.outcome({ claim: true });
-  if (claim) parts.push(outcomeText(claim, p.variant));
+  if (claim) parts.push(outcomeText(claim, p));
   if (!parts.length) parts.push('Game in progress');
   return parts.join(' · ');
 }
