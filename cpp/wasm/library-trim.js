@@ -134,15 +134,16 @@ mergeInto(LibraryManager.library, {
 });
 
 // Start-up: embind builds each function's and method's invoker with `new Function` when it is
-// registered (about 90 evals while the module starts; the app that only lists legal moves
-// calls four of them). Here an invoker is built on its first call: the property (a method on
-// the prototype, a free function on the module, a constructor in its class's table) starts as
-// a function that crafts the invoker with embind's own craftInvokerFunction, puts it in its
-// place and calls it, so a call after the first costs what it did. (A getter replaced by a
-// data property was measured slower: the prototype lost its fast properties, legalSan 0.86x.)
-// The debug build (ASSERTIONS) crafts at once, as embind does: library-record.js records
-// every invoker for scripts/gen-boundary.mjs when it is crafted.
-// Import to first position: docs/performance.md ("Import").
+// registered (about 90 evals while the module starts; importing the package and listing the
+// start position's moves calls six of them: hotCalls, ioBuffer, moveBuffer, the Position
+// constructor, address, setStart). Here an invoker is built on its first call: the property
+// (a method on the prototype, a free function on the module, a constructor in its class's
+// table) starts as a function that crafts the invoker with embind's own craftInvokerFunction,
+// puts it in its place and calls it, so a call after the first costs what it did. (A getter
+// replaced by a data property was measured slower: the prototype lost its fast properties,
+// legalSan 0.86x.) The debug build (ASSERTIONS) crafts at once, as embind does:
+// library-record.js records every invoker for scripts/gen-boundary.mjs when it is crafted.
+// Import to first position: docs/performance.md ("Budgets (issue 24)").
 mergeInto(LibraryManager.library, {
   $lazyInvoker: function (target, key, craft) {
 #if ASSERTIONS
