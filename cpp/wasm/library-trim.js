@@ -28,6 +28,7 @@
     $exposePublicSymbol: [0x8150f52a],
     $registerType: [0xdacfa8a0],
     $craftInvokerFunction: [0x7f50a03e],
+    _embind_register_function: [0xcee890c3],
     $whenDependentTypesAreResolved: [0x2eb7fa89],
     $heap32VectorToArray: [0x58cff004],
     $embind__requireFunction: [0xab233fe5],
@@ -132,6 +133,49 @@ mergeInto(LibraryManager.library, {
   $init_emval: function () {},
 });
 
+// Start-up: embind builds each function's and method's invoker with `new Function` when it is
+// registered (about 90 evals while the module starts; importing the package and listing the
+// start position's moves calls six of them: hotCalls, ioBuffer, moveBuffer, the Position
+// constructor, address, setStart). Here an invoker is built on its first call: the property
+// (a method on the prototype, a free function on the module, a constructor in its class's
+// table) starts as a function that crafts the invoker with embind's own craftInvokerFunction,
+// puts it in its place and calls it, so a call after the first costs what it did. (A getter
+// replaced by a data property was measured slower: the prototype lost its fast properties,
+// legalSan 0.86x.) The debug build (ASSERTIONS) crafts at once, as embind does:
+// library-record.js records every invoker for scripts/gen-boundary.mjs when it is crafted.
+// Import to first position: docs/performance.md ("Budgets (issue 24)").
+mergeInto(LibraryManager.library, {
+  $lazyInvoker: function (target, key, craft) {
+#if ASSERTIONS
+    target[key] = craft();
+#else
+    target[key] = function () {
+      var invoker = (target[key] = craft());
+      return invoker.apply(this, arguments);
+    };
+#endif
+  },
+
+  _embind_register_function__deps: ['$heap32VectorToArray', '$readLatin1String', '$embind__requireFunction',
+    '$exposePublicSymbol', '$throwUnboundTypeError', '$whenDependentTypesAreResolved', '$craftInvokerFunction',
+    '$lazyInvoker'],
+  _embind_register_function: function (name, argCount, rawArgTypesAddr, signature, rawInvoker, fn) {
+    var argTypes = heap32VectorToArray(argCount, rawArgTypesAddr);
+    name = readLatin1String(name);
+    rawInvoker = embind__requireFunction(signature, rawInvoker);
+    exposePublicSymbol(name, function () {
+      throwUnboundTypeError('Cannot call ' + name + ' due to unbound types', argTypes);
+    }, argCount - 1);
+    whenDependentTypesAreResolved([], argTypes, function (argTypes) {
+      var invokerArgsArray = [argTypes[0], null].concat(argTypes.slice(1));
+      lazyInvoker(Module, name, function () {
+        return craftInvokerFunction(name, invokerArgsArray, null, rawInvoker, fn);
+      });
+      return [];
+    });
+  },
+});
+
 // Classes. The three registered classes (Position, Setup, PgnSource) have no base class, no
 // smart pointer, no virtual function and no overloaded method, and JS never gets a second
 // handle to an object (no method returns a pointer; setupOf returns a new Setup by value).
@@ -206,7 +250,7 @@ mergeInto(LibraryManager.library, {
   },
 
   _embind_register_class_constructor__deps: ['$heap32VectorToArray', '$embind__requireFunction',
-    '$whenDependentTypesAreResolved', '$craftInvokerFunction'],
+    '$whenDependentTypesAreResolved', '$craftInvokerFunction', '$lazyInvoker'],
   _embind_register_class_constructor: function (rawClassType, argCount, rawArgTypesAddr, invokerSignature, invoker,
     rawConstructor) {
     var rawArgTypes = heap32VectorToArray(argCount, rawArgTypesAddr);
@@ -215,8 +259,10 @@ mergeInto(LibraryManager.library, {
       classType = classType[0];
       whenDependentTypesAreResolved([], rawArgTypes, function (argTypes) {
         argTypes.splice(1, 0, null); // no `this`
-        classType.registeredClass.ctors[argCount - 1] =
-          craftInvokerFunction('constructor ' + classType.name, argTypes, null, invoker, rawConstructor);
+        var ctors = classType.registeredClass.ctors;
+        lazyInvoker(ctors, argCount - 1, function () {
+          return craftInvokerFunction('constructor ' + classType.name, argTypes, null, invoker, rawConstructor);
+        });
         return [];
       });
       return [];
@@ -224,7 +270,7 @@ mergeInto(LibraryManager.library, {
   },
 
   _embind_register_class_function__deps: ['$heap32VectorToArray', '$readLatin1String', '$embind__requireFunction',
-    '$whenDependentTypesAreResolved', '$craftInvokerFunction', '$throwBindingError'],
+    '$whenDependentTypesAreResolved', '$craftInvokerFunction', '$throwBindingError', '$lazyInvoker'],
   _embind_register_class_function: function (rawClassType, methodName, argCount, rawArgTypesAddr, invokerSignature,
     rawInvoker, context, isPureVirtual) {
     var rawArgTypes = heap32VectorToArray(argCount, rawArgTypesAddr);
@@ -238,7 +284,9 @@ mergeInto(LibraryManager.library, {
         throwBindingError(humanName + ': overloaded and pure virtual methods are not supported');
       }
       whenDependentTypesAreResolved([], rawArgTypes, function (argTypes) {
-        proto[methodName] = craftInvokerFunction(humanName, argTypes, classType, rawInvoker, context);
+        lazyInvoker(proto, methodName, function () {
+          return craftInvokerFunction(humanName, argTypes, classType, rawInvoker, context);
+        });
         return [];
       });
       return [];

@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // The benchmark table: ours (the package in dist/, wasm in Node) vs chess.js vs chessops vs
 // our native build, one row per module in tests/bench/rows/ (see tests/bench/README.md).
-//   node tests/bench/run.mjs [--json | --markdown] [--quick] [--runs N] [--only id,id] [--ms T] [--cpu]
+//   node tests/bench/run.mjs [--json | --markdown] [--quick] [--runs N] [--only id,id] [--ms T] [--cpu] [--base DIR]
 // --markdown: the page docs/performance-table.md (npm run bench -- --markdown > docs/performance-table.md).
 // Each figure is the median of N >= 5 runs (default 5; --quick: 3 runs, shorter timings,
 // chess.js perft at depth 4), the implementations of a row measured round-robin within each
 // run so that load changes hit all alike; ratios are computed within this one run.
 // --cpu: rates in this process by its CPU time instead of wall-clock time (steadier when other
-// work shares the machine; child processes and fixed figures are unaffected).
+// work shares the machine; child processes and fixed figures are unaffected; the import row
+// takes its children's CPU time).
+// --base DIR: another build of the package (a dist/ directory, e.g. main's) measured in the same
+// run as a column of its own, "base", round-robin with the others: its row functions are ours
+// given that build; "vs base" is how many times better ours is than it (an A/B of a change).
 // A benchmark, not a test: nothing asserts a speed.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -18,9 +22,9 @@ import { IMPLS, cpuNow, loadRows, median, rate, root, warmUp } from './lib.mjs';
 import { prng } from '../tools/prng.mjs';
 
 const USAGE =
-  'usage: node tests/bench/run.mjs [--json | --markdown] [--quick] [--runs N] [--only id,id] [--ms T] [--cpu]';
+  'usage: node tests/bench/run.mjs [--json | --markdown] [--quick] [--runs N] [--only id,id] [--ms T] [--cpu] [--base DIR]';
 const args = process.argv.slice(2);
-const opts = { json: false, markdown: false, quick: false, runs: 0, only: null, ms: 0, cpu: false };
+const opts = { json: false, markdown: false, quick: false, runs: 0, only: null, ms: 0, cpu: false, base: null };
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '--json') opts.json = true;
@@ -30,6 +34,7 @@ for (let i = 0; i < args.length; i++) {
   else if (a === '--only') opts.only = new Set(String(args[++i]).split(','));
   else if (a === '--ms') opts.ms = Math.max(10, Number(args[++i]) || 200);
   else if (a === '--cpu') opts.cpu = true;
+  else if (a === '--base' && args[i + 1]) opts.base = path.resolve(args[++i]);
   else {
     console.error(USAGE);
     process.exit(2);
@@ -51,6 +56,17 @@ if (!existsSync(distIndex)) {
   process.exit(1);
 }
 const chesswasm = await import(pathToFileURL(distIndex).href);
+// The columns: with --base, the other build's column after ours.
+const COLUMNS = opts.base ? ['ours', 'base', ...IMPLS.slice(1)] : IMPLS;
+let base = null;
+if (opts.base) {
+  const baseIndex = path.join(opts.base, 'index.js');
+  if (!existsSync(baseIndex)) {
+    console.error(`bench: --base ${opts.base}: no index.js there (a dist/ directory of the package)`);
+    process.exit(1);
+  }
+  base = { chesswasm: await import(pathToFileURL(baseIndex).href), dist: opts.base };
+}
 
 // Positions from seeded random games (standard chess, none terminal), shared by the rows.
 function sampleFens(n) {
@@ -100,7 +116,18 @@ const native = {
   },
 };
 
-const ctx = { chesswasm, dist: path.dirname(distIndex), fens: sampleFens(100), quick: opts.quick, native, root };
+const ctx = {
+  chesswasm,
+  dist: path.dirname(distIndex),
+  fens: sampleFens(100),
+  quick: opts.quick,
+  cpu: opts.cpu,
+  native,
+  root,
+};
+// A column's implementation: base is ours given the other build.
+const implOf = (row, impl) =>
+  impl === 'base' ? row.impls.ours && ((c) => row.impls.ours({ ...c, ...base })) : row.impls[impl];
 
 // One implementation's measurement spec: undefined (no comparable measurement), a number,
 // { value }, { measure() } (called once per run) or { batch(), once?, warmUp? } (a rate).
@@ -118,10 +145,10 @@ for (const row of rows) {
   log(`bench: ${row.id} (${row.title})`);
   const specs = {};
   const samples = {};
-  for (const impl of IMPLS) {
+  for (const impl of COLUMNS) {
     samples[impl] = [];
     try {
-      specs[impl] = normalise(await row.impls[impl]?.(ctx));
+      specs[impl] = normalise(await implOf(row, impl)?.(ctx));
     } catch (e) {
       log(`  ${impl}: ${e.message}`);
       specs[impl] = null;
@@ -135,7 +162,7 @@ for (const row of rows) {
     }
   }
   for (let run = 0; run < opts.runs; run++) {
-    for (const impl of IMPLS) {
+    for (const impl of COLUMNS) {
       const s = specs[impl];
       if (!s) continue;
       try {
@@ -148,7 +175,7 @@ for (const row of rows) {
     }
   }
   const values = {};
-  for (const impl of IMPLS) {
+  for (const impl of COLUMNS) {
     const s = specs[impl];
     values[impl] = !s ? null : 'value' in s ? s.value : median(samples[impl]);
   }
@@ -166,7 +193,12 @@ for (const row of rows) {
     lowerIsBetter: !!row.lowerIsBetter,
     values,
     samples,
-    ratios: { 'chess.js': ratio('chess.js'), chessops: ratio('chessops'), native: ratio('native') },
+    ratios: {
+      'chess.js': ratio('chess.js'),
+      chessops: ratio('chessops'),
+      native: ratio('native'),
+      ...(base ? { base: ratio('base') } : {}),
+    },
   });
 }
 
@@ -180,6 +212,7 @@ const machine = {
   runs: opts.runs,
   quick: opts.quick,
   clock: opts.cpu ? 'cpu' : 'wall',
+  ...(base ? { base: base.dist } : {}),
 };
 
 if (opts.json) {
@@ -201,9 +234,11 @@ const head = [
   'row',
   'unit',
   'ours (wasm)',
+  ...(base ? ['base'] : []),
   'chess.js',
   'chessops',
   'native',
+  ...(base ? ['vs base'] : []),
   'vs chess.js',
   'vs chessops',
   'vs native',
@@ -211,7 +246,8 @@ const head = [
 const table = results.map((r) => [
   r.title,
   r.unit,
-  ...IMPLS.map((i) => fmt(r.values[i], r.unit)),
+  ...COLUMNS.map((i) => fmt(r.values[i], r.unit)),
+  ...(base ? [fx(r.ratios.base)] : []),
   fx(r.ratios['chess.js']),
   fx(r.ratios.chessops),
   fx(r.ratios.native),
@@ -242,7 +278,8 @@ if (opts.markdown) {
 console.log(
   `chesswasm bench — ${machine.date}, ${machine.cpu} (${machine.threads} threads), node ${machine.node}, ` +
     `load average ${machine.load.join(' ')}; median of ${opts.runs} runs${opts.quick ? ' (--quick)' : ''}` +
-    (opts.cpu ? '; rates by CPU time' : ''),
+    (opts.cpu ? '; rates by CPU time' : '') +
+    (base ? `; base: ${base.dist}` : ''),
 );
 console.log('"vs X": how many times better ours is than X (faster; or smaller / sooner for KB and ms)');
 console.log();
