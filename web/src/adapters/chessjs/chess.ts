@@ -121,20 +121,20 @@ const PIECE_TYPES = 'pnbrqk';
 // in chess.js's order of checks; the other codes are verdicts chess.js does not give (it
 // loads such boards).
 const CHESSJS_FEN_CHECKS: [FenErrorCode, string][] = [
-  ['BAD_FULLMOVE', 'move number must be a positive integer'],
-  ['BAD_HALFMOVE', 'half move counter number must be a non-negative integer'],
-  ['BAD_EN_PASSANT', 'en-passant square is invalid'],
-  ['BAD_CASTLING', 'castling availability is invalid'],
-  ['BAD_SIDE', 'side-to-move is invalid'],
-  ['RANK_COUNT', "piece data does not contain 8 '/'-delimited rows"],
-  ['CONSECUTIVE_DIGITS', 'piece data is invalid (consecutive number)'],
-  ['BAD_PIECE', 'piece data is invalid (invalid piece)'],
-  ['RANK_TOO_LONG', 'piece data is invalid (too many squares in rank)'],
-  ['RANK_TOO_SHORT', 'piece data is invalid (too many squares in rank)'],
-  ['EN_PASSANT_WRONG_RANK', 'illegal en-passant square'],
-  ['MISSING_KING', 'missing'],
-  ['TOO_MANY_KINGS', 'too many'],
-  ['PAWN_ON_BACK_RANK', 'some pawns are on the edge rows'],
+  ['bad-fullmove', 'move number must be a positive integer'],
+  ['bad-halfmove', 'half move counter number must be a non-negative integer'],
+  ['bad-en-passant', 'en-passant square is invalid'],
+  ['bad-castling', 'castling availability is invalid'],
+  ['bad-side', 'side-to-move is invalid'],
+  ['rank-count', "piece data does not contain 8 '/'-delimited rows"],
+  ['consecutive-digits', 'piece data is invalid (consecutive number)'],
+  ['bad-piece', 'piece data is invalid (invalid piece)'],
+  ['rank-too-long', 'piece data is invalid (too many squares in rank)'],
+  ['rank-too-short', 'piece data is invalid (too many squares in rank)'],
+  ['en-passant-wrong-rank', 'illegal en-passant square'],
+  ['missing-king', 'missing'],
+  ['too-many-kings', 'too many'],
+  ['pawn-on-back-rank', 'some pawns are on the edge rows'],
 ];
 const SIX_FIELDS = 'must contain six space-delimited fields';
 
@@ -189,8 +189,8 @@ export function validateFen(fen: string): { ok: boolean; error?: string } {
   const codes = new Set<FenErrorCode>(Setup.syntaxErrors(fen));
   // chess.js's dialect, in the core's terms: other castling letters (rook files) are a
   // malformed field, an en passant square off ranks 3 and 6 a malformed square.
-  if (/[^kKqQ-]/.test(tokens[2]!)) codes.add('BAD_CASTLING');
-  if (/^[a-h][124578]$/.test(tokens[3]!)) codes.add('BAD_EN_PASSANT');
+  if (/[^kKqQ-]/.test(tokens[2]!)) codes.add('bad-castling');
+  if (/^[a-h][124578]$/.test(tokens[3]!)) codes.add('bad-en-passant');
   let setup: Setup | null = null;
   if (codes.size === 0) {
     setup = Setup.fromFen(fen);
@@ -199,7 +199,7 @@ export function validateFen(fen: string): { ok: boolean; error?: string } {
   try {
     for (const [code, message] of CHESSJS_FEN_CHECKS) {
       if (!codes.has(code)) continue;
-      if (code !== 'MISSING_KING' && code !== 'TOO_MANY_KINGS') return bad(message);
+      if (code !== 'missing-king' && code !== 'too-many-kings') return bad(message);
       // chess.js names the colour, white first; missing before too many for each colour.
       for (const [color, name] of [
         ['w', 'white'],
@@ -502,7 +502,7 @@ function readPgn(
     } catch (e) {
       // A FEN tag the strict rules refuse and chess.js's checks accept (17 pieces, the side
       // not to move in check): read again on any board, as chess.js plays it.
-      if (!(e instanceof PgnError && e.reason === 'BAD_FEN_TAG' && validateFen(padFen(e.detail ?? '')).ok)) throw e;
+      if (!(e instanceof PgnError && e.reason === 'bad-fen-tag' && validateFen(padFen(e.detail ?? '')).ok)) throw e;
       game = read(true);
     }
   } catch (e) {
@@ -513,7 +513,7 @@ function readPgn(
   try {
     const nodes = game.mainlineNodes();
     const comments = new Map<number, string>();
-    const syntax = () => new PgnError('invalid-pgn', COMMENT_SYNTAX_ERROR, 0, 0, 'UNEXPECTED_CHARACTER', '{');
+    const syntax = () => new PgnError('invalid-pgn', COMMENT_SYNTAX_ERROR, 0, 0, 'unexpected-character', '{');
     const add = (ply: number, parts: string[]) => {
       if (parts.length === 0) return;
       if (parts.length > 1 || comments.has(ply)) throw syntax();
@@ -541,13 +541,13 @@ function chessJsPgnError(e: unknown): unknown {
   if (!(e instanceof PgnError)) return e;
   const as = (message: string) => new PgnError(e.code, message, e.line, e.column, e.reason, e.detail);
   switch (e.reason) {
-    case 'ILLEGAL_MOVE':
-    case 'AMBIGUOUS_MOVE':
-    case 'REFUSED_TOLERANCE':
+    case 'illegal-move':
+    case 'ambiguous-move':
+    case 'refused-tolerance':
       return as(`Invalid move in PGN: ${e.detail}`);
-    case 'SETUP_WITHOUT_FEN':
+    case 'setup-without-fen':
       return as('Invalid PGN: FEN tag must be supplied with SetUp tag');
-    case 'BAD_FEN_TAG': {
+    case 'bad-fen-tag': {
       // chess.js's verdict on the tag, else the core's reason (by its code)
       const fen = e.detail ?? '';
       const { ok, error } = validateFen(padFen(fen));
@@ -555,7 +555,7 @@ function chessJsPgnError(e: unknown): unknown {
       try {
         Position.fromFen(fen).dispose();
       } catch (f) {
-        if (f instanceof FenError && f.code !== 'NOT_A_STRING') return as(`Invalid FEN: ${fenErrorMessage(f.code)}`);
+        if (f instanceof FenError && f.code !== 'not-a-string') return as(`Invalid FEN: ${fenErrorMessage(f.code)}`);
       }
       return e;
     }
@@ -681,7 +681,7 @@ export class Chess {
       setup = Setup.fromFen(fen);
     } catch (e) {
       if (!(e instanceof FenError)) throw e;
-      const why = e.code === 'NOT_A_STRING' ? 'a FEN must be a string' : fenErrorMessage(e.code);
+      const why = e.code === 'not-a-string' ? 'a FEN must be a string' : fenErrorMessage(e.code);
       throw new FenError(e.code, `Invalid FEN: ${why}`, String(fen));
     }
     setup.dropContradicted();
@@ -710,7 +710,7 @@ export class Chess {
         setup.dispose();
         throw new FenError(
           e.code,
-          `Invalid FEN: ${fenErrorMessage(e.code as Exclude<FenErrorCode, 'NOT_A_STRING'>)}`,
+          `Invalid FEN: ${fenErrorMessage(e.code as Exclude<FenErrorCode, 'not-a-string'>)}`,
           fen,
         );
       }
@@ -754,9 +754,9 @@ export class Chess {
     }
     if (!skipValidation) {
       const { ok, error } = validateFen(fen);
-      if (!ok) throw new FenError('EMPTY', error!, String(fen));
+      if (!ok) throw new FenError('empty', error!, String(fen));
     } else if (typeof fen !== 'string' || tokens.length < 1) {
-      throw new FenError('NOT_A_STRING', 'Invalid FEN: must contain six space-delimited fields', String(fen));
+      throw new FenError('not-a-string', 'Invalid FEN: must contain six space-delimited fields', String(fen));
     }
     this.#setBoard(coreFen(fen), skipValidation);
     this.#phantom = phantomRights(fen, this.fen());
