@@ -11,10 +11,23 @@
  */
 import { withCommandsAsText } from '../../games/comment-commands.js';
 import { FenError, IllegalMoveError, PgnError, type FenErrorCode } from '../../boundary/errors.js';
-import { MoveFlag, type Move as MoveNumber, moveFlags, moveFrom, moveTo } from '../../core/move.js';
+import {
+  MoveFlag,
+  type Move as MoveNumber,
+  SQUARE_NAMES,
+  isCapture,
+  isCastling,
+  isEnPassant,
+  moveFlags,
+  moveFrom,
+  movePromotion,
+  moveTo,
+  parseSquare,
+} from '../../core/move.js';
 import {
   MAX_FULLMOVE_NUMBER,
   MAX_HALFMOVE_CLOCK,
+  MAX_SAN_LENGTH,
   SAN_CAPTURE_MARK,
   SAN_DISAMBIGUATION,
   SAN_EXTRA_CAPTURE_MARK,
@@ -26,7 +39,8 @@ import {
   START_FENS,
 } from '../../boundary/boundary.js';
 import { Game, readFirstGame } from '../../games/game.js';
-import { Position, fenErrorMessage } from '../../core/position.js';
+import { Position, fenErrorMessage, nativePosition } from '../../core/position.js';
+import { writeString } from '../../boundary/wasm.js';
 import { Setup } from '../../core/setup.js';
 
 /** White (`'w'`). */
@@ -305,16 +319,14 @@ export class ChessMove {
 
 // ---- helpers -------------------------------------------------------------------------------
 
-// Square index a1 = 0 -> name.
-const NAMES: ChessSquare[] = Array.from({ length: 64 }, (_, s) => `${'abcdefgh'[s & 7]}${(s >> 3) + 1}` as ChessSquare);
+// Square index a1 = 0 -> name (the package's table).
+const NAMES = SQUARE_NAMES as readonly ChessSquare[];
 // chess.js's listing order (a8 first) -> square index.
 const SCAN: number[] = Array.from({ length: 64 }, (_, i) => (7 - (i >> 3)) * 8 + (i & 7));
 
+// The index of a square name, -1 for anything else.
 function squareIndex(name: unknown): number {
-  if (typeof name !== 'string' || name.length !== 2) return -1;
-  const f = name.charCodeAt(0) - 97;
-  const r = name.charCodeAt(1) - 49;
-  return f >= 0 && f < 8 && r >= 0 && r < 8 ? r * 8 + f : -1;
+  return parseSquare(name as string) ?? -1;
 }
 
 const FLAG_LETTERS: string[] = [
@@ -335,24 +347,10 @@ const FLAG_LETTERS: string[] = [
   'cp',
   'cp',
 ];
-const PROMOTION_LETTERS: (PieceSymbol | undefined)[] = [
-  undefined,
-  undefined,
-  undefined,
-  undefined,
-  undefined,
-  undefined,
-  undefined,
-  undefined,
-  'n',
-  'b',
-  'r',
-  'q',
-  'n',
-  'b',
-  'r',
-  'q',
-];
+// chess.js's promotion field: the piece letter, or undefined for a move that is no promotion.
+function promotionOf(m: MoveNumber): PieceSymbol | undefined {
+  return (movePromotion(m) ?? undefined) as PieceSymbol | undefined;
+}
 
 // chess.js lists moves by origin square (a8 ... h1), then by direction in a fixed order,
 // then by distance, promotions n, b, r, q; castling last (kingside first). These keys
@@ -413,42 +411,39 @@ function orderKey(m: MoveNumber, pawn: boolean): number {
   return key + 1;
 }
 
-// chess.js's strict parser: the SAN of a legal move, compared without a trailing check/mate
-// mark and annotation glyphs, and without the '=' of a promotion (so 'Nf3+' and 'e8Q' pass;
-// over-disambiguated 'Nge7' and a misplaced mark, 'Nf+3', do not).
-function strictKey(san: string): string {
-  return san.replace(/[+#]?[!?]*$/, '').replace(/=([NBRQ])$/, '$1');
-}
-function strictSan(pos: Position, text: string): MoveNumber {
-  const key = strictKey(text);
-  if (key === '') return 0;
-  for (const m of pos.legalMoves()) if (strictKey(pos.san(m)) === key) return m;
-  return 0;
+// chess.js's two SAN parsers are the core's tolerant parser with the tolerances each refuses
+// (the core's SanLeniency bits, the same ones the PGN reader refuses for loadPgn below).
+// Permissive: an 'x' on a non-capture without an origin square, lower-case 'o-o' and
+// promotion pieces in short SAN, 'P' in short SAN.
+const PERMISSIVE_REFUSED = SAN_EXTRA_CAPTURE_MARK | SAN_LOWER_CASE | SAN_SHORT_PAWN_LETTER;
+// Strict: only a missing or wrong check mark, annotation glyphs and a promotion without '='.
+const STRICT_REFUSED =
+  PERMISSIVE_REFUSED | SAN_ZERO_CASTLING | SAN_DISAMBIGUATION | SAN_LONG_ALGEBRAIC | SAN_CAPTURE_MARK | SAN_PAWN_LETTER;
+
+// The legal move that SAN text names, read by the core's tolerant parser, if its text needed
+// none of the refused tolerances; else 0.
+function coreSan(pos: Position, text: string, refused: number): MoveNumber {
+  if (text.length > MAX_SAN_LENGTH) return 0;
+  const r = nativePosition(pos).parseSan(writeString(text), false);
+  return r.status.value === 0 && (r.leniency & refused) === 0 ? r.move : 0;
 }
 
-// The permissive parser: the core's tolerant SAN reader (a superset of chess.js's permissive
-// forms), after chess.js's own extras: a trailing 'e.p.' and a lower-case piece letter before
-// an origin square ('ng1f3').
+// chess.js's strict parser refuses a check or mate sign inside the move ('Nf+3'), which the
+// core's tolerant parser reads.
+function strictSan(pos: Position, text: string): MoveNumber {
+  return /[+#][^+#!?]/.test(text) ? 0 : coreSan(pos, text, STRICT_REFUSED);
+}
+
+// The permissive parser, after chess.js's own extras: a trailing 'e.p.' and a lower-case
+// piece letter before an origin square ('ng1f3'). chess.js also reads castling in long
+// algebraic only to the king's square ('e1g1', not the core's king-to-rook 'e1h1').
 function permissiveSan(pos: Position, text: string): MoveNumber {
   let t = text.replace(/\s*e\.p\.$/, '');
   if (/^[nbrqk][a-h][1-8][-x]?[a-h][1-8]/.test(t)) t = t[0]!.toUpperCase() + t.slice(1);
-  // Forms that chess.js's permissive parser refuses, refused too (its superset is the
-  // long algebraic forms: Pf2-f4, Ng1xf3, e2e4, e7e8q): a 'P' or a lower-case promotion
-  // piece in short SAN, 'o-o', a capture mark on a non-capture in short SAN, king-to-rook.
-  if (/^P/.test(t) && !/^P[a-h][1-8][-x]?[a-h][1-8]/.test(t)) return 0;
-  if (/^[a-h](x[a-h])?[18]=?[nbrq][+#!?]*$/.test(t) || /^o-o/.test(t)) return 0;
-  let m: MoveNumber;
-  try {
-    m = pos.parseSan(t);
-  } catch {
-    return 0;
-  }
-  const flag = moveFlags(m);
-  const capture = flag === MoveFlag.CAPTURE || flag === MoveFlag.EN_PASSANT || flag >= MoveFlag.PROMO_KNIGHT_CAPTURE;
-  if (!capture && /^[NBRQK]([a-h]|[1-8])?x[a-h][1-8]/.test(t)) return 0;
-  if ((flag === MoveFlag.CASTLE_KING || flag === MoveFlag.CASTLE_QUEEN) && /^[a-h][1-8]-?[a-h][1-8]/.test(t)) {
+  const m = coreSan(pos, t, PERMISSIVE_REFUSED);
+  if (isCastling(m) && /^[a-h][1-8]-?[a-h][1-8]/.test(t)) {
     const to = t.replace('-', '').slice(2, 4);
-    if (to[0] !== (flag === MoveFlag.CASTLE_KING ? 'g' : 'c')) return 0;
+    if (to[0] !== (moveFlags(m) === MoveFlag.CASTLE_KING ? 'g' : 'c')) return 0;
   }
   return m;
 }
@@ -460,17 +455,6 @@ function invalidMove(move: unknown): IllegalMoveError {
 
 // ---- PGN (through Game: the core's reader) --------------------------------------------------
 
-// The SAN tolerances (the core's SanLeniency bits) that chess.js's permissive parser refuses:
-// an 'x' on a non-capture without an origin square, lower-case 'o-o' and promotion pieces in
-// short SAN, 'P' in short SAN.
-const PERMISSIVE_REFUSED = SAN_EXTRA_CAPTURE_MARK | SAN_LOWER_CASE | SAN_SHORT_PAWN_LETTER;
-// And its strict parser (which takes a missing or wrong check mark, annotation glyphs and a
-// promotion without '=').
-const STRICT_REFUSED =
-  PERMISSIVE_REFUSED | SAN_ZERO_CASTLING | SAN_DISAMBIGUATION | SAN_LONG_ALGEBRAIC | SAN_CAPTURE_MARK | SAN_PAWN_LETTER;
-
-// chess.js's parser error for a second comment in a row or a comment after a variation
-// (its grammar allows one comment per move, before any variation).
 const COMMENT_SYNTAX_ERROR =
   'Expected end of input, game termination marker, move number, standard algebraic notation, or whitespace but "{" found.';
 
@@ -968,9 +952,8 @@ export class Chess {
     const piece = pos.pieceAt(from)!.type as PieceSymbol;
     const lan = pos.uci(m);
     let captured: PieceSymbol | undefined;
-    if (flag === MoveFlag.EN_PASSANT) captured = 'p';
-    else if (flag === MoveFlag.CAPTURE || flag >= MoveFlag.PROMO_KNIGHT_CAPTURE)
-      captured = pos.pieceAt(moveTo(m))!.type as PieceSymbol;
+    if (isEnPassant(m)) captured = 'p';
+    else if (isCapture(m)) captured = pos.pieceAt(moveTo(m))!.type as PieceSymbol;
     const phantom = this.#phantomAfter(pos, m, captured === 'k');
     pos.play(m);
     const after = withRights(this.#fenOf(pos, false), phantom);
@@ -981,7 +964,7 @@ export class Chess {
       lan.slice(2, 4) as ChessSquare,
       piece,
       captured,
-      PROMOTION_LETTERS[flag],
+      promotionOf(m),
       FLAG_LETTERS[flag]!,
       san,
       lan,
@@ -1122,7 +1105,7 @@ export class Chess {
       if (flag === MoveFlag.CASTLE_KING) dest = (from & 56) + 6;
       else if (flag === MoveFlag.CASTLE_QUEEN) dest = (from & 56) + 2;
       if (dest !== to) continue;
-      const promo = PROMOTION_LETTERS[flag];
+      const promo = promotionOf(m);
       if (promo !== undefined && promo !== move.promotion) continue;
       return m;
     }
