@@ -135,7 +135,8 @@ void enum_from_names(const char* name, const char* (*name_of)(E)) {
 
 struct MoveParse {
   cw::SanStatus status = cw::SanStatus::SYNTAX;
-  int move = 0;  // the legal move when status is OK
+  int move = 0;      // the legal move when status is OK
+  int leniency = 0;  // the SanLeniency bits the text needed (tolerant mode; strict: why refused)
 };
 
 struct LineReport {
@@ -191,6 +192,7 @@ MoveParse parse_san(Handle& h, int len, bool strict) {
   cw::SanResult s = h.restoring([&](cw::Position& pos) { return cw::parse_san(pos, io_text(len), strict); });
   r.status = s.status;
   r.move = s.status == cw::SanStatus::OK ? int(s.move) : 0;
+  r.leniency = s.leniency;
   return r;
 }
 
@@ -445,7 +447,10 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   function("bufferBytes", &buffer_bytes);
 
   // Structured results.
-  value_object<MoveParse>("MoveParse").field("status", &MoveParse::status).field("move", &MoveParse::move);
+  value_object<MoveParse>("MoveParse")
+      .field("status", &MoveParse::status)
+      .field("move", &MoveParse::move)
+      .field("leniency", &MoveParse::leniency);
   value_object<cw::Outcome>("Outcome")
       .field("termination", &cw::Outcome::termination)
       .field("winner", &cw::Outcome::winner);

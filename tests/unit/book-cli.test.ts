@@ -111,7 +111,7 @@ test.each([
   [['book', 'missing.bin'], 1, /cannot read the book missing\.bin: no such file \[ENOENT\]/],
   [['book', 'TRUNCATED'], 1, /not a whole number of 16-byte entries.*\[truncated\]/],
   [['book', 'UNSORTED'], 1, /sorted by key.*entry 1 \(byte 16\).*\[unsorted\]/],
-  [['book', 'BOOK', '--fen', 'nonsense'], 1, /\[FIELD_COUNT\]/],
+  [['book', 'BOOK', '--fen', 'nonsense'], 1, /\[field-count\]/],
   [['book', 'BOOK', '--moves', 'e4 e5 Ke3'], 1, /--moves: move 3 \(Ke3\): .*\[illegal\]/],
   [['book', 'BOOK', '--moves', 'e4 zz'], 1, /--moves: move 2 \(zz\): .*\[syntax\]/],
   [['book', 'BOOK', '--variant', 'makruk'], 1, /no keys for makruk.*\[unsupported-variant\]/i],

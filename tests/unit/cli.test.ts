@@ -34,7 +34,7 @@ test('Chess960 variant', () => {
 });
 
 test.each([
-  [['perft', '2', '--fen', 'nonsense'], 1, /FIELD_COUNT/],
+  [['perft', '2', '--fen', 'nonsense'], 1, /field-count/],
   [['perft', 'x'], 2, /depth/],
   [['perft'], 2, /depth/],
   [['perft', '2', '--variant', 'xiangqi'], 1, /unknown variant/],

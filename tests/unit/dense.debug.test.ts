@@ -23,13 +23,13 @@ function fenError(f: () => unknown): FenError {
   throw new Error('no FenError thrown');
 }
 
-test('the 270-move position is refused with TOO_MANY_PIECES (debug build)', () => {
+test('the 270-move position is refused with too-many-pieces (debug build)', () => {
   for (const variant of ['chess', 'chess960'] as const) {
     const e = fenError(() => Position.fromFen(CRASH, { variant }));
-    expect(e.code).toBe('TOO_MANY_PIECES');
+    expect(e.code).toBe('too-many-pieces');
     expect(e.fen).toBe(CRASH);
   }
-  expect(fenError(() => new Game(CRASH)).code).toBe('TOO_MANY_PIECES');
+  expect(fenError(() => new Game(CRASH)).code).toBe('too-many-pieces');
   expect(() => Game.fromPgn(`[SetUp "1"]\n[FEN "${CRASH}"]\n\n1. Qa1 *`)).toThrow(PgnError);
 });
 

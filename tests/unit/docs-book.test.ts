@@ -95,7 +95,7 @@ console.log(JSON.stringify(out));`,
     expect(out.afterE4).toEqual({ status: 200, body: { uci: 'c7c5', san: 'c5' } });
     expect(out.outOfBook).toEqual({ status: 204, body: null });
     expect(out.illegalOnly).toEqual({ status: 204, body: null });
-    expect(out.badFen).toEqual({ status: 400, body: { error: 'FIELD_COUNT' } });
+    expect(out.badFen).toEqual({ status: 400, body: { error: 'field-count' } });
   });
 
   test('panel: a broken file is refused, a book lists SAN and share, a click plays the move', () => {

@@ -17,52 +17,52 @@ import {
 } from 'chesswasm';
 
 const bad_fens: [string, FenErrorCode][] = [
-  ['', 'EMPTY'],
-  ['   ', 'EMPTY'],
-  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq', 'FIELD_COUNT'],
-  ['rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'BAD_PIECE'],
-  ['rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'RANK_TOO_LONG'],
-  ['rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'RANK_TOO_SHORT'],
-  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1', 'RANK_COUNT'],
-  ['rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1', 'MISSING_KING'],
-  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1', 'TOO_MANY_KINGS'],
-  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNP w kq - 0 1', 'PAWN_ON_BACK_RANK'],
-  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1', 'BAD_SIDE'],
-  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkX - 0 1', 'BAD_CASTLING'],
-  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1', 'MISSING_KING'],
-  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1', 'CASTLING_NO_ROOK'],
-  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1', 'BAD_EN_PASSANT'],
-  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1', 'EN_PASSANT_WRONG_RANK'],
-  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1', 'EN_PASSANT_NO_PAWN'],
-  ['4k3/8/8/8/8/8/8/4K2r b - - 0 1', 'OPPOSITE_CHECK'],
-  ['4k3/8/8/8/8/8/8/4K2r b - - 0 1', 'OPPOSITE_CHECK'],
-  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1', 'BAD_HALFMOVE'],
-  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0', 'BAD_FULLMOVE'],
+  ['', 'empty'],
+  ['   ', 'empty'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq', 'field-count'],
+  ['rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'bad-piece'],
+  ['rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'rank-too-long'],
+  ['rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'rank-too-short'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1', 'rank-count'],
+  ['rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1', 'missing-king'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1', 'too-many-kings'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNP w kq - 0 1', 'pawn-on-back-rank'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1', 'bad-side'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkX - 0 1', 'bad-castling'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1', 'missing-king'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1', 'castling-no-rook'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1', 'bad-en-passant'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1', 'en-passant-wrong-rank'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1', 'en-passant-no-pawn'],
+  ['4k3/8/8/8/8/8/8/4K2r b - - 0 1', 'opposite-check'],
+  ['4k3/8/8/8/8/8/8/4K2r b - - 0 1', 'opposite-check'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1', 'bad-halfmove'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0', 'bad-fullmove'],
   // more classes, and inputs that stress the parser (a NUL is data, not an end of string)
-  ['4k3/8/8/8/8/8/4K3/7R w K - 0 1', 'CASTLING_NO_KING'],
-  ['4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1', 'EN_PASSANT_OCCUPIED'],
-  ['4k3/8/3N4/1B6/8/8/8/K3R3 b - - 0 1', 'TOO_MANY_CHECKERS'],
+  ['4k3/8/8/8/8/8/4K3/7R w K - 0 1', 'castling-no-king'],
+  ['4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1', 'en-passant-occupied'],
+  ['4k3/8/3N4/1B6/8/8/8/K3R3 b - - 0 1', 'too-many-checkers'],
   // checks no last move gives (issue 16; more in fen-checks.test.ts)
-  ['3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1', 'ALIGNED_CHECKERS'],
-  ['2Nq4/2K5/1b6/8/7R/3k4/7P/8 w - - 0 1', 'ALIGNED_CHECKERS'],
-  ['5R2/2P5/8/4k3/8/3rK2r/8/8 w - - 0 1', 'ALIGNED_CHECKERS'],
-  ['4k3/8/8/8/1b6/3n4/8/4K3 w - - 0 1', 'IMPOSSIBLE_CHECK'],
-  ['6b1/8/8/4p3/8/8/K7/7k w - e6 0 1', 'EN_PASSANT_CHECK'],
-  ['kk6/8/8/8/8/8/8/K7 w - - 0 1', 'TOO_MANY_KINGS'],
-  ['4k3/8/8/8/8/8/8/4K3 W - - 0 1', 'BAD_SIDE'],
-  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq E3 0 1', 'BAD_EN_PASSANT'],
-  ['rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'RANK_TOO_LONG'], // a 9 is a digit: a rank too long (chess.js: too many squares)
-  ['\u2654nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'BAD_PIECE'],
-  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra', 'FIELD_COUNT'],
-  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1', 'BAD_HALFMOVE'],
-  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999999999999', 'BAD_FULLMOVE'],
-  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\u0000', 'BAD_FULLMOVE'],
-  ['x'.repeat(1_000_000), 'FIELD_COUNT'],
+  ['3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1', 'aligned-checkers'],
+  ['2Nq4/2K5/1b6/8/7R/3k4/7P/8 w - - 0 1', 'aligned-checkers'],
+  ['5R2/2P5/8/4k3/8/3rK2r/8/8 w - - 0 1', 'aligned-checkers'],
+  ['4k3/8/8/8/1b6/3n4/8/4K3 w - - 0 1', 'impossible-check'],
+  ['6b1/8/8/4p3/8/8/K7/7k w - e6 0 1', 'en-passant-check'],
+  ['kk6/8/8/8/8/8/8/K7 w - - 0 1', 'too-many-kings'],
+  ['4k3/8/8/8/8/8/8/4K3 W - - 0 1', 'bad-side'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq E3 0 1', 'bad-en-passant'],
+  ['rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'rank-too-long'], // a 9 is a digit: a rank too long (chess.js: too many squares)
+  ['\u2654nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'bad-piece'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra', 'field-count'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1', 'bad-halfmove'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999999999999', 'bad-fullmove'],
+  ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\u0000', 'bad-fullmove'],
+  ['x'.repeat(1_000_000), 'field-count'],
   // impossible material (issue 16: the first one has 270 legal moves)
-  ['kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1', 'TOO_MANY_PIECES'],
-  ['4k3/8/8/8/7P/8/PPPPPPPP/4K3 w - - 0 1', 'TOO_MANY_PAWNS'],
-  ['4k3/8/8/8/8/Q7/PPPPPPPP/3QK3 w - - 0 1', 'IMPOSSIBLE_MATERIAL'],
-  ['4k3/8/8/8/8/4B3/PPPPPPPP/2B1K3 w - - 0 1', 'IMPOSSIBLE_MATERIAL'],
+  ['kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1', 'too-many-pieces'],
+  ['4k3/8/8/8/7P/8/PPPPPPPP/4K3 w - - 0 1', 'too-many-pawns'],
+  ['4k3/8/8/8/8/Q7/PPPPPPPP/3QK3 w - - 0 1', 'impossible-material'],
+  ['4k3/8/8/8/8/4B3/PPPPPPPP/2B1K3 w - - 0 1', 'impossible-material'],
 ];
 
 const fenCases = bad_fens.map(
@@ -85,13 +85,13 @@ test.each(fenCases)('fromFen(%j) throws FenError %s', (_name, code, fen) => {
   expect(e.code).toBe(code);
 });
 
-test('a non-string FEN throws FenError NOT_A_STRING; an unknown variant invalid-variant', () => {
+test('a non-string FEN throws FenError not-a-string; an unknown variant invalid-variant', () => {
   for (const v of [null, undefined, 42, {}, [], Symbol('x')]) {
     expect(() => Position.fromFen(v as unknown as string)).toThrow(FenError);
     try {
       Position.fromFen(v as unknown as string);
     } catch (e) {
-      expect((e as FenError).code).toBe('NOT_A_STRING');
+      expect((e as FenError).code).toBe('not-a-string');
     }
   }
   expect(() => Position.fromFen('8/8/8/8/8/8/8/8 w - - 0 1', { variant: 'bughouse' as 'chess' })).toThrow(
@@ -192,11 +192,11 @@ test('error classes: names, codes, hierarchy', () => {
 
 test('Chess960: castling rights without their rook; Makruk: a FEN field too many', () => {
   expect(() => Position.fromFen('4k3/8/8/8/8/8/8/4K2R w HAha - 0 1', { variant: 'chess960' })).toThrow(
-    expect.objectContaining({ code: 'CASTLING_NO_ROOK' }),
+    expect.objectContaining({ code: 'castling-no-rook' }),
   );
   expect(() =>
     Position.fromFen('rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1 x', { variant: 'makruk' }),
-  ).toThrow(expect.objectContaining({ code: 'FIELD_COUNT' }));
+  ).toThrow(expect.objectContaining({ code: 'field-count' }));
   for (const variant of [null, 5, 'Chess', {}]) {
     expect(() => Position.fromFen('4k3/8/8/8/8/8/8/4K3 w - - 0 1', { variant: variant as 'chess' })).toThrow(
       expect.objectContaining({ code: 'invalid-variant' }),

@@ -6,10 +6,10 @@
 // pieces at most 8, bishops counted per square colour). We must refuse whatever chessops
 // calls impossible, with one of our codes for it; where we are stricter, the refusal must be
 // one of the documented cases (cpp/core/fen.cpp, "checks a last move could give"):
-//   - IMPOSSIBLE_CHECK for two checkers that chessops allows (a slider and a piece whose move
+//   - impossible-check for two checkers that chessops allows (a slider and a piece whose move
 //     could not have uncovered it, or two sliders not on one line that no en passant
 //     uncovers together);
-//   - EN_PASSANT_CHECK where the king was in check before the double push (chessops looks
+//   - en-passant-check where the king was in check before the double push (chessops looks
 //     at that only when a piece other than the pushed pawn checks now, and leaves out the
 //     pawn's own attack from its start square): checked on chessops' board with the pawn
 //     put back.
@@ -20,8 +20,8 @@ import { expect, test } from 'vitest';
 import { FenError, Position, type FenErrorCode } from 'chesswasm';
 import { prng } from '../tools/prng.mjs';
 
-const CHECK_CODES: FenErrorCode[] = ['TOO_MANY_CHECKERS', 'ALIGNED_CHECKERS', 'IMPOSSIBLE_CHECK', 'EN_PASSANT_CHECK'];
-const MATERIAL_CODES: FenErrorCode[] = ['TOO_MANY_PIECES', 'TOO_MANY_PAWNS', 'IMPOSSIBLE_MATERIAL'];
+const CHECK_CODES: FenErrorCode[] = ['too-many-checkers', 'aligned-checkers', 'impossible-check', 'en-passant-check'];
+const MATERIAL_CODES: FenErrorCode[] = ['too-many-pieces', 'too-many-pawns', 'impossible-material'];
 
 // A board as 64 characters (a1..h8, '.' empty) to FEN.
 function toFen(board: string[], turn: 'w' | 'b', ep: string): string {
@@ -129,7 +129,7 @@ test('FEN validity agrees with chessops (impossible checks, material) on generat
     // With an en passant square: refused exactly when chessops calls the check impossible or
     // the king was attacked before the double push (chessops' own board, the pawn put back).
     if (pos.epSquare !== undefined)
-      expect(ours === 'EN_PASSANT_CHECK' || ours === 'TOO_MANY_CHECKERS', fen).toBe(
+      expect(ours === 'en-passant-check' || ours === 'too-many-checkers', fen).toBe(
         isImpossibleCheck(pos) || attackedBeforePush(pos),
       );
     if (isImpossibleCheck(pos)) {
@@ -139,14 +139,14 @@ test('FEN validity agrees with chessops (impossible checks, material) on generat
       count(checkers.nonEmpty() ? 'both accept (in check)' : 'both accept');
     } else {
       // Stricter than chessops: only the documented cases.
-      if (ours === 'IMPOSSIBLE_CHECK') {
+      if (ours === 'impossible-check') {
         expect(checkers.size(), fen).toBe(2);
         expect(pos.epSquare, fen).toBeUndefined();
       } else {
-        expect(ours, fen).toBe('EN_PASSANT_CHECK');
+        expect(ours, fen).toBe('en-passant-check');
         expect(attackedBeforePush(pos), fen).toBe(true);
       }
-      count(`only we refuse (${ours}${ours === 'EN_PASSANT_CHECK' ? `, ${checkers.size()} checker(s)` : ''})`);
+      count(`only we refuse (${ours}${ours === 'en-passant-check' ? `, ${checkers.size()} checker(s)` : ''})`);
     }
   }
   console.log(counts);
@@ -154,12 +154,12 @@ test('FEN validity agrees with chessops (impossible checks, material) on generat
   for (const k of [
     'both refuse (board)',
     'both refuse (material)',
-    'both refuse (ALIGNED_CHECKERS)',
-    'both refuse (TOO_MANY_CHECKERS)',
-    'both refuse (EN_PASSANT_CHECK)',
-    'both refuse (IMPOSSIBLE_CHECK)',
+    'both refuse (aligned-checkers)',
+    'both refuse (too-many-checkers)',
+    'both refuse (en-passant-check)',
+    'both refuse (impossible-check)',
     'both accept (in check)',
-    'only we refuse (IMPOSSIBLE_CHECK)',
+    'only we refuse (impossible-check)',
   ])
     expect(counts[k] ?? 0, k).toBeGreaterThan(10);
 });

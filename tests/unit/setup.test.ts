@@ -21,31 +21,31 @@ test('parses and writes FEN; syntax errors are FenErrors with the core code', ()
   expect(Setup.fromFen('8/8/8/8/8/8/8/8 b - -').fen()).toBe('8/8/8/8/8/8/8/8 b - - 0 1');
   expect(Setup.empty().fen()).toBe('8/8/8/8/8/8/8/8 w - - 0 1');
   for (const [bad, code] of [
-    ['8/8/8/8/8/8/8/7x w - - 0 1', 'BAD_PIECE'],
-    ['8/8/8/8/8/8/8 w - - 0 1', 'RANK_COUNT'],
-    ['8/8/8/8/8/8/8/8 w - - 0 0', 'BAD_FULLMOVE'],
+    ['8/8/8/8/8/8/8/7x w - - 0 1', 'bad-piece'],
+    ['8/8/8/8/8/8/8 w - - 0 1', 'rank-count'],
+    ['8/8/8/8/8/8/8/8 w - - 0 0', 'bad-fullmove'],
   ] as const) {
     const e = thrown(() => Setup.fromFen(bad));
     expect(e).toBeInstanceOf(FenError);
     expect((e as FenError).code).toBe(code);
   }
-  expect((thrown(() => Setup.fromFen(42 as unknown as string)) as FenError).code).toBe('NOT_A_STRING');
+  expect((thrown(() => Setup.fromFen(42 as unknown as string)) as FenError).code).toBe('not-a-string');
 });
 
 test('validate() lists every verdict in the core order; toPosition() throws the first', () => {
   const s = Setup.fromFen('P3k3/8/8/8/8/8/8/8 w KQq e3 0 1');
   expect(s.validate()).toEqual([
-    'MISSING_KING',
-    'PAWN_ON_BACK_RANK',
-    'CASTLING_NO_KING',
-    'CASTLING_NO_ROOK',
-    'EN_PASSANT_WRONG_RANK',
+    'missing-king',
+    'pawn-on-back-rank',
+    'castling-no-king',
+    'castling-no-rook',
+    'en-passant-wrong-rank',
   ]);
   expect(s.valid).toBe(false);
   const e = thrown(() => s.toPosition());
   expect(e).toBeInstanceOf(FenError);
-  expect((e as FenError).code).toBe('MISSING_KING');
-  expect(Setup.fromFen('4k3/4R3/8/8/8/8/8/4K3 w - - 0 1').validate()).toEqual(['OPPOSITE_CHECK']);
+  expect((e as FenError).code).toBe('missing-king');
+  expect(Setup.fromFen('4k3/4R3/8/8/8/8/8/4K3 w - - 0 1').validate()).toEqual(['opposite-check']);
   const start = Setup.fromFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
   expect(start.validate()).toEqual([]);
   expect(start.toPosition().fen()).toBe(Position.startpos().fen());
@@ -100,8 +100,8 @@ test('kingless boards become positions when asked; moves and perft as chess.js',
   ];
   for (const fen of fens) {
     const s = Setup.fromFen(fen);
-    expect(s.validate()).toContain('MISSING_KING');
-    expect((thrown(() => s.toPosition()) as FenError).code).toBe('MISSING_KING');
+    expect(s.validate()).toContain('missing-king');
+    expect((thrown(() => s.toPosition()) as FenError).code).toBe('missing-king');
     const pos = s.toPosition({ tolerateMissingKings: true });
     const js = new ChessJs(fen, { skipValidation: true });
     expect(

@@ -80,6 +80,7 @@ export {
   type ChessErrorCode,
   type FenErrorCode,
   type IllegalMoveCode,
+  type KebabCase,
   type PgnErrorReason,
 } from './boundary/errors.js';
 export { chessgroundDests } from './adapters/chessground.js';

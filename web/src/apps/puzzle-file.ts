@@ -11,15 +11,13 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { PuzzleStatus, type PuzzleStatusName } from '../boundary/boundary.js';
 import type { Position as NativePosition } from '../boundary/chesswasm.mjs';
-import { MOVE_ERROR_TEXT } from '../boundary/errors.js';
+import { MOVE_ERROR_TEXT, type KebabCase, kebabCase } from '../boundary/errors.js';
 import { M, init } from '../boundary/wasm.js';
 
-type Dashed<S extends string> = S extends `${infer A}_${infer B}` ? `${A}-${Dashed<B>}` : S;
+/** Why a row is invalid (the core's PuzzleStatus as a code). */
+export type PuzzleRowReason = KebabCase<Exclude<PuzzleStatusName, 'OK'>>;
 
-/** Why a row is invalid (the core's PuzzleStatus, lower case with dashes). */
-export type PuzzleRowReason = Dashed<Lowercase<Exclude<PuzzleStatusName, 'OK'>>>;
-
-const REASONS = PuzzleStatus.map((s) => s.toLowerCase().replaceAll('_', '-') as PuzzleRowReason);
+const REASONS = PuzzleStatus.map((s) => kebabCase(s) as PuzzleRowReason);
 
 /** Totals of a file or chunk. */
 export interface PuzzleTotals {

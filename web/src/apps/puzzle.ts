@@ -5,13 +5,20 @@
  */
 import { LineStatus, MAX_MOVES, Notation, type LineStatusName, type NotationName } from '../boundary/boundary.js';
 import type { Position as NativePosition } from '../boundary/chesswasm.mjs';
-import { ChessError, IllegalMoveError, MOVE_ERROR_TEXT, describe } from '../boundary/errors.js';
+import {
+  ChessError,
+  IllegalMoveError,
+  type KebabCase,
+  MOVE_ERROR_TEXT,
+  describe,
+  kebabCase,
+} from '../boundary/errors.js';
 import { type Move, moveFrom, squareName } from '../core/move.js';
 import { Position, VARIANTS, type Variant, fenError, variantCode } from '../core/position.js';
 import { M, moveView, readString, releaseIo, writeString } from '../boundary/wasm.js';
 
-/** Why {@link validateLine} refused a line (the core's `LineStatus`, in lower case). */
-export type LineErrorReason = Lowercase<Exclude<LineStatusName, 'OK'>>;
+/** Why {@link validateLine} refused a line (the core's `LineStatus` as a code). */
+export type LineErrorReason = KebabCase<Exclude<LineStatusName, 'OK'>>;
 
 /**
  * The result of {@link validateLine}: the final position's FEN, or the 0-based index of the
@@ -67,7 +74,7 @@ function playLine(fen: string, line: string, variant: number, notation: number) 
 
 // The reason of a LineStatus code.
 function lineReason(status: number): LineErrorReason {
-  return (LineStatus[status] ?? 'SYNTAX').toLowerCase() as LineErrorReason;
+  return kebabCase(LineStatus[status] ?? 'SYNTAX') as LineErrorReason;
 }
 
 function lineText(moves: unknown): string | null {

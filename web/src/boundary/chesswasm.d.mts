@@ -265,6 +265,7 @@ export type VariantEnum = { readonly values: Readonly<Record<number, VariantValu
 export interface MoveParse {
   status: SanStatusValue;
   move: number;
+  leniency: number;
 }
 /** The value object `Outcome`. */
 export interface Outcome {

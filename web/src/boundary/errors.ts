@@ -3,28 +3,56 @@
  * `code`; a call that throws leaves every object exactly as it was.
  * @module
  */
-import { type FenErrorName, type PgnErrorCodeName, type SanStatusName, SanStatus } from '../boundary/boundary.js';
+import {
+  type FenErrorName,
+  type PgnErrorCodeName,
+  type SanStatusName,
+  FenError as FEN_ERROR_NAMES,
+  PgnErrorCode as PGN_ERROR_NAMES,
+  SanStatus,
+} from '../boundary/boundary.js';
 
 /**
- * The names of the core's FEN errors (`cpp/core/position.h`, `enum class FenError`, as the
- * wasm module registers them), plus `NOT_A_STRING` when the FEN argument is no string at all.
+ * A name of the core's registered enums as an error code: every error code and reason of the
+ * package is lower case, words joined by dashes (`MISSING_KING` → `'missing-king'`,
+ * `ILLEGAL_MOVE` → `'illegal-move'`); docs/errors.md has the table.
  */
-export type FenErrorCode = Exclude<FenErrorName, 'OK'> | 'NOT_A_STRING';
+export type KebabCase<S extends string> = S extends `${infer A}_${infer B}`
+  ? `${Lowercase<A>}-${KebabCase<B>}`
+  : Lowercase<S>;
+
+/** The code of a registered enum name (the one conversion: {@link KebabCase}). */
+export function kebabCase<S extends string>(name: S): KebabCase<S> {
+  return name.toLowerCase().replaceAll('_', '-') as KebabCase<S>;
+}
 
 /**
- * Why a move was refused (the core's `SanStatus`, in lower case): `'syntax'` (not a move in
- * any accepted notation, or not a move number at all), `'illegal'` (well-formed but not legal
+ * Why a FEN was refused: the core's FEN errors (`cpp/core/position.h`, `enum class FenError`,
+ * as the wasm module registers them) as codes, e.g. `'missing-king'`, `'rank-too-long'`, plus
+ * `'not-a-string'` when the FEN argument is no string at all.
+ */
+export type FenErrorCode = KebabCase<Exclude<FenErrorName, 'OK'>> | 'not-a-string';
+
+/** The FEN error codes, indexed by the core's FenError value (`'ok'` at 0). */
+export const FEN_ERROR_CODES: readonly KebabCase<FenErrorName>[] = FEN_ERROR_NAMES.map(kebabCase);
+
+/**
+ * Why a move was refused (the core's `SanStatus` as a code): `'syntax'` (not a move in any
+ * accepted notation, or not a move number at all), `'illegal'` (well-formed but not legal
  * here, e.g. a move for the wrong side), `'ambiguous'` (SAN that matches more than one legal
  * move).
  */
-export type IllegalMoveCode = Lowercase<Exclude<SanStatusName, 'OK'>>;
+export type IllegalMoveCode = KebabCase<Exclude<SanStatusName, 'OK'>>;
 
 /**
- * Why a PGN text was refused: the core's `PgnErrorCode` names (`cpp/core/pgn.h`, e.g.
- * `'ILLEGAL_MOVE'`, `'VARIATION_UNCLOSED'`, `'BAD_FEN_TAG'`), plus `NO_GAME` (the text holds no
- * game) and `NOT_A_STRING`.
+ * Why a PGN text was refused: the core's `PgnErrorCode` names (`cpp/core/pgn.h`) as codes, e.g.
+ * `'illegal-move'`, `'variation-unclosed'`, `'bad-fen-tag'`, plus `'no-game'` (the text holds
+ * no game) and `'not-a-string'`.
  */
-export type PgnErrorReason = Exclude<PgnErrorCodeName, 'NONE'> | 'NO_GAME' | 'NOT_A_STRING';
+export type PgnErrorReason = KebabCase<Exclude<PgnErrorCodeName, 'NONE'>> | 'no-game' | 'not-a-string';
+
+/** The PGN error reasons, indexed by the core's PgnErrorCode value (`'none'` at 0). */
+export const PGN_ERROR_REASONS: readonly KebabCase<PgnErrorCodeName>[] = PGN_ERROR_NAMES.map(kebabCase);
 
 /** The words of a move error's message, by code (the one table of them). */
 export const MOVE_ERROR_TEXT: { readonly [code in IllegalMoveCode]: string } = {
@@ -35,7 +63,7 @@ export const MOVE_ERROR_TEXT: { readonly [code in IllegalMoveCode]: string } = {
 
 /** The code of a core `SanStatus` value (1-3). */
 export function moveErrorCode(status: number): IllegalMoveCode {
-  return (SanStatus[status] ?? 'SYNTAX').toLowerCase() as IllegalMoveCode;
+  return kebabCase(SanStatus[status] ?? 'SYNTAX') as IllegalMoveCode;
 }
 
 /**
@@ -63,14 +91,14 @@ export class ChessError extends Error {
   }
 }
 
-/** A FEN was refused; `code` names the core's reason (e.g. `'MISSING_KING'`). */
+/** A FEN was refused; `code` names the core's reason (e.g. `'missing-king'`). */
 export class FenError extends ChessError {
   declare readonly code: FenErrorCode;
   /** The FEN that was refused (as given, or its `String()` for a non-string). */
   readonly fen: string;
 
   /**
-   * @param code - the core's FenError name.
+   * @param code - the core's FenError as a code.
    * @param message - a sentence for humans.
    * @param fen - the refused input.
    */
@@ -108,7 +136,7 @@ export class PgnError extends ChessError {
   readonly line: number;
   /** 1-based column of the offending token (0 when unknown). */
   readonly column: number;
-  /** The core's reason (e.g. `'ILLEGAL_MOVE'`). */
+  /** The core's reason (e.g. `'illegal-move'`). */
   readonly reason: PgnErrorReason;
   /** The offending text when the reason has one (a move as written, a character, a tag value), else `''`. */
   readonly detail: string;
@@ -121,7 +149,7 @@ export class PgnError extends ChessError {
    * @param reason - the core's reason.
    * @param detail - the offending text, if any.
    */
-  constructor(code: string, message: string, line = 0, column = 0, reason: PgnErrorReason = 'NO_GAME', detail = '') {
+  constructor(code: string, message: string, line = 0, column = 0, reason: PgnErrorReason = 'no-game', detail = '') {
     super(code, message);
     this.name = 'PgnError';
     this.line = line;

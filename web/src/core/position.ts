@@ -4,7 +4,6 @@
  */
 import {
   Color as COLORS,
-  FenError as FEN_ERRORS,
   MOVE_FLAGS,
   MOVE_FLAG_SHIFT,
   PIECE_COLOR_SHIFT,
@@ -18,6 +17,7 @@ import {
 import type { Position as NativePosition, Setup as NativeSetup } from '../boundary/chesswasm.mjs';
 import {
   ChessError,
+  FEN_ERROR_CODES,
   FenError,
   IllegalMoveError,
   MOVE_ERROR_TEXT,
@@ -331,12 +331,12 @@ export class Position {
   /**
    * The position a FEN describes. Chess960 accepts Shredder-FEN and X-FEN castling fields;
    * the halfmove and fullmove fields may be omitted.
-   * @throws {@link FenError} with the core's reason as `code` (e.g. `'MISSING_KING'`).
+   * @throws {@link FenError} with the core's reason as `code` (e.g. `'missing-king'`).
    */
   static fromFen(fen: string, options: FenOptions = {}): Position {
     const code = variantCode((options as FenOptions | null | undefined)?.variant);
     if (typeof fen !== 'string')
-      throw new FenError('NOT_A_STRING', `a FEN must be a string, not ${describe(fen)}`, describe(fen));
+      throw new FenError('not-a-string', `a FEN must be a string, not ${describe(fen)}`, describe(fen));
     const pos = acquire();
     try {
       pos.#setFen(fen, code);
@@ -766,14 +766,14 @@ export class Position {
 
 /** The {@link FenError} of a core FenError code, its message from the core's table. */
 export function fenError(code: number, fen: string): FenError {
-  const name = FEN_ERRORS[code];
-  if (name === undefined || name === 'OK') return new FenError('EMPTY', `invalid FEN: ${describe(fen)}`, fen);
+  const name = FEN_ERROR_CODES[code];
+  if (name === undefined || name === 'ok') return new FenError('empty', `invalid FEN: ${describe(fen)}`, fen);
   return new FenError(name, `invalid FEN (${fenErrorMessage(name)}): ${describe(fen)}`, fen);
 }
 
 /** The core's sentence for a FEN error code (the one table of them, cpp/core/fen.cpp). */
-export function fenErrorMessage(code: Exclude<FenErrorCode, 'NOT_A_STRING'>): string {
-  return M.fenErrorMessage(M.FenError[code]);
+export function fenErrorMessage(code: Exclude<FenErrorCode, 'not-a-string'>): string {
+  return M.fenErrorMessage(M.FenError.values[FEN_ERROR_CODES.indexOf(code)]!);
 }
 
 export interface Position {

@@ -5,14 +5,13 @@
  */
 import {
   Color as COLORS,
-  FenError as FEN_ERRORS,
   MAX_FULLMOVE_NUMBER,
   MAX_HALFMOVE_CLOCK,
   PIECE_COLOR_SHIFT,
   PIECE_LETTERS,
 } from '../boundary/boundary.js';
 import type { Setup as NativeSetup } from '../boundary/chesswasm.mjs';
-import { ChessError, FenError, describe, type FenErrorCode } from '../boundary/errors.js';
+import { ChessError, FEN_ERROR_CODES, FenError, describe, type FenErrorCode } from '../boundary/errors.js';
 import { type Color, type PieceType, type Square, parseSquare } from './move.js';
 import {
   type FenOptions,
@@ -75,7 +74,7 @@ function codesOf(bits: number): FenErrorCode[] {
   const out: FenErrorCode[] = [];
   for (let rest = bits >>> 0; rest !== 0;) {
     const code = M.firstFenError(rest).value;
-    out.push(FEN_ERRORS[code] as FenErrorCode);
+    out.push(FEN_ERROR_CODES[code] as FenErrorCode);
     rest = (rest & ~(1 << code)) >>> 0;
   }
   return out;
@@ -106,12 +105,12 @@ export class Setup {
   /**
    * The set-up a FEN describes; only its syntax is checked (see {@link Setup.validate}).
    * The halfmove and fullmove fields may be omitted.
-   * @throws {@link FenError} for a FEN that is not well-formed (e.g. `'RANK_TOO_LONG'`).
+   * @throws {@link FenError} for a FEN that is not well-formed (e.g. `'rank-too-long'`).
    */
   static fromFen(fen: string, options: FenOptions = {}): Setup {
     const variant = variantCode((options as FenOptions | null | undefined)?.variant);
     if (typeof fen !== 'string')
-      throw new FenError('NOT_A_STRING', `a FEN must be a string, not ${describe(fen)}`, describe(fen));
+      throw new FenError('not-a-string', `a FEN must be a string, not ${describe(fen)}`, describe(fen));
     const s = new M.Setup();
     const status = s.parse(writeString(fen), M.Variant.values[variant]!).value;
     releaseIo();
@@ -126,11 +125,11 @@ export class Setup {
    * The syntax verdicts on a FEN, every field checked on its own (the board's first error,
    * the side, the castling letters, the en passant field, each counter), in the core's
    * order; `[]` when {@link Setup.fromFen} reads it. For readers with their own order of
-   * checks (the chess.js facade). `['NOT_A_STRING']` for a non-string.
+   * checks (the chess.js facade). `['not-a-string']` for a non-string.
    */
   static syntaxErrors(fen: string, options: FenOptions = {}): FenErrorCode[] {
     const variant = variantCode((options as FenOptions | null | undefined)?.variant);
-    if (typeof fen !== 'string') return ['NOT_A_STRING'];
+    if (typeof fen !== 'string') return ['not-a-string'];
     const bits = M.fenSyntaxErrors(writeString(fen), M.Variant.values[variant]!);
     releaseIo();
     return codesOf(bits);
@@ -196,7 +195,7 @@ export class Setup {
   /**
    * The position, when the set-up is legal (with `tolerateMissingKings`, a side may lack its
    * king; with `permissive`, any board chess.js plays: see {@link ToPositionOptions}).
-   * @throws {@link FenError} with the first verdict not tolerated (e.g. `'OPPOSITE_CHECK'`).
+   * @throws {@link FenError} with the first verdict not tolerated (e.g. `'opposite-check'`).
    */
   toPosition(options: ToPositionOptions = {}): Position {
     return positionFromSetup(

@@ -9,13 +9,7 @@
  * hash over that line.
  * @module
  */
-import {
-  type FenTagRuleName,
-  PgnErrorCode,
-  PgnStatus,
-  TREE_HEADER_WORDS,
-  TREE_NON_ASCII,
-} from '../boundary/boundary.js';
+import { type FenTagRuleName, PgnStatus, TREE_HEADER_WORDS, TREE_NON_ASCII } from '../boundary/boundary.js';
 import type { PgnSource } from '../boundary/chesswasm.mjs';
 import {
   type CommentCommands,
@@ -34,6 +28,7 @@ import {
   ChessError,
   type IllegalMoveCode,
   IllegalMoveError,
+  PGN_ERROR_REASONS,
   PgnError,
   type PgnErrorReason,
   describe,
@@ -369,7 +364,7 @@ export class Game {
    */
   static fromPgn(text: string, options: PgnReadOptions = {}): Game {
     if (typeof text !== 'string')
-      throw new PgnError('invalid-pgn', `a PGN text must be a string, not ${describe(text)}`, 0, 0, 'NOT_A_STRING');
+      throw new PgnError('invalid-pgn', `a PGN text must be a string, not ${describe(text)}`, 0, 0, 'not-a-string');
     const src = openSource(text, options?.partial === true);
     try {
       const status = src.next().value;
@@ -951,7 +946,7 @@ export function sourceError(src: PgnSource, lineBase: number, columnBase: number
   const e = src.error();
   const fileLine = lineBase + e.line - 1;
   const fileColumn = e.line === 1 ? columnBase + e.column - 1 : e.column;
-  const reason = PgnErrorCode[e.code.value] as PgnErrorReason;
+  const reason = PGN_ERROR_REASONS[e.code.value] as PgnErrorReason;
   return new PgnError(
     'invalid-pgn',
     `PGN line ${fileLine}, column ${fileColumn}: ${e.message}`,

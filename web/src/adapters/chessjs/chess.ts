@@ -11,10 +11,23 @@
  */
 import { withCommandsAsText } from '../../games/comment-commands.js';
 import { FenError, IllegalMoveError, PgnError, type FenErrorCode } from '../../boundary/errors.js';
-import { MoveFlag, type Move as MoveNumber, moveFlags, moveFrom, moveTo } from '../../core/move.js';
+import {
+  MoveFlag,
+  type Move as MoveNumber,
+  SQUARE_NAMES,
+  isCapture,
+  isCastling,
+  isEnPassant,
+  moveFlags,
+  moveFrom,
+  movePromotion,
+  moveTo,
+  parseSquare,
+} from '../../core/move.js';
 import {
   MAX_FULLMOVE_NUMBER,
   MAX_HALFMOVE_CLOCK,
+  MAX_SAN_LENGTH,
   SAN_CAPTURE_MARK,
   SAN_DISAMBIGUATION,
   SAN_EXTRA_CAPTURE_MARK,
@@ -26,7 +39,8 @@ import {
   START_FENS,
 } from '../../boundary/boundary.js';
 import { Game, readFirstGame } from '../../games/game.js';
-import { Position, fenErrorMessage } from '../../core/position.js';
+import { Position, fenErrorMessage, nativePosition } from '../../core/position.js';
+import { writeString } from '../../boundary/wasm.js';
 import { Setup } from '../../core/setup.js';
 
 /** White (`'w'`). */
@@ -121,20 +135,20 @@ const PIECE_TYPES = 'pnbrqk';
 // in chess.js's order of checks; the other codes are verdicts chess.js does not give (it
 // loads such boards).
 const CHESSJS_FEN_CHECKS: [FenErrorCode, string][] = [
-  ['BAD_FULLMOVE', 'move number must be a positive integer'],
-  ['BAD_HALFMOVE', 'half move counter number must be a non-negative integer'],
-  ['BAD_EN_PASSANT', 'en-passant square is invalid'],
-  ['BAD_CASTLING', 'castling availability is invalid'],
-  ['BAD_SIDE', 'side-to-move is invalid'],
-  ['RANK_COUNT', "piece data does not contain 8 '/'-delimited rows"],
-  ['CONSECUTIVE_DIGITS', 'piece data is invalid (consecutive number)'],
-  ['BAD_PIECE', 'piece data is invalid (invalid piece)'],
-  ['RANK_TOO_LONG', 'piece data is invalid (too many squares in rank)'],
-  ['RANK_TOO_SHORT', 'piece data is invalid (too many squares in rank)'],
-  ['EN_PASSANT_WRONG_RANK', 'illegal en-passant square'],
-  ['MISSING_KING', 'missing'],
-  ['TOO_MANY_KINGS', 'too many'],
-  ['PAWN_ON_BACK_RANK', 'some pawns are on the edge rows'],
+  ['bad-fullmove', 'move number must be a positive integer'],
+  ['bad-halfmove', 'half move counter number must be a non-negative integer'],
+  ['bad-en-passant', 'en-passant square is invalid'],
+  ['bad-castling', 'castling availability is invalid'],
+  ['bad-side', 'side-to-move is invalid'],
+  ['rank-count', "piece data does not contain 8 '/'-delimited rows"],
+  ['consecutive-digits', 'piece data is invalid (consecutive number)'],
+  ['bad-piece', 'piece data is invalid (invalid piece)'],
+  ['rank-too-long', 'piece data is invalid (too many squares in rank)'],
+  ['rank-too-short', 'piece data is invalid (too many squares in rank)'],
+  ['en-passant-wrong-rank', 'illegal en-passant square'],
+  ['missing-king', 'missing'],
+  ['too-many-kings', 'too many'],
+  ['pawn-on-back-rank', 'some pawns are on the edge rows'],
 ];
 const SIX_FIELDS = 'must contain six space-delimited fields';
 
@@ -189,8 +203,8 @@ export function validateFen(fen: string): { ok: boolean; error?: string } {
   const codes = new Set<FenErrorCode>(Setup.syntaxErrors(fen));
   // chess.js's dialect, in the core's terms: other castling letters (rook files) are a
   // malformed field, an en passant square off ranks 3 and 6 a malformed square.
-  if (/[^kKqQ-]/.test(tokens[2]!)) codes.add('BAD_CASTLING');
-  if (/^[a-h][124578]$/.test(tokens[3]!)) codes.add('BAD_EN_PASSANT');
+  if (/[^kKqQ-]/.test(tokens[2]!)) codes.add('bad-castling');
+  if (/^[a-h][124578]$/.test(tokens[3]!)) codes.add('bad-en-passant');
   let setup: Setup | null = null;
   if (codes.size === 0) {
     setup = Setup.fromFen(fen);
@@ -199,7 +213,7 @@ export function validateFen(fen: string): { ok: boolean; error?: string } {
   try {
     for (const [code, message] of CHESSJS_FEN_CHECKS) {
       if (!codes.has(code)) continue;
-      if (code !== 'MISSING_KING' && code !== 'TOO_MANY_KINGS') return bad(message);
+      if (code !== 'missing-king' && code !== 'too-many-kings') return bad(message);
       // chess.js names the colour, white first; missing before too many for each colour.
       for (const [color, name] of [
         ['w', 'white'],
@@ -305,16 +319,14 @@ export class ChessMove {
 
 // ---- helpers -------------------------------------------------------------------------------
 
-// Square index a1 = 0 -> name.
-const NAMES: ChessSquare[] = Array.from({ length: 64 }, (_, s) => `${'abcdefgh'[s & 7]}${(s >> 3) + 1}` as ChessSquare);
+// Square index a1 = 0 -> name (the package's table).
+const NAMES = SQUARE_NAMES as readonly ChessSquare[];
 // chess.js's listing order (a8 first) -> square index.
 const SCAN: number[] = Array.from({ length: 64 }, (_, i) => (7 - (i >> 3)) * 8 + (i & 7));
 
+// The index of a square name, -1 for anything else.
 function squareIndex(name: unknown): number {
-  if (typeof name !== 'string' || name.length !== 2) return -1;
-  const f = name.charCodeAt(0) - 97;
-  const r = name.charCodeAt(1) - 49;
-  return f >= 0 && f < 8 && r >= 0 && r < 8 ? r * 8 + f : -1;
+  return parseSquare(name as string) ?? -1;
 }
 
 const FLAG_LETTERS: string[] = [
@@ -335,24 +347,10 @@ const FLAG_LETTERS: string[] = [
   'cp',
   'cp',
 ];
-const PROMOTION_LETTERS: (PieceSymbol | undefined)[] = [
-  undefined,
-  undefined,
-  undefined,
-  undefined,
-  undefined,
-  undefined,
-  undefined,
-  undefined,
-  'n',
-  'b',
-  'r',
-  'q',
-  'n',
-  'b',
-  'r',
-  'q',
-];
+// chess.js's promotion field: the piece letter, or undefined for a move that is no promotion.
+function promotionOf(m: MoveNumber): PieceSymbol | undefined {
+  return (movePromotion(m) ?? undefined) as PieceSymbol | undefined;
+}
 
 // chess.js lists moves by origin square (a8 ... h1), then by direction in a fixed order,
 // then by distance, promotions n, b, r, q; castling last (kingside first). These keys
@@ -413,42 +411,39 @@ function orderKey(m: MoveNumber, pawn: boolean): number {
   return key + 1;
 }
 
-// chess.js's strict parser: the SAN of a legal move, compared without a trailing check/mate
-// mark and annotation glyphs, and without the '=' of a promotion (so 'Nf3+' and 'e8Q' pass;
-// over-disambiguated 'Nge7' and a misplaced mark, 'Nf+3', do not).
-function strictKey(san: string): string {
-  return san.replace(/[+#]?[!?]*$/, '').replace(/=([NBRQ])$/, '$1');
-}
-function strictSan(pos: Position, text: string): MoveNumber {
-  const key = strictKey(text);
-  if (key === '') return 0;
-  for (const m of pos.legalMoves()) if (strictKey(pos.san(m)) === key) return m;
-  return 0;
+// chess.js's two SAN parsers are the core's tolerant parser with the tolerances each refuses
+// (the core's SanLeniency bits, the same ones the PGN reader refuses for loadPgn below).
+// Permissive: an 'x' on a non-capture without an origin square, lower-case 'o-o' and
+// promotion pieces in short SAN, 'P' in short SAN.
+const PERMISSIVE_REFUSED = SAN_EXTRA_CAPTURE_MARK | SAN_LOWER_CASE | SAN_SHORT_PAWN_LETTER;
+// Strict: only a missing or wrong check mark, annotation glyphs and a promotion without '='.
+const STRICT_REFUSED =
+  PERMISSIVE_REFUSED | SAN_ZERO_CASTLING | SAN_DISAMBIGUATION | SAN_LONG_ALGEBRAIC | SAN_CAPTURE_MARK | SAN_PAWN_LETTER;
+
+// The legal move that SAN text names, read by the core's tolerant parser, if its text needed
+// none of the refused tolerances; else 0.
+function coreSan(pos: Position, text: string, refused: number): MoveNumber {
+  if (text.length > MAX_SAN_LENGTH) return 0;
+  const r = nativePosition(pos).parseSan(writeString(text), false);
+  return r.status.value === 0 && (r.leniency & refused) === 0 ? r.move : 0;
 }
 
-// The permissive parser: the core's tolerant SAN reader (a superset of chess.js's permissive
-// forms), after chess.js's own extras: a trailing 'e.p.' and a lower-case piece letter before
-// an origin square ('ng1f3').
+// chess.js's strict parser refuses a check or mate sign inside the move ('Nf+3'), which the
+// core's tolerant parser reads.
+function strictSan(pos: Position, text: string): MoveNumber {
+  return /[+#][^+#!?]/.test(text) ? 0 : coreSan(pos, text, STRICT_REFUSED);
+}
+
+// The permissive parser, after chess.js's own extras: a trailing 'e.p.' and a lower-case
+// piece letter before an origin square ('ng1f3'). chess.js also reads castling in long
+// algebraic only to the king's square ('e1g1', not the core's king-to-rook 'e1h1').
 function permissiveSan(pos: Position, text: string): MoveNumber {
   let t = text.replace(/\s*e\.p\.$/, '');
   if (/^[nbrqk][a-h][1-8][-x]?[a-h][1-8]/.test(t)) t = t[0]!.toUpperCase() + t.slice(1);
-  // Forms that chess.js's permissive parser refuses, refused too (its superset is the
-  // long algebraic forms: Pf2-f4, Ng1xf3, e2e4, e7e8q): a 'P' or a lower-case promotion
-  // piece in short SAN, 'o-o', a capture mark on a non-capture in short SAN, king-to-rook.
-  if (/^P/.test(t) && !/^P[a-h][1-8][-x]?[a-h][1-8]/.test(t)) return 0;
-  if (/^[a-h](x[a-h])?[18]=?[nbrq][+#!?]*$/.test(t) || /^o-o/.test(t)) return 0;
-  let m: MoveNumber;
-  try {
-    m = pos.parseSan(t);
-  } catch {
-    return 0;
-  }
-  const flag = moveFlags(m);
-  const capture = flag === MoveFlag.CAPTURE || flag === MoveFlag.EN_PASSANT || flag >= MoveFlag.PROMO_KNIGHT_CAPTURE;
-  if (!capture && /^[NBRQK]([a-h]|[1-8])?x[a-h][1-8]/.test(t)) return 0;
-  if ((flag === MoveFlag.CASTLE_KING || flag === MoveFlag.CASTLE_QUEEN) && /^[a-h][1-8]-?[a-h][1-8]/.test(t)) {
+  const m = coreSan(pos, t, PERMISSIVE_REFUSED);
+  if (isCastling(m) && /^[a-h][1-8]-?[a-h][1-8]/.test(t)) {
     const to = t.replace('-', '').slice(2, 4);
-    if (to[0] !== (flag === MoveFlag.CASTLE_KING ? 'g' : 'c')) return 0;
+    if (to[0] !== (moveFlags(m) === MoveFlag.CASTLE_KING ? 'g' : 'c')) return 0;
   }
   return m;
 }
@@ -460,17 +455,6 @@ function invalidMove(move: unknown): IllegalMoveError {
 
 // ---- PGN (through Game: the core's reader) --------------------------------------------------
 
-// The SAN tolerances (the core's SanLeniency bits) that chess.js's permissive parser refuses:
-// an 'x' on a non-capture without an origin square, lower-case 'o-o' and promotion pieces in
-// short SAN, 'P' in short SAN.
-const PERMISSIVE_REFUSED = SAN_EXTRA_CAPTURE_MARK | SAN_LOWER_CASE | SAN_SHORT_PAWN_LETTER;
-// And its strict parser (which takes a missing or wrong check mark, annotation glyphs and a
-// promotion without '=').
-const STRICT_REFUSED =
-  PERMISSIVE_REFUSED | SAN_ZERO_CASTLING | SAN_DISAMBIGUATION | SAN_LONG_ALGEBRAIC | SAN_CAPTURE_MARK | SAN_PAWN_LETTER;
-
-// chess.js's parser error for a second comment in a row or a comment after a variation
-// (its grammar allows one comment per move, before any variation).
 const COMMENT_SYNTAX_ERROR =
   'Expected end of input, game termination marker, move number, standard algebraic notation, or whitespace but "{" found.';
 
@@ -502,7 +486,7 @@ function readPgn(
     } catch (e) {
       // A FEN tag the strict rules refuse and chess.js's checks accept (17 pieces, the side
       // not to move in check): read again on any board, as chess.js plays it.
-      if (!(e instanceof PgnError && e.reason === 'BAD_FEN_TAG' && validateFen(padFen(e.detail ?? '')).ok)) throw e;
+      if (!(e instanceof PgnError && e.reason === 'bad-fen-tag' && validateFen(padFen(e.detail ?? '')).ok)) throw e;
       game = read(true);
     }
   } catch (e) {
@@ -513,7 +497,7 @@ function readPgn(
   try {
     const nodes = game.mainlineNodes();
     const comments = new Map<number, string>();
-    const syntax = () => new PgnError('invalid-pgn', COMMENT_SYNTAX_ERROR, 0, 0, 'UNEXPECTED_CHARACTER', '{');
+    const syntax = () => new PgnError('invalid-pgn', COMMENT_SYNTAX_ERROR, 0, 0, 'unexpected-character', '{');
     const add = (ply: number, parts: string[]) => {
       if (parts.length === 0) return;
       if (parts.length > 1 || comments.has(ply)) throw syntax();
@@ -541,13 +525,13 @@ function chessJsPgnError(e: unknown): unknown {
   if (!(e instanceof PgnError)) return e;
   const as = (message: string) => new PgnError(e.code, message, e.line, e.column, e.reason, e.detail);
   switch (e.reason) {
-    case 'ILLEGAL_MOVE':
-    case 'AMBIGUOUS_MOVE':
-    case 'REFUSED_TOLERANCE':
+    case 'illegal-move':
+    case 'ambiguous-move':
+    case 'refused-tolerance':
       return as(`Invalid move in PGN: ${e.detail}`);
-    case 'SETUP_WITHOUT_FEN':
+    case 'setup-without-fen':
       return as('Invalid PGN: FEN tag must be supplied with SetUp tag');
-    case 'BAD_FEN_TAG': {
+    case 'bad-fen-tag': {
       // chess.js's verdict on the tag, else the core's reason (by its code)
       const fen = e.detail ?? '';
       const { ok, error } = validateFen(padFen(fen));
@@ -555,7 +539,7 @@ function chessJsPgnError(e: unknown): unknown {
       try {
         Position.fromFen(fen).dispose();
       } catch (f) {
-        if (f instanceof FenError && f.code !== 'NOT_A_STRING') return as(`Invalid FEN: ${fenErrorMessage(f.code)}`);
+        if (f instanceof FenError && f.code !== 'not-a-string') return as(`Invalid FEN: ${fenErrorMessage(f.code)}`);
       }
       return e;
     }
@@ -681,7 +665,7 @@ export class Chess {
       setup = Setup.fromFen(fen);
     } catch (e) {
       if (!(e instanceof FenError)) throw e;
-      const why = e.code === 'NOT_A_STRING' ? 'a FEN must be a string' : fenErrorMessage(e.code);
+      const why = e.code === 'not-a-string' ? 'a FEN must be a string' : fenErrorMessage(e.code);
       throw new FenError(e.code, `Invalid FEN: ${why}`, String(fen));
     }
     setup.dropContradicted();
@@ -710,7 +694,7 @@ export class Chess {
         setup.dispose();
         throw new FenError(
           e.code,
-          `Invalid FEN: ${fenErrorMessage(e.code as Exclude<FenErrorCode, 'NOT_A_STRING'>)}`,
+          `Invalid FEN: ${fenErrorMessage(e.code as Exclude<FenErrorCode, 'not-a-string'>)}`,
           fen,
         );
       }
@@ -754,9 +738,9 @@ export class Chess {
     }
     if (!skipValidation) {
       const { ok, error } = validateFen(fen);
-      if (!ok) throw new FenError('EMPTY', error!, String(fen));
+      if (!ok) throw new FenError('empty', error!, String(fen));
     } else if (typeof fen !== 'string' || tokens.length < 1) {
-      throw new FenError('NOT_A_STRING', 'Invalid FEN: must contain six space-delimited fields', String(fen));
+      throw new FenError('not-a-string', 'Invalid FEN: must contain six space-delimited fields', String(fen));
     }
     this.#setBoard(coreFen(fen), skipValidation);
     this.#phantom = phantomRights(fen, this.fen());
@@ -968,9 +952,8 @@ export class Chess {
     const piece = pos.pieceAt(from)!.type as PieceSymbol;
     const lan = pos.uci(m);
     let captured: PieceSymbol | undefined;
-    if (flag === MoveFlag.EN_PASSANT) captured = 'p';
-    else if (flag === MoveFlag.CAPTURE || flag >= MoveFlag.PROMO_KNIGHT_CAPTURE)
-      captured = pos.pieceAt(moveTo(m))!.type as PieceSymbol;
+    if (isEnPassant(m)) captured = 'p';
+    else if (isCapture(m)) captured = pos.pieceAt(moveTo(m))!.type as PieceSymbol;
     const phantom = this.#phantomAfter(pos, m, captured === 'k');
     pos.play(m);
     const after = withRights(this.#fenOf(pos, false), phantom);
@@ -981,7 +964,7 @@ export class Chess {
       lan.slice(2, 4) as ChessSquare,
       piece,
       captured,
-      PROMOTION_LETTERS[flag],
+      promotionOf(m),
       FLAG_LETTERS[flag]!,
       san,
       lan,
@@ -1122,7 +1105,7 @@ export class Chess {
       if (flag === MoveFlag.CASTLE_KING) dest = (from & 56) + 6;
       else if (flag === MoveFlag.CASTLE_QUEEN) dest = (from & 56) + 2;
       if (dest !== to) continue;
-      const promo = PROMOTION_LETTERS[flag];
+      const promo = promotionOf(m);
       if (promo !== undefined && promo !== move.promotion) continue;
       return m;
     }
