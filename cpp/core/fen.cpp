@@ -90,7 +90,9 @@ void Position::clear() {
   turn_key_ = zobrist::turn();
   game_ply_ = 0;
   any_board_ = false;
-  states_.assign(64, StateInfo{});
+  // The state stack keeps its memory (states above top_ are spare room, written when pushed).
+  if (states_.size() < 64) states_.resize(64);
+  states_[0] = StateInfo{};
   top_ = 0;
   states_[0].ep_square = SQ_NONE;
   states_[0].move = MOVE_NULL;

@@ -219,8 +219,11 @@ class Position {
   Bitboard checkers_after(Square from, Square to) const;
   Bitboard compute_checkers() const;  // from the last move when it allows, else in full
   void check_invariants() const;      // asserts in debug builds only
-  void do_move_variant(Move m);       // do_move / undo_move of the lichess variants
-  void undo_move_variant();
+  // do_move / undo_move of the lichess variants; never inlined, so that do_move and undo_move
+  // stay small for standard chess (wasm perft with bulk counting +5-6% in one A/B run of
+  // tests/bench/core.mjs --cpu, without bulk counting within the noise: docs/performance.md).
+  [[gnu::noinline]] void do_move_variant(Move m);
+  [[gnu::noinline]] void undo_move_variant();
   Bitboard variant_checkers() const;
 
   Bitboard by_type_[PIECE_TYPE_NB];

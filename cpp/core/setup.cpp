@@ -657,8 +657,15 @@ FenErrors Setup::validate() const {
 FenError Setup::build(Position& out, FenErrors tolerated) const {
   init_bitboards();
   zobrist::init();
+  // pos is built from scratch; out is replaced only on success. Its state stack is the one
+  // out had before the last build (kept here in between): no allocation per FEN.
+  static thread_local std::vector<StateInfo> spare;
   Position pos{Position::Blank{}};
-  // pos is built from scratch; out is replaced only on success.
+  pos.states_.swap(spare);
+  struct GiveBack {
+    Position& pos;
+    ~GiveBack() { spare.swap(pos.states_); }
+  } give_back{pos};
   load_board(pos);
   // Boards beyond the strict rules: standard chess only (the facade's).
   if (variant != CHESS) tolerated &= TOLERATE_MISSING_KINGS;
@@ -668,7 +675,10 @@ FenError Setup::build(Position& out, FenErrors tolerated) const {
     if (castling_rook[i] != SQ_NONE) pos.set_castling_right(i < 2 ? WHITE : BLACK, castling_rook[i]);
   if (variant != MAKRUK) pos.st().ep_square = ep_square;
   pos.finish_setup();
+  std::vector<StateInfo> old;
+  old.swap(out.states_);
   out = std::move(pos);
+  pos.states_.swap(old);  // out's old stack goes to spare (give_back)
   return FenError::OK;
 }
 
@@ -691,33 +701,58 @@ Setup Setup::of(const Position& pos) {
   return s;
 }
 
-std::string Setup::fen(bool shredder, bool lichess) const {
-  std::string s;
-  s.reserve(100);
+size_t Setup::fen_size_bound() const {
+  size_t pieces = 0;
+  for (Color c : {WHITE, BLACK})
+    for (int pt = PAWN; pt <= QUEEN; ++pt) pieces += pocket[c][pt];
+  // The board with a '~' after every piece (71 + 64), the pocket's brackets and letters, the
+  // side, castling (4), en passant or a Makruk count (3), three-check's counters (5), the two
+  // counters (5 + 10 digits) and their spaces: 180 with room to spare.
+  return 180 + pieces;
+}
+
+namespace {
+// Writes n in decimal at p; returns the end.
+char* put_decimal(char* p, unsigned long n) {
+  char digits[20];
+  int k = 0;
+  do digits[k++] = char('0' + n % 10);
+  while (n /= 10);
+  while (k) *p++ = digits[--k];
+  return p;
+}
+}  // namespace
+
+// One character at a time into a buffer sized by fen_size_bound() (no std::string appends:
+// FEN writing is on the FEN parse + write bench row's path).
+size_t Setup::write_fen(char* out, bool shredder, bool lichess) const {
+  char* p = out;
   for (int r = 7; r >= 0; --r) {
     int empty = 0;
     for (int f = 0; f < 8; ++f) {
-      const Piece p = board[make_square(f, r)];
-      if (p == NO_PIECE) {
+      const Piece pc = board[make_square(f, r)];
+      if (pc == NO_PIECE) {
         ++empty;
         continue;
       }
-      if (empty) s += char('0' + empty), empty = 0;
-      s += piece_char(p);
-      if (type_of(p) == PMET || (variant == CRAZYHOUSE && (promoted & square_bb(make_square(f, r)))))
-        s += '~';
+      if (empty) *p++ = char('0' + empty), empty = 0;
+      *p++ = piece_char(pc);
+      if (type_of(pc) == PMET || (variant == CRAZYHOUSE && (promoted & square_bb(make_square(f, r)))))
+        *p++ = '~';
     }
-    if (empty) s += char('0' + empty);
-    if (r) s += '/';
+    if (empty) *p++ = char('0' + empty);
+    if (r) *p++ = '/';
   }
   if (variant == CRAZYHOUSE) {
-    s += lichess ? "/" : "[";
+    *p++ = lichess ? '/' : '[';
     for (Color c : {WHITE, BLACK})
       for (int pt = PAWN; pt <= QUEEN; ++pt)
-        for (int k = 0; k < pocket[c][pt]; ++k) s += piece_char(make_piece(c, PieceType(pt)));
-    if (!lichess) s += ']';
+        for (int k = 0; k < pocket[c][pt]; ++k) *p++ = piece_char(make_piece(c, PieceType(pt)));
+    if (!lichess) *p++ = ']';
   }
-  s += side == WHITE ? " w " : " b ";
+  *p++ = ' ';
+  *p++ = side == WHITE ? 'w' : 'b';
+  *p++ = ' ';
   bool any = false;
   for (int i = 0; i < 4; ++i) {
     const Square rsq = castling_rook[i];
@@ -732,34 +767,44 @@ std::string Setup::fen(bool shredder, bool lichess) const {
       if (board[make_square(f, rank_of(rsq))] == make_piece(c, ROOK) || variant != CHESS960)
         outermost = false;
     const char letter = shredder || !outermost ? char('A' + file_of(rsq)) : (king_side ? 'K' : 'Q');
-    s += c == WHITE ? letter : char(letter | 0x20);
+    *p++ = c == WHITE ? letter : char(letter | 0x20);
   }
-  if (!any) s += '-';
-  s += ' ';
+  if (!any) *p++ = '-';
+  *p++ = ' ';
   if (variant == MAKRUK) {
-    s += count_limit ? decimal(count_limit) : "-";
+    if (count_limit)
+      p = put_decimal(p, count_limit);
+    else
+      *p++ = '-';
   } else if (ep_square != SQ_NONE) {
-    s += char('a' + file_of(ep_square));
-    s += char('1' + rank_of(ep_square));
+    *p++ = char('a' + file_of(ep_square));
+    *p++ = char('1' + rank_of(ep_square));
   } else {
-    s += '-';
+    *p++ = '-';
   }
   if (variant == THREE_CHECK && !lichess) {
-    s += ' ';
-    s += char('0' + checks_left[WHITE]);
-    s += '+';
-    s += char('0' + checks_left[BLACK]);
+    *p++ = ' ';
+    *p++ = char('0' + checks_left[WHITE]);
+    *p++ = '+';
+    *p++ = char('0' + checks_left[BLACK]);
   }
-  s += ' ';
-  s += decimal(halfmove);
-  s += ' ';
-  s += decimal(fullmove);
+  *p++ = ' ';
+  p = put_decimal(p, halfmove);
+  *p++ = ' ';
+  p = put_decimal(p, fullmove);
   if (variant == THREE_CHECK && lichess) {
-    s += " +";
-    s += char('0' + 3 - checks_left[WHITE]);
-    s += '+';
-    s += char('0' + 3 - checks_left[BLACK]);
+    *p++ = ' ';
+    *p++ = '+';
+    *p++ = char('0' + 3 - checks_left[WHITE]);
+    *p++ = '+';
+    *p++ = char('0' + 3 - checks_left[BLACK]);
   }
+  return size_t(p - out);
+}
+
+std::string Setup::fen(bool shredder, bool lichess) const {
+  std::string s(fen_size_bound(), '\0');
+  s.resize(write_fen(s.data(), shredder, lichess));
   return s;
 }
 

@@ -77,6 +77,9 @@ struct Setup {
   // the en passant field (chessops' forms), or with lichess: the pocket as a ninth rank
   // (/PNBRQpnbrq) and the checks given as +W+B after the move number.
   std::string fen(bool shredder = false, bool lichess = false) const;
+  // The same into out, which has room for fen_size_bound() bytes; returns the length.
+  size_t write_fen(char* out, bool shredder = false, bool lichess = false) const;
+  size_t fen_size_bound() const;
 
   // Every validity verdict, as a set of codes (0: legal). Kings, pawns on back ranks and
   // material for each side; castling rights and the en passant square against the board;

@@ -109,6 +109,14 @@ int write_io(std::string_view s) {
   return int(s.size());
 }
 
+// Writes the FEN of a position into the I/O buffer (straight from its set-up, no std::string
+// when it fits); returns its length.
+int write_fen_io(const cw::Position& pos, bool shredder, bool lichess) {
+  const cw::Setup s = cw::Setup::of(pos);
+  if (s.fen_size_bound() > io.size()) return write_io(s.fen(shredder, lichess));
+  return int(s.write_fen(io.data(), shredder, lichess));
+}
+
 // The registered name of a variant: chessops' name in upper case ("3CHECK"); TS lower-cases it.
 const char* variant_enum_name(cw::Variant v) {
   static std::string names[cw::VARIANT_NB];
@@ -489,7 +497,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
                   return valid_variant(v) ? h.set_fen(cw::start_fen(v), v) : cw::FenError::EMPTY;
                 }))
       .function("fen", optional_override([](const Handle& h, bool shredder) {
-                  return write_io(h.position().fen(shredder));
+                  return write_fen_io(h.position(), shredder, false);
                 }))
       .function("key", optional_override([](const Handle& h) { return h.position().key(); }))
       .function("turn", optional_override([](const Handle& h) { return h.position().side_to_move(); }))
@@ -666,7 +674,7 @@ EMSCRIPTEN_BINDINGS(chesswasm_variants) {
   // The FEN in lichess's forms (pocket as a ninth rank, checks given after the move number).
   function(
       "fenLichess",
-      +[](const Handle& h, bool shredder) { return write_io(h.position().fen(shredder, true)); });
+      +[](const Handle& h, bool shredder) { return write_fen_io(h.position(), shredder, true); });
   // The variant code a lichess key or PGN name in the I/O buffer names; VARIANT_NB for none.
   function(
       "parseVariant", +[](int len) {
