@@ -458,8 +458,13 @@ Move* atomic_moves(const Position& pos, Move* out) {
       }
       if (safe) *end++ = make_move(ksq, rsq, king_side ? CASTLE_KING : CASTLE_QUEEN);
     }
+  // A quiet move of a piece that is not the king and stands on no line between our king and
+  // an enemy slider cannot expose the king (out of check; touching kings are never in check):
+  // legal without the test. Captures (their explosions), king moves, castling and the moves of
+  // such blockers are tested one by one.
+  const Bitboard tested = pos.checkers() ? ~Bitboard(0) : pos.blockers_for_king(Us) | square_bb(ksq);
   for (Move* m = buf; m != end; ++m)
-    if (atomic_legal<Us>(pos, *m)) *out++ = *m;
+    if ((!is_capture(*m) && !(tested & square_bb(move_from(*m)))) || atomic_legal<Us>(pos, *m)) *out++ = *m;
   return out;
 }
 
