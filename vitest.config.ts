@@ -32,7 +32,7 @@ export default defineConfig({
         resolve: {
           alias: [
             { find: /^chesswasm$/, replacement: here('./build/dist-debug/index.js') },
-            { find: /^chesswasm\/openings$/, replacement: here('./build/dist-debug/openings/index.js') },
+            { find: /^chesswasm\/openings$/, replacement: here('./build/dist-debug/apps/openings/index.js') },
           ],
         },
         test: {

@@ -8,9 +8,9 @@
 //   dist/shared-index.js   the package's code (index.js re-exports it), the glue and the wasm
 //                          loader among it: the puzzle entries import it too
 //   dist/shared-puzzle-file.js  what the two puzzle entries share
-//   dist/engine.js         the `chesswasm/engine` entry (web/src/engine/): UCI engines and the
+//   dist/engine.js         the `chesswasm/engine` entry (web/src/apps/engine/): UCI engines and the
 //                          game review; it imports index.js, which stays as small as before
-//   dist/openings.js       `chesswasm/openings` (web/src/openings/: the opening table and its
+//   dist/openings.js       `chesswasm/openings` (web/src/apps/openings/: the opening table and its
 //                          lookups): its own entry, so that index.js does not carry the table
 // One module graph instead of a file per module: 5 KB less gzipped JS than minifying each file
 // on its own (gzip sees one file; names are mangled across modules), and a Node import loads 2
@@ -45,37 +45,32 @@ try {
 // Entry name -> tsc's output file (relative to DIR).
 const ENTRIES = {
   index: 'index.js',
-  chessjs: 'chessjs/index.js',
-  engine: 'engine/index.js',
-  openings: 'openings/index.js',
-  'puzzle-file': 'puzzle-file.js',
-  'puzzle-worker': 'puzzle-worker.js',
+  chessjs: 'adapters/chessjs/index.js',
+  engine: 'apps/engine/index.js',
+  openings: 'apps/openings/index.js',
+  'puzzle-file': 'apps/puzzle-file.js',
+  'puzzle-worker': 'apps/puzzle-worker.js',
 };
 // Folders of tsc output whose modules are bundled (their .js files go, the .d.ts stay).
-const ENTRY_DIRS = ['chessjs', 'engine', 'openings'];
-// The shared chunks, one per layer, so that an app's bundler drops the layers it does not use
-// (package.json's "sideEffects" names only the entries: the chunks are free of side effects).
-// The CLI's own modules (puzzle-file, puzzle-worker) and the engine and openings entries'
-// modules are left to their entries.
-const OWN_ENTRY = String.raw`(?!.*[\\/](engine|openings)[\\/])`;
+const ENTRY_DIRS = ['boundary', 'core', 'games', 'apps', 'adapters'];
+// The shared chunks, one per layer (web/src's folders), so that an app's bundler drops the
+// layers it does not use (package.json's "sideEffects" names only the entries: the chunks are
+// free of side effects). The engine and openings entries' modules and the CLI's own modules
+// (puzzle-file, puzzle-worker) are left to their entries.
 const LAYERS = [
-  { name: 'chessjs', test: /[\\/]chessjs[\\/]chess\.js$/, priority: 4 },
-  { name: 'games', test: new RegExp(`^${OWN_ENTRY}.*[\\/](game|pgn|comment-commands)\\.js$`), priority: 3 },
-  { name: 'apps', test: new RegExp(`^${OWN_ENTRY}.*[\\/](puzzle|book|chess960)\\.js$`), priority: 2 },
-  {
-    name: 'core',
-    test: new RegExp(`^${OWN_ENTRY}.*[\\/](?!(puzzle-file|puzzle-worker|index)\\.js$)[^\\/]+\\.m?js$`),
-    priority: 1,
-  },
+  { name: 'chessjs', test: /[\\/]adapters[\\/]chessjs[\\/]chess\.js$/, priority: 4 },
+  { name: 'games', test: /[\\/]games[\\/][^\\/]+\.js$/, priority: 3 },
+  { name: 'apps', test: /[\\/]apps[\\/](puzzle|book)\.js$/, priority: 2 },
+  { name: 'core', test: /[\\/](boundary|core)[\\/][^\\/]+\.m?js$|[\\/]adapters[\\/]chessground\.js$/, priority: 1 },
 ];
 const KEEP_CLASS_NAMES = { function: false, class: true };
-const jsFiles = () => readdirSync(dir).filter((f) => f.endsWith('.js') || f === 'chesswasm.mjs');
+const jsFiles = () => readdirSync(dir).filter((f) => f.endsWith('.js'));
 const bytes = (files, d) => files.reduce((n, f) => n + statSync(path.join(d, f)).size, 0);
 
 const entryDirFiles = () =>
   ENTRY_DIRS.flatMap((d) =>
-    readdirSync(path.join(dir, d))
-      .filter((f) => f.endsWith('.js'))
+    readdirSync(path.join(dir, d), { recursive: true })
+      .filter((f) => f.endsWith('.js') || f.endsWith('.mjs'))
       .map((f) => path.join(d, f)),
   );
 const before = bytes(jsFiles(), dir) + bytes(entryDirFiles(), dir);

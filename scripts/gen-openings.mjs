@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Generates web/src/openings/table.ts, the opening table that `chesswasm/openings` ships, from
+// Generates web/src/apps/openings/table.ts, the opening table that `chesswasm/openings` ships, from
 // the lichess opening files tests/data/openings/[a-e].tsv (CC0; columns eco, name, pgn).
 //
-// The encoding (read by openingTable in web/src/openings/index.ts):
+// The encoding (read by openingTable in web/src/apps/openings/index.ts):
 //   TREE   the lines as a trie of moves, in preorder: a move is one character, 0x30 + its index
 //          among the legal moves of the position sorted by their number (from | to << 6 |
 //          flags << 12: independent of the core's generation order); '!' marks the position just reached as named (the next
@@ -11,7 +11,7 @@
 //          ECO code (3 characters), then the number of leading characters shared with the
 //          previous name (one character, 0x20 + n, n < 95), then the rest of the name.
 // The positions are keyed when the table is read (by the package's own key, see
-// web/src/openings/index.ts), so the file holds no keys: a move is one byte, and the names
+// web/src/apps/openings/index.ts), so the file holds no keys: a move is one byte, and the names
 // (front-coded) gzip well. `node scripts/gen-openings.mjs --check` fails when the committed file
 // is stale (npm test runs it).
 //   node scripts/gen-openings.mjs [--check]     (needs dist/: bash scripts/package.sh)
@@ -21,7 +21,7 @@ import path from 'node:path';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { Position } = await import(path.join(root, 'dist/index.js'));
-const out = path.join(root, 'web/src/openings/table.ts');
+const out = path.join(root, 'web/src/apps/openings/table.ts');
 const check = process.argv.includes('--check');
 
 const rows = [];
@@ -92,13 +92,13 @@ export const NAMES = ${JSON.stringify(names.join('\n'))};
 
 if (check) {
   if (readFileSync(out, 'utf8') !== text) {
-    console.error('web/src/openings/table.ts is stale: run node scripts/gen-openings.mjs');
+    console.error('web/src/apps/openings/table.ts is stale: run node scripts/gen-openings.mjs');
     process.exit(1);
   }
-  console.log(`web/src/openings/table.ts is current (${rows.length} lines)`);
+  console.log(`web/src/apps/openings/table.ts is current (${rows.length} lines)`);
 } else {
   writeFileSync(out, text);
   console.log(
-    `web/src/openings/table.ts: ${rows.length} lines, tree ${tree.length} chars, names ${names.join('\n').length} chars`,
+    `web/src/apps/openings/table.ts: ${rows.length} lines, tree ${tree.length} chars, names ${names.join('\n').length} chars`,
   );
 }

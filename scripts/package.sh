@@ -4,8 +4,10 @@
 # dist/, next to the emscripten glue and the .wasm:
 #   dist/index.js, *.d.ts            the package (ESM + types): tsc's output bundled with the
 #                                    glue of build/wasm's module (scripts/bundle.mjs)
-#   dist/openings.js, openings/*.d.ts  `chesswasm/openings` (the opening table: its own entry)
-#   dist/chesswasm.wasm, .d.mts      the module from build/wasm (Release, -O3), the glue's types
+#   dist/openings.js, engine.js, chessjs.js  the other entries (chesswasm/openings, /engine, /chessjs)
+#   dist/<layer>/**/*.d.ts           the types, in web/src's folders (boundary/, core/, games/,
+#                                    apps/, adapters/); boundary/chesswasm.d.mts the glue's types
+#   dist/chesswasm.wasm              the module from build/wasm (Release, -O3)
 #   build/dist-modules/              tsc's per-module output with the release module (tests of
 #                                    a module's internals)
 #   build/dist-debug/                the same JS with build/wasm-debug's module (asserts,
@@ -18,29 +20,38 @@ cd "$ROOT"
 
 [[ "${1:-}" == --no-wasm ]] || bash scripts/build.sh wasm wasm-debug
 
-# The TypeScript side of the boundary (web/src/boundary.ts, web/src/chesswasm.d.mts) from the
+# The TypeScript side of the boundary (web/src/boundary/boundary.ts, web/src/boundary/chesswasm.d.mts) from the
 # module's embind registration; checked in (npm test fails when the committed files are stale).
 node scripts/gen-boundary.mjs
 
 echo "== tsc (web/src -> dist)"
-rm -rf dist/*.js dist/*.d.ts dist/chesswasm.mjs dist/chessjs dist/engine dist/openings # the last build's files
+# The last build's files (tsc writes web/src's folders: boundary/, core/, games/, apps/, adapters/).
+rm -rf dist/*.js dist/*.d.ts dist/chesswasm.mjs dist/chesswasm.d.mts dist/chesswasm.wasm \
+  dist/boundary dist/core dist/games dist/apps dist/adapters dist/chessjs dist/engine dist/openings
 npx --no-install tsc -p tsconfig.json
-cp build/wasm/chesswasm.mjs build/wasm/chesswasm.wasm web/src/chesswasm.d.mts dist/
+# The glue beside its loader (boundary/wasm.js imports ./chesswasm.mjs, whose types tsc's
+# boundary/wasm.d.ts refers to) and the .wasm beside it for the unbundled copies below.
+cp build/wasm/chesswasm.mjs build/wasm/chesswasm.wasm web/src/boundary/chesswasm.d.mts dist/boundary/
+# tsc's JS tree (the entry index.js and the layer folders), the glue and the .wasm, into $1.
+copy_tree() {
+  (cd dist && find index.js boundary core games apps adapters -name '*.js' -o -name '*.mjs' -o -name '*.wasm' |
+    xargs cp --parents -t "$ROOT/$1")
+}
 
 rm -rf build/dist-debug
 mkdir -p build/dist-debug
-cp dist/*.js build/dist-debug/
-cp -r dist/openings dist/chessjs build/dist-debug/
-cp build/wasm-debug/chesswasm.wasm build/dist-debug/
+copy_tree build/dist-debug
+cp build/wasm-debug/chesswasm.wasm build/dist-debug/boundary/
 # The debug glue (ASSERTIONS) asserts that it does not run in Node, which it was not built
 # for; the package hands it the .wasm itself, so the test copy disables that one assertion
 # (scripts/node-debug-glue.mjs: fails when the glue has not exactly that one).
-node scripts/node-debug-glue.mjs build/wasm-debug/chesswasm.mjs build/dist-debug/chesswasm.mjs
+node scripts/node-debug-glue.mjs build/wasm-debug/chesswasm.mjs build/dist-debug/boundary/chesswasm.mjs
 # tsc's per-module output with the release module, for tests that reach a module's internals.
 rm -rf build/dist-modules
 mkdir -p build/dist-modules
-cp dist/*.js dist/chesswasm.mjs dist/chesswasm.wasm build/dist-modules/
-cp -r dist/engine dist/openings dist/chessjs build/dist-modules/
+copy_tree build/dist-modules
+# The bundled chunks sit in dist/ and load ./chesswasm.wasm next to them.
+mv dist/boundary/chesswasm.wasm dist/
 # The shipped JS bundled and minified (what users download; measured by the bench's size row);
 # the copies above keep the readable tsc output.
 node scripts/bundle.mjs dist

@@ -3,8 +3,8 @@
 # the TypeScript and JavaScript: scripts/format.sh --check), lints the TypeScript and
 # JavaScript (ESLint, npm run lint),
 # builds the API reference (TypeDoc, npm run docs: fails on any warning), builds everything,
-# checks that the generated TypeScript of the wasm boundary (web/src/boundary.ts,
-# web/src/chesswasm.d.mts) is current, then runs
+# checks that the generated TypeScript of the wasm boundary (web/src/boundary/boundary.ts,
+# web/src/boundary/chesswasm.d.mts) is current, then runs
 #   1. the native Release GoogleTest suite          ctest -L unit  (build/native)
 #   2. the same suite under ASan+UBSan, Debug       ctest -L unit  (build/debug)
 #   3. the wasm smoke test in Node                  node --test tests/wasm/
@@ -37,7 +37,7 @@ bash scripts/build.sh "${configs[@]}"
 # The committed TypeScript side of the boundary must be what the registration says (before
 # package.sh rewrites it): a code added in C++ needs `node scripts/gen-boundary.mjs` and a commit.
 node scripts/gen-boundary.mjs --check
-# The opening table (web/src/openings/table.ts) must be what tests/data/openings/*.tsv says
+# The opening table (web/src/apps/openings/table.ts) must be what tests/data/openings/*.tsv says
 # (checked after package.sh: the generator replays the lines with the built package).
 bash scripts/package.sh --no-wasm
 node scripts/gen-openings.mjs --check

@@ -3,8 +3,9 @@
 // conversion only: the chess is in cpp/core, the handle's legal-move cache in handle.h, the
 // packed SAN lists in san_keys.h, the game-tree wire format in tree_codec.h.
 //
-// What JS sees (web/src/wasm.ts loads it; web/src/boundary.ts and web/src/chesswasm.d.mts are
-// the TypeScript that scripts/gen-boundary.mjs writes from this registration):
+// What JS sees (web/src/boundary/wasm.ts loads it; web/src/boundary/boundary.ts and
+// web/src/boundary/chesswasm.d.mts are the TypeScript that scripts/gen-boundary.mjs writes from this
+// registration):
 //   - enums: every code that crosses (FenError, SanStatus, PlayStatus, Termination,
 //     LineStatus, PuzzleStatus, PgnStatus, PgnErrorCode) and the vocabulary (Variant, Color,
 //     PieceType, MoveFlag, Notation). The code enums take their names from the core's name
@@ -301,7 +302,7 @@ double buffer_bytes() {
 // built with embind in its place, in-process A/B against this build, CPU time; the per-call
 // figures are tests/bench/boundary.mjs's, README "The boundary"). JS calls them as the wasm
 // functions themselves: `hotCalls` gives their indices in the module's function table, which
-// web/src/wasm.ts looks up in the instance it receives (WebAssembly's own API, nothing of
+// web/src/boundary/wasm.ts looks up in the instance it receives (WebAssembly's own API, nothing of
 // emscripten's glue on the path).
 
 namespace {

@@ -1,6 +1,6 @@
 // chesswasm — the legal moves of a position with their SAN packed as numbers, so that a whole
 // list of SAN crosses the wasm boundary in one call without a string per move: the TS layer
-// (web/src/position.ts, legalSan) keeps one string per distinct packed SAN. No JS here:
+// (web/src/core/position.ts, legalSan) keeps one string per distinct packed SAN. No JS here:
 // bindings.cpp exposes it, tests/cpp/test_san_keys.cpp tests it natively.
 //
 // A packed SAN is two int32 words: up to SAN_KEY_CHARS ASCII characters, 7 bits each, the

@@ -1,5 +1,5 @@
 // chesswasm — the game-tree wire format: a cw::PgnGame as two flat buffers, so that a whole
-// game crosses the wasm boundary in one piece (web/src/game.ts reads and writes the same
+// game crosses the wasm boundary in one piece (web/src/games/game.ts reads and writes the same
 // layout). No JS here: bindings.cpp exposes the buffers, tests/cpp/test_tree_codec.cpp tests
 // the format natively.
 //

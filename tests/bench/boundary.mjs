@@ -45,7 +45,7 @@ const { default: create } = await import(pathToFileURL(glue).href);
 const M = await create({ wasmBinary: readFileSync(path.join(dir, 'chesswasm-boundary-bench.wasm')) });
 
 // The raw exports: one call each first (the 3.1.6 glue swaps its wrapper for the wasm
-// function on the first call; web/src/wasm.ts does the same), then kept.
+// function on the first call; web/src/boundary/wasm.ts does the same), then kept.
 const RAW = [
   'io',
   'move_buffer',

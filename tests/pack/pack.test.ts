@@ -137,18 +137,18 @@ test('the tarball holds the package and nothing else', () => {
   expect(listing).toContain('package/dist/index.js');
   expect(listing).toContain('package/dist/index.d.ts');
   expect(listing).toContain('package/dist/chesswasm.wasm');
-  expect(listing).toContain('package/dist/chesswasm.d.mts'); // the glue's types (its code is bundled)
+  expect(listing).toContain('package/dist/boundary/chesswasm.d.mts'); // the glue's types (its code is bundled)
   expect(listing).toContain('package/dist/puzzle-worker.js');
   expect(listing).toContain('package/dist/engine.js');
-  expect(listing).toContain('package/dist/engine/index.d.ts');
+  expect(listing).toContain('package/dist/apps/engine/index.d.ts');
   expect(listing).toContain('package/dist/openings.js'); // chesswasm/openings
-  expect(listing).toContain('package/dist/openings/index.d.ts');
+  expect(listing).toContain('package/dist/apps/openings/index.d.ts');
   expect(listing).toContain('package/dist/chessjs.js'); // the facade's entry point
-  expect(listing).toContain('package/dist/chessjs/index.d.ts');
+  expect(listing).toContain('package/dist/adapters/chessjs/index.d.ts');
   expect(listing).toContain('package/bin/chesswasm');
   for (const f of listing)
     expect(f, 'only dist/, bin/ and the usual top-level files').toMatch(
-      /^package\/(dist\/[^/]+|dist\/(engine|openings|chessjs)\/[^/]+\.d\.ts|bin\/chesswasm|package\.json|README\.md|LICENSE)$/,
+      /^package\/(dist\/[^/]+|dist\/(boundary|core|games|apps|adapters)\/([^/]+\/)?[^/]+\.d\.m?ts|bin\/chesswasm|package\.json|README\.md|LICENSE)$/,
     );
   const pkg = JSON.parse(readFileSync(path.join(proj, 'node_modules/chesswasm/package.json'), 'utf8')) as Record<
     string,

@@ -1,4 +1,4 @@
-// Book (web/src/book.ts) on hand-made books: every key is computed from the Polyglot
+// Book (web/src/apps/book.ts) on hand-made books: every key is computed from the Polyglot
 // specification by tests/unit/book-helpers.ts (never by Position.hash), every move written
 // in the Polyglot layout by hand. Reading: sizes, truncated, unsorted and empty books, wrong
 // types. Lookups: castling (both sides, both wings; king-to-rook in the book, e1g1 out),

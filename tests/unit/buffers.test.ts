@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 // module's own buffers hold beyond their base sizes (wasm.js is the module instance that
 // index.js uses).
 import * as pkg from '../../build/dist-modules/index.js';
-import * as internal from '../../build/dist-modules/wasm.js';
+import * as internal from '../../build/dist-modules/boundary/wasm.js';
 
 // (Typed here: the build may not exist when the linter reads this file.)
 const { ChessError, Game, IllegalMoveError, PgnError, Position, readGames, validateLine, wasmHeapSize } =

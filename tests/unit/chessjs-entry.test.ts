@@ -1,5 +1,5 @@
 // The facade's own entry point (chesswasm/chessjs: dist/chessjs.js, its types in
-// dist/chessjs/): the same classes as the main entry's, usable right after import.
+// dist/adapters/chessjs/): the same classes as the main entry's, usable right after import.
 import { describe, expect, it } from 'vitest';
 import * as main from 'chesswasm';
 import * as entry from 'chesswasm/chessjs';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 // The release module as tsc's per-module output loads it (build/dist-modules: the same glue as
 // the bundled dist/), because the test reaches the glue itself (wasm.js's M).
 import * as pkg from '../../build/dist-modules/index.js';
-import * as internal from '../../build/dist-modules/wasm.js';
+import * as internal from '../../build/dist-modules/boundary/wasm.js';
 
 type Handle = { delete(): void; isDeleted(): boolean } & Record<string, (...args: unknown[]) => unknown>;
 type Ctor = new (...args: unknown[]) => Handle;

@@ -310,7 +310,7 @@ describe('errors and iteration', () => {
   });
 
   test("every node's UCI text is its move's, in every variant (castling, promotions, null moves)", () => {
-    // readTree takes the texts from tables (web/src/position.ts uciPairs and uciTable):
+    // readTree takes the texts from tables (web/src/core/position.ts uciPairs and uciTable):
     // checked against Position.uci on the position before each move.
     const makruk = '[Variant "makruk"]\n[FEN "4k3/8/8/1P6/6p1/8/8/4K3 w - - 0 1"]\n\n1. b6=M g3=M 2. Kd2 -- 3. Ke3 *';
     const texts = [
@@ -343,7 +343,7 @@ describe('errors and iteration', () => {
 
   test('a string is read as its UTF-8 bytes, wherever its non-ASCII characters are', async () => {
     // A string is encoded straight into the reader's buffer, in steps when it is not ASCII
-    // (web/src/game.ts openSource): the same games and error positions as its bytes.
+    // (web/src/games/game.ts openSource): the same games and error positions as its bytes.
     const base = read('malformed.pgn');
     const r = rng(11);
     const inserts = ['é', '♞', '😀', '\u{10348}', 'ЖЖЖЖ', '\ud800', '½', 'ñ'.repeat(500), '漢字'.repeat(2000)];

@@ -1,4 +1,4 @@
-// Puzzle and validateLine (web/src/puzzle.ts): lichess format, solver-first, SAN lines,
+// Puzzle and validateLine (web/src/apps/puzzle.ts): lichess format, solver-first, SAN lines,
 // replies, alternative mates, wrong and illegal moves, hints, progress, restart, JSON state.
 import { readFileSync } from 'node:fs';
 import { ChessError, FenError, IllegalMoveError, Position, Puzzle, validateLine } from 'chesswasm';

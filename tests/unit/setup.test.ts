@@ -1,4 +1,4 @@
-// Setup (web/src/setup.ts over cpp/core/setup.h): FEN syntax and writing, every verdict as
+// Setup (web/src/core/setup.ts over cpp/core/setup.h): FEN syntax and writing, every verdict as
 // codes, edits, and positions built from set-ups, kingless ones included (checked against
 // chess.js, which plays boards without kings).
 import { Chess as ChessJs } from 'chess.js';

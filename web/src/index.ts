@@ -8,9 +8,9 @@
  * @packageDocumentation
  * @mergeModuleWith <project>
  */
-import { init } from './wasm.js';
+import { init } from './boundary/wasm.js';
 
-export { init, isInitialized, wasmHeapSize, type InitOptions } from './wasm.js';
+export { init, isInitialized, wasmHeapSize, type InitOptions } from './boundary/wasm.js';
 export {
   Position,
   parseVariant,
@@ -22,8 +22,8 @@ export {
   type Pockets,
   type RemainingChecks,
   type FenOptions,
-} from './position.js';
-export { Setup, type CastlingSide, type ToPositionOptions } from './setup.js';
+} from './core/position.js';
+export { Setup, type CastlingSide, type ToPositionOptions } from './core/setup.js';
 export {
   Game,
   GameNode,
@@ -33,7 +33,7 @@ export {
   type PgnWriteOptions,
   type OpeningName,
   type OpeningLookup,
-} from './game.js';
+} from './games/game.js';
 export {
   parseCommentCommands,
   makeCommentCommands,
@@ -44,8 +44,8 @@ export {
   type Evaluation,
   type Shape,
   type ShapeColor,
-} from './comment-commands.js';
-export { readGames, type ReadGamesOptions, type GameIterator } from './pgn.js';
+} from './games/comment-commands.js';
+export { readGames, type ReadGamesOptions, type GameIterator } from './games/pgn.js';
 export {
   type Move,
   type Square,
@@ -69,7 +69,7 @@ export {
   isPromotion,
   squareName,
   parseSquare,
-} from './move.js';
+} from './core/move.js';
 export {
   ChessError,
   FenError,
@@ -81,8 +81,8 @@ export {
   type FenErrorCode,
   type IllegalMoveCode,
   type PgnErrorReason,
-} from './errors.js';
-export { chessgroundDests } from './chessground.js';
+} from './boundary/errors.js';
+export { chessgroundDests } from './adapters/chessground.js';
 export {
   Puzzle,
   validateLine,
@@ -94,7 +94,7 @@ export {
   type LineErrorReason,
   type LineNotation,
   type ValidateLineOptions,
-} from './puzzle.js';
+} from './apps/puzzle.js';
 export {
   Chess,
   ChessMove,
@@ -114,11 +114,11 @@ export {
   type ChessSquare,
   type ChessPiece,
   type PieceSymbol,
-} from './chessjs/chess.js';
-export { chess960StartFen, chess960BackRank } from './chess960.js';
-export { Book, type BookEntry } from './book.js';
+} from './adapters/chessjs/chess.js';
+export { chess960StartFen, chess960BackRank } from './core/chess960.js';
+export { Book, type BookEntry } from './apps/book.js';
 // The names of the core's codes that the types above are made of (generated from the wasm
-// module's registration, web/src/boundary.ts).
+// module's registration, web/src/boundary/boundary.ts).
 export type {
   FenErrorName,
   LineStatusName,
@@ -127,7 +127,7 @@ export type {
   SanStatusName,
   TerminationName,
   VariantName,
-} from './boundary.js';
+} from './boundary/boundary.js';
 
 // Load from the default location (chesswasm.wasm next to this file). A failure is kept, not
 // thrown, so that hosts that place the file elsewhere can still import and call init().

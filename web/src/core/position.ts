@@ -14,8 +14,8 @@ import {
   Variant as VARIANT_NAMES,
   type TerminationName,
   type VariantName,
-} from './boundary.js';
-import type { Position as NativePosition, Setup as NativeSetup } from './chesswasm.mjs';
+} from '../boundary/boundary.js';
+import type { Position as NativePosition, Setup as NativeSetup } from '../boundary/chesswasm.mjs';
 import {
   ChessError,
   FenError,
@@ -24,8 +24,8 @@ import {
   describe,
   moveErrorCode,
   type FenErrorCode,
-} from './errors.js';
-import { DISPOSE, disposedError } from './lifecycle.js';
+} from '../boundary/errors.js';
+import { DISPOSE, disposedError } from '../boundary/lifecycle.js';
 import { type Color, type Move, type PieceType, type Square, parseSquare } from './move.js';
 import {
   M,
@@ -38,7 +38,7 @@ import {
   sanKeyView,
   takeBack,
   writeString,
-} from './wasm.js';
+} from '../boundary/wasm.js';
 
 /** A rules variant: the core's `Variant` names in lower case. */
 export type Variant = Lowercase<VariantName>;

@@ -3,7 +3,7 @@
  * `code`; a call that throws leaves every object exactly as it was.
  * @module
  */
-import { type FenErrorName, type PgnErrorCodeName, type SanStatusName, SanStatus } from './boundary.js';
+import { type FenErrorName, type PgnErrorCodeName, type SanStatusName, SanStatus } from '../boundary/boundary.js';
 
 /**
  * The names of the core's FEN errors (`cpp/core/position.h`, `enum class FenError`, as the

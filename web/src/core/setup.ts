@@ -10,9 +10,9 @@ import {
   MAX_HALFMOVE_CLOCK,
   PIECE_COLOR_SHIFT,
   PIECE_LETTERS,
-} from './boundary.js';
-import type { Setup as NativeSetup } from './chesswasm.mjs';
-import { ChessError, FenError, describe, type FenErrorCode } from './errors.js';
+} from '../boundary/boundary.js';
+import type { Setup as NativeSetup } from '../boundary/chesswasm.mjs';
+import { ChessError, FenError, describe, type FenErrorCode } from '../boundary/errors.js';
 import { type Color, type PieceType, type Square, parseSquare } from './move.js';
 import {
   type FenOptions,
@@ -25,8 +25,8 @@ import {
   positionFromSetup,
   variantCode,
 } from './position.js';
-import { DISPOSE, disposedError } from './lifecycle.js';
-import { M, readString, releaseIo, writeString } from './wasm.js';
+import { DISPOSE, disposedError } from '../boundary/lifecycle.js';
+import { M, readString, releaseIo, writeString } from '../boundary/wasm.js';
 
 /** A castling side: `'k'` (the king's side, O-O) or `'q'` (the queen's side, O-O-O). */
 export type CastlingSide = 'k' | 'q';

@@ -9,9 +9,9 @@
  * docs/chessjs-migration.md.
  * @module
  */
-import { withCommandsAsText } from '../comment-commands.js';
-import { FenError, IllegalMoveError, PgnError, type FenErrorCode } from '../errors.js';
-import { MoveFlag, type Move as MoveNumber, moveFlags, moveFrom, moveTo } from '../move.js';
+import { withCommandsAsText } from '../../games/comment-commands.js';
+import { FenError, IllegalMoveError, PgnError, type FenErrorCode } from '../../boundary/errors.js';
+import { MoveFlag, type Move as MoveNumber, moveFlags, moveFrom, moveTo } from '../../core/move.js';
 import {
   MAX_FULLMOVE_NUMBER,
   MAX_HALFMOVE_CLOCK,
@@ -24,10 +24,10 @@ import {
   SAN_SHORT_PAWN_LETTER,
   SAN_ZERO_CASTLING,
   START_FENS,
-} from '../boundary.js';
-import { Game, readFirstGame } from '../game.js';
-import { Position, fenErrorMessage } from '../position.js';
-import { Setup } from '../setup.js';
+} from '../../boundary/boundary.js';
+import { Game, readFirstGame } from '../../games/game.js';
+import { Position, fenErrorMessage } from '../../core/position.js';
+import { Setup } from '../../core/setup.js';
 
 /** White (`'w'`). */
 export const WHITE = 'w';

@@ -4,8 +4,8 @@
  * the castling rook (king-to-rook), in every variant. 0 is the null move.
  * @module
  */
-import { MOVE_FLAGS, MOVE_FLAG_SHIFT, MOVE_TO_SHIFT, PIECE_LETTERS, PROMOTION_TYPE } from './boundary.js';
-import { describe } from './errors.js';
+import { MOVE_FLAGS, MOVE_FLAG_SHIFT, MOVE_TO_SHIFT, PIECE_LETTERS, PROMOTION_TYPE } from '../boundary/boundary.js';
+import { describe } from '../boundary/errors.js';
 
 /** A move: the core's 16-bit encoding, `from | to << 6 | flags << 12`. */
 export type Move = number;

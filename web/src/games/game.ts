@@ -9,8 +9,14 @@
  * hash over that line.
  * @module
  */
-import { type FenTagRuleName, PgnErrorCode, PgnStatus, TREE_HEADER_WORDS, TREE_NON_ASCII } from './boundary.js';
-import type { PgnSource } from './chesswasm.mjs';
+import {
+  type FenTagRuleName,
+  PgnErrorCode,
+  PgnStatus,
+  TREE_HEADER_WORDS,
+  TREE_NON_ASCII,
+} from '../boundary/boundary.js';
+import type { PgnSource } from '../boundary/chesswasm.mjs';
 import {
   type CommentCommands,
   type CommentLayout,
@@ -31,11 +37,20 @@ import {
   PgnError,
   type PgnErrorReason,
   describe,
-} from './errors.js';
-import { disposedError, installDispose } from './lifecycle.js';
-import type { Move } from './move.js';
-import { type Outcome, Position, VARIANTS, type Variant, knownUci, sanOf, uciOfMove, uciTable } from './position.js';
-import { M, readString, releaseIo } from './wasm.js';
+} from '../boundary/errors.js';
+import { disposedError, installDispose } from '../boundary/lifecycle.js';
+import type { Move } from '../core/move.js';
+import {
+  type Outcome,
+  Position,
+  VARIANTS,
+  type Variant,
+  knownUci,
+  sanOf,
+  uciOfMove,
+  uciTable,
+} from '../core/position.js';
+import { M, readString, releaseIo } from '../boundary/wasm.js';
 
 /** The termination marker of a game: a win, a draw, or `'*'` (unknown, or still going on). */
 export type GameResult = '1-0' | '0-1' | '1/2-1/2' | '*';

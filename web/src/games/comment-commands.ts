@@ -11,8 +11,8 @@
  * `GameNode.clock`, `.emt`, `.eval` and `.shapes` hold the values and `pgn()` writes them.
  * @module
  */
-import { ChessError, describe } from './errors.js';
-import type { SquareName } from './move.js';
+import { ChessError, describe } from '../boundary/errors.js';
+import type { SquareName } from '../core/move.js';
 
 /** The colour of a drawn shape: the four brushes of lichess (`G`, `R`, `Y`, `B` in PGN). */
 export type ShapeColor = 'green' | 'red' | 'yellow' | 'blue';

@@ -3,12 +3,12 @@
  * browser and on a server) and {@link validateLine} (untrusted move lines).
  * @module
  */
-import { LineStatus, MAX_MOVES, Notation, type LineStatusName, type NotationName } from './boundary.js';
-import type { Position as NativePosition } from './chesswasm.mjs';
-import { ChessError, IllegalMoveError, MOVE_ERROR_TEXT, describe } from './errors.js';
-import { type Move, moveFrom, squareName } from './move.js';
-import { Position, VARIANTS, type Variant, fenError, variantCode } from './position.js';
-import { M, moveView, readString, releaseIo, writeString } from './wasm.js';
+import { LineStatus, MAX_MOVES, Notation, type LineStatusName, type NotationName } from '../boundary/boundary.js';
+import type { Position as NativePosition } from '../boundary/chesswasm.mjs';
+import { ChessError, IllegalMoveError, MOVE_ERROR_TEXT, describe } from '../boundary/errors.js';
+import { type Move, moveFrom, squareName } from '../core/move.js';
+import { Position, VARIANTS, type Variant, fenError, variantCode } from '../core/position.js';
+import { M, moveView, readString, releaseIo, writeString } from '../boundary/wasm.js';
 
 /** Why {@link validateLine} refused a line (the core's `LineStatus`, in lower case). */
 export type LineErrorReason = Lowercase<Exclude<LineStatusName, 'OK'>>;

@@ -3,7 +3,7 @@
  * text chunks.
  * @module
  */
-import { ChessError, PgnError, describe } from './errors.js';
+import { ChessError, PgnError, describe } from '../boundary/errors.js';
 import {
   END,
   GAME,

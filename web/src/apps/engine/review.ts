@@ -1,10 +1,10 @@
 // A game review like lichess's computer analysis: every position of the main line evaluated,
 // each move judged (lila's Advice rules) and scored (lichess's accuracy), and the annotated
 // PGN that lichess exports.
-import { ChessError, describe } from '../errors.js';
-import { Game } from '../game.js';
-import type { Color } from '../move.js';
-import { Position } from '../position.js';
+import { ChessError, describe } from '../../boundary/errors.js';
+import { Game } from '../../games/game.js';
+import type { Color } from '../../core/move.js';
+import { Position } from '../../core/position.js';
 import { EngineError, type Engine, type EngineLine, type Limit } from './engine.js';
 import { Score, gameAccuracy, moveAccuracy, rawWinningChances, winPercent } from './score.js';
 

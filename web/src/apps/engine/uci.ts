@@ -1,7 +1,7 @@
 // UCI text: `option` declarations and `info` lines turned into typed values. Malformed or
 // unknown parts make the parsers return null (an `info` line that cannot be read is ignored,
 // as python-chess and lila do).
-import type { Color } from '../move.js';
+import type { Color } from '../../core/move.js';
 import { PovScore, Score } from './score.js';
 
 /** One UCI option as the engine declared it (`option name Hash type spin default 16 min 1 max 33554432`). */

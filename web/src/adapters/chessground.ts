@@ -3,9 +3,9 @@
  * chessground itself.
  * @module
  */
-import { type SquareName, SQUARE_NAMES, isCastling, moveFrom, moveTo } from './move.js';
-import { ChessError, describe } from './errors.js';
-import { Position } from './position.js';
+import { type SquareName, SQUARE_NAMES, isCastling, moveFrom, moveTo } from '../core/move.js';
+import { ChessError, describe } from '../boundary/errors.js';
+import { Position } from '../core/position.js';
 
 /**
  * The `movable.dests` map chessground expects: for each square with a legal move, the

@@ -1,7 +1,7 @@
 // Engine scores and lichess's formulas: winning chances, win percent, move accuracy and game
 // accuracy (the constants are lichess's, see docs/engine.md for their sources; the code is ours).
-import { ChessError, describe } from '../errors.js';
-import type { Color } from '../move.js';
+import { ChessError, describe } from '../../boundary/errors.js';
+import type { Color } from '../../core/move.js';
 
 /** Centipawn values beyond this are clamped by {@link winningChances}, win percent and accuracy (lichess's `Cp.CEILING`). */
 export const CP_CEILING = 1000;

@@ -9,10 +9,10 @@
 import { createReadStream, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { PuzzleStatus, type PuzzleStatusName } from './boundary.js';
-import type { Position as NativePosition } from './chesswasm.mjs';
-import { MOVE_ERROR_TEXT } from './errors.js';
-import { M, init } from './wasm.js';
+import { PuzzleStatus, type PuzzleStatusName } from '../boundary/boundary.js';
+import type { Position as NativePosition } from '../boundary/chesswasm.mjs';
+import { MOVE_ERROR_TEXT } from '../boundary/errors.js';
+import { M, init } from '../boundary/wasm.js';
 
 type Dashed<S extends string> = S extends `${infer A}_${infer B}` ? `${A}-${Dashed<B>}` : S;
 

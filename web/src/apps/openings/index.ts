@@ -15,14 +15,14 @@
  * with fewer than 20 pieces. The start position is never named.
  * @module
  */
-import { ChessError, describe } from '../errors.js';
-import { type OpeningLookup, type OpeningName, Game, registerOpeningTags } from '../game.js';
-import { MoveFlag, type Move, isEnPassant, moveFlags } from '../move.js';
-import { Position } from '../position.js';
-import { init } from '../wasm.js';
+import { ChessError, describe } from '../../boundary/errors.js';
+import { type OpeningLookup, type OpeningName, Game, registerOpeningTags } from '../../games/game.js';
+import { MoveFlag, type Move, isEnPassant, moveFlags } from '../../core/move.js';
+import { Position } from '../../core/position.js';
+import { init } from '../../boundary/wasm.js';
 import { NAMES, TREE } from './table.js';
 
-export type { OpeningName } from '../game.js';
+export type { OpeningName } from '../../games/game.js';
 
 /** A move to a named position: {@link openingsAfter}. */
 export interface OpeningMove extends OpeningName {

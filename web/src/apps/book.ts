@@ -8,10 +8,10 @@
  * 1 knight, 2 bishop, 3 rook, 4 queen); castling is written king-to-rook (`e1h1`).
  * @module
  */
-import { MOVE_FLAG_SHIFT, MOVE_TO_SHIFT, PieceType as PIECE_TYPES, PROMOTION_TYPE } from './boundary.js';
-import { BookError, ChessError, describe } from './errors.js';
-import { type Move } from './move.js';
-import { Position } from './position.js';
+import { MOVE_FLAG_SHIFT, MOVE_TO_SHIFT, PieceType as PIECE_TYPES, PROMOTION_TYPE } from '../boundary/boundary.js';
+import { BookError, ChessError, describe } from '../boundary/errors.js';
+import { type Move } from '../core/move.js';
+import { Position } from '../core/position.js';
 
 /** A book move of a position: see {@link Book.entries}. */
 export interface BookEntry {

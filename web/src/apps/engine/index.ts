@@ -13,7 +13,7 @@
  * @module engine
  * @mergeModuleWith <project>
  */
-import { init } from '../wasm.js';
+import { init } from '../../boundary/wasm.js';
 
 export {
   Engine,
@@ -65,6 +65,6 @@ export {
 } from './review.js';
 
 // Load the wasm module from the default location, as the main entry does (a failure is kept
-// for init()). Not `import '../index.js'`: that would move the main entry's module into a
+// for init()). Not `import '../../index.js'`: that would move the main entry's module into a
 // chunk an app's bundler may drop (package.json's sideEffects names the entries only).
 await init().catch(() => undefined);

@@ -1,10 +1,10 @@
 // A UCI engine client over any line transport (a Web Worker, a child process, or what the app
 // gives): the handshake, options, positions, searches as snapshots of typed lines whose PVs
 // the core checked, and failures as EngineErrors that settle every pending call.
-import { ChessError, describe } from '../errors.js';
-import { Game } from '../game.js';
-import { isCapture, isCastling, moveFrom, type Color, type Move } from '../move.js';
-import { Position } from '../position.js';
+import { ChessError, describe } from '../../boundary/errors.js';
+import { Game } from '../../games/game.js';
+import { isCapture, isCastling, moveFrom, type Color, type Move } from '../../core/move.js';
+import { Position } from '../../core/position.js';
 import { PovScore } from './score.js';
 import { type EngineOption, type RawInfo, type Wdl, parseInfo, parseOption } from './uci.js';
 

@@ -6,7 +6,7 @@
  * Like the main entry, importing it loads the wasm module (top-level await).
  * @module chessjs
  */
-import { init } from '../wasm.js';
+import { init } from '../../boundary/wasm.js';
 
 export {
   Chess,
@@ -28,7 +28,7 @@ export {
   type ChessPiece,
   type PieceSymbol,
 } from './chess.js';
-export { init, isInitialized, type InitOptions } from '../wasm.js';
+export { init, isInitialized, type InitOptions } from '../../boundary/wasm.js';
 
 // Load from the default location, as the main entry does (a failure is kept for init()).
 await init().catch(() => undefined);

@@ -4,7 +4,7 @@
  * no rules are involved.
  * @module
  */
-import { ChessError, describe } from './errors.js';
+import { ChessError, describe } from '../boundary/errors.js';
 
 // The knights' places among the five squares left after the bishops and the queen.
 const KNIGHTS: readonly (readonly [number, number])[] = [

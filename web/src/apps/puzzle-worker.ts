@@ -1,11 +1,11 @@
 /// <reference types="node" />
 /**
- * The worker thread of {@link validatePuzzleFile} (web/src/puzzle-file.ts): checks the chunks
+ * The worker thread of {@link validatePuzzleFile} (web/src/apps/puzzle-file.ts): checks the chunks
  * of CSV rows it is sent, one at a time.
  * @module
  */
 import { parentPort } from 'node:worker_threads';
-import { init } from './wasm.js';
+import { init } from '../boundary/wasm.js';
 import { checkChunk } from './puzzle-file.js';
 
 await init();
