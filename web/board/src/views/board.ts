@@ -44,7 +44,7 @@ export function fromDrawShapes(shapes: readonly DrawShape[]): Shape[] {
   return out;
 }
 
-const PROMO_NAMES: Record<string, string> = { q: 'Queen', r: 'Rook', b: 'Bishop', n: 'Knight', m: 'Met' };
+const PROMO_NAMES: Record<string, string> = { q: 'Queen', r: 'Rook', b: 'Bishop', n: 'Knight', m: 'Met', k: 'King' };
 
 export class BoardView {
   readonly cg: Api;
@@ -137,7 +137,7 @@ export class BoardView {
     const box = $('promotion');
     box.textContent = '';
     const white = pos.turn === 'w';
-    const order = ['q', 'r', 'b', 'n', 'm'];
+    const order = ['q', 'r', 'b', 'n', 'm', 'k'];
     const sorted = [...moves].sort((a, b) => order.indexOf(movePromotion(a)!) - order.indexOf(movePromotion(b)!));
     const set = h('div.promo-set.cg-wrap');
     set.classList.toggle('makruk', store.variant === 'makruk');
