@@ -82,64 +82,70 @@ function ourFen(pos: Position): string {
 }
 
 describe.each(VARIANTS)('%s against chessops', (variant) => {
-  test(`${GAMES} random games: moves, SAN, FEN, outcome, insufficient material at every ply`, () => {
-    const rand = prng(0x25000 + VARIANTS.indexOf(variant));
-    const rules = variant as Rules;
-    let plies = 0;
-    let ends = 0;
-    for (let g = 0; g < GAMES; g++) {
-      const ours = Position.startpos(variant);
-      const theirs = setup(rules, ours.fen());
-      for (let ply = 0; ply <= MAX_PLIES; ply++) {
-        plies++;
-        const where = `${variant} game ${g} ply ${ply}: ${ours.fen()}`;
-        expect(ourFen(ours), where).toBe(makeFen(theirs.toSetup()));
-        const theirMoves = opsMoves(theirs);
-        const ourUci = ours.legalUci();
-        expect([...ourUci].sort(), where).toEqual(theirMoves.map((m) => m.uci).sort());
-        // The move helpers read every move as its UCI text says (origin or dropped piece,
-        // promotion letter): one comparison per ply (an expect per move costs more than the move).
-        const helpers = ours
-          .legalMoves()
-          .map((m) =>
-            isDrop(m)
-              ? `${dropPiece(m)!.toUpperCase()}@${squareName(moveTo(m))}`
-              : `${squareName(moveFrom(m))}${movePromotion(m) ?? ''}`,
-          );
-        expect(helpers, where).toEqual(ourUci.map((u) => (u[1] === '@' ? u : u.slice(0, 2) + u.slice(4))));
-        // SAN: of every legal move at every SAN_EVERY-th ply (chessops' makeSan is the
-        // costliest call of the test), of the move played at every ply (below).
-        if (ply % SAN_EVERY === 0) {
-          const ourSan = new Map(ours.legalSan().map((san, i) => [ourUci[i]!, san]));
-          expect(
-            theirMoves.map(({ uci }) => `${uci} ${ourSan.get(uci)}`),
-            where,
-          ).toEqual(theirMoves.map(({ uci, move }) => `${uci} ${makeSan(theirs, move)}`));
+  test(
+    `${GAMES} random games: moves, SAN, FEN, outcome, insufficient material at every ply`,
+    () => {
+      const rand = prng(0x25000 + VARIANTS.indexOf(variant));
+      const rules = variant as Rules;
+      let plies = 0;
+      let ends = 0;
+      for (let g = 0; g < GAMES; g++) {
+        const ours = Position.startpos(variant);
+        const theirs = setup(rules, ours.fen());
+        for (let ply = 0; ply <= MAX_PLIES; ply++) {
+          plies++;
+          const where = `${variant} game ${g} ply ${ply}: ${ours.fen()}`;
+          expect(ourFen(ours), where).toBe(makeFen(theirs.toSetup()));
+          const theirMoves = opsMoves(theirs);
+          const ourUci = ours.legalUci();
+          expect([...ourUci].sort(), where).toEqual(theirMoves.map((m) => m.uci).sort());
+          // The move helpers read every move as its UCI text says (origin or dropped piece,
+          // promotion letter): one comparison per ply (an expect per move costs more than the move).
+          const helpers = ours
+            .legalMoves()
+            .map((m) =>
+              isDrop(m)
+                ? `${dropPiece(m)!.toUpperCase()}@${squareName(moveTo(m))}`
+                : `${squareName(moveFrom(m))}${movePromotion(m) ?? ''}`,
+            );
+          expect(helpers, where).toEqual(ourUci.map((u) => (u[1] === '@' ? u : u.slice(0, 2) + u.slice(4))));
+          // SAN: of every legal move at every SAN_EVERY-th ply (chessops' makeSan is the
+          // costliest call of the test), of the move played at every ply (below).
+          if (ply % SAN_EVERY === 0) {
+            const ourSan = new Map(ours.legalSan().map((san, i) => [ourUci[i]!, san]));
+            expect(
+              theirMoves.map(({ uci }) => `${uci} ${ourSan.get(uci)}`),
+              where,
+            ).toEqual(theirMoves.map(({ uci, move }) => `${uci} ${makeSan(theirs, move)}`));
+          }
+          for (const c of ['w', 'b'] as const)
+            expect(ours.hasInsufficientMaterial(c), `${where} insufficient ${c}`).toBe(
+              theirs.hasInsufficientMaterial(c === 'w' ? 'white' : 'black'),
+            );
+          const o = ours.outcome();
+          if (o && (o.termination === 'FIVEFOLD_REPETITION' || o.termination === 'SEVENTYFIVE_MOVES')) break;
+          expect(o !== null, `${where} over`).toBe(theirs.isEnd());
+          if (o) {
+            const w = theirs.outcome()?.winner;
+            expect(o.winner, where).toBe(w === 'white' ? 'w' : w === 'black' ? 'b' : null);
+            ends++;
+            break;
+          }
+          if (!theirMoves.length) break;
+          const pick = theirMoves[rand.int(theirMoves.length)]!;
+          expect(ours.san(ours.parseUci(pick.uci)), `${where} ${pick.uci}`).toBe(makeSan(theirs, pick.move));
+          ours.play(pick.uci);
+          theirs.play(pick.move);
         }
-        for (const c of ['w', 'b'] as const)
-          expect(ours.hasInsufficientMaterial(c), `${where} insufficient ${c}`).toBe(
-            theirs.hasInsufficientMaterial(c === 'w' ? 'white' : 'black'),
-          );
-        const o = ours.outcome();
-        if (o && (o.termination === 'FIVEFOLD_REPETITION' || o.termination === 'SEVENTYFIVE_MOVES')) break;
-        expect(o !== null, `${where} over`).toBe(theirs.isEnd());
-        if (o) {
-          const w = theirs.outcome()?.winner;
-          expect(o.winner, where).toBe(w === 'white' ? 'w' : w === 'black' ? 'b' : null);
-          ends++;
-          break;
-        }
-        if (!theirMoves.length) break;
-        const pick = theirMoves[rand.int(theirMoves.length)]!;
-        expect(ours.san(ours.parseUci(pick.uci)), `${where} ${pick.uci}`).toBe(makeSan(theirs, pick.move));
-        ours.play(pick.uci);
-        theirs.play(pick.move);
+        ours.dispose();
       }
-      ours.dispose();
-    }
-    expect(plies).toBeGreaterThan(GAMES * 10);
-    if (variant !== 'horde') expect(ends).toBeGreaterThan(0);
-  });
+      expect(plies).toBeGreaterThan(GAMES * 10);
+      if (variant !== 'horde') expect(ends).toBeGreaterThan(0);
+      // Vitest's default timeout (120 s) is too short for a long run on a loaded machine (300
+      // crazyhouse games took 111 s at a load of 17): 2 s per game.
+    },
+    Math.max(120_000, GAMES * 2_000),
+  );
 });
 
 // Horde's insufficient material: random games from the start position never get near the
