@@ -335,20 +335,26 @@ void generate_makruk(const Position& pos, Sink& sink) {
 // ---- the lichess variants -------------------------------------------------------------------
 // Crazyhouse, king of the hill, three-check and horde move as chess (the legal generator
 // above; a kingless horde has no checks and no pins), plus drops and horde's first-rank
-// double steps. Atomic, antichess and racing kings differ in what is legal: their moves are
-// generated into a buffer and filtered (atomic: the king after the explosion; antichess:
-// compulsory captures; racing kings: no move may give check). After the variant's ending
-// there are no moves.
+// double steps. Antichess generates its captures, and only when there are none its other
+// moves; racing kings leaves out the squares that would give check (generate_racing). Atomic
+// is the one variant whose moves are generated pseudo-legally into a buffer and filtered
+// (atomic_legal: the king after the explosion; docs/architecture.md says why). After the
+// variant's ending there are no moves.
 
 // Pseudo-legal moves (no king safety, no castling): kings capture when kings_capture, pawns
-// promote to a king too when king_promotions.
-template <Color Us>
+// promote to a king too when king_promotions. Kinds: every move, only the captures (en passant
+// and capturing promotions included), or only the other moves.
+enum PseudoKind { ALL_MOVES, ONLY_CAPTURES, ONLY_QUIETS };
+template <Color Us, PseudoKind K>
 Move* pseudo_moves(const Position& pos, Move* out, bool kings_capture, bool king_promotions) {
   constexpr Color Them = ~Us;
+  constexpr bool CAPS = K != ONLY_QUIETS, QUIETS = K != ONLY_CAPTURES;
   const Bitboard us = pos.pieces(Us), them = pos.pieces(Them), occ = us | them;
   auto add = [&](Square from, Bitboard targets) {
-    for (Bitboard b = targets & them; b;) *out++ = make_move(from, pop_lsb(b), CAPTURE);
-    for (Bitboard b = targets & ~occ; b;) *out++ = make_move(from, pop_lsb(b), QUIET);
+    if constexpr (CAPS)
+      for (Bitboard b = targets & them; b;) *out++ = make_move(from, pop_lsb(b), CAPTURE);
+    if constexpr (QUIETS)
+      for (Bitboard b = targets & ~occ; b;) *out++ = make_move(from, pop_lsb(b), QUIET);
   };
   auto promotions = [&](Square from, Square to, bool capture) {
     const MoveFlag base = capture ? PROMO_KNIGHT_CAPTURE : PROMO_KNIGHT;
@@ -359,7 +365,7 @@ Move* pseudo_moves(const Position& pos, Move* out, bool kings_capture, bool king
     const Square from = pop_lsb(b);
     const int rr = relative_rank(Us, from);
     const Square one = Square(from + pawn_push(Us));
-    if (rr < 7 && !(occ & square_bb(one))) {
+    if (QUIETS && rr < 7 && !(occ & square_bb(one))) {
       if (rr == 6)
         promotions(from, one, false);
       else
@@ -367,7 +373,7 @@ Move* pseudo_moves(const Position& pos, Move* out, bool kings_capture, bool king
       const Square two = Square(one + pawn_push(Us));
       if (rr == 1 && !(occ & square_bb(two))) *out++ = make_move(from, two, DOUBLE_PUSH);
     }
-    for (Bitboard c = pawn_attacks(Us, from) & them; c;) {
+    for (Bitboard c = CAPS ? pawn_attacks(Us, from) & them : 0; c;) {
       const Square to = pop_lsb(c);
       if (rr == 6)
         promotions(from, to, true);
@@ -376,7 +382,7 @@ Move* pseudo_moves(const Position& pos, Move* out, bool kings_capture, bool king
     }
   }
   const Square ep = pos.ep_square();
-  if (ep != SQ_NONE && !(occ & square_bb(ep)))
+  if (CAPS && ep != SQ_NONE && !(occ & square_bb(ep)))
     for (Bitboard b = pawn_attacks(Them, ep) & pos.pieces(Us, PAWN); b;)
       *out++ = make_move(pop_lsb(b), ep, EN_PASSANT);
   for (Bitboard b = pos.pieces(Us, KNIGHT); b;) {
@@ -431,7 +437,7 @@ template <Color Us>
 Move* atomic_moves(const Position& pos, Move* out) {
   constexpr Color Them = ~Us;
   Move buf[MAX_MOVES];
-  Move* end = pseudo_moves<Us>(pos, buf, false, false);
+  Move* end = pseudo_moves<Us, ALL_MOVES>(pos, buf, false, false);
   // Castling out of no (atomic) check, over squares the enemy does not attack; squares next
   // to the enemy king are safe (its attacks there do not count).
   const Square ksq = pos.king_square(Us);
@@ -452,33 +458,78 @@ Move* atomic_moves(const Position& pos, Move* out) {
       }
       if (safe) *end++ = make_move(ksq, rsq, king_side ? CASTLE_KING : CASTLE_QUEEN);
     }
+  // A quiet move of a piece that is not the king and stands on no line between our king and
+  // an enemy slider cannot expose the king (out of check; touching kings are never in check):
+  // legal without the test. Captures (their explosions), king moves, castling and the moves of
+  // such blockers are tested one by one.
+  const Bitboard tested = pos.checkers() ? ~Bitboard(0) : pos.blockers_for_king(Us) | square_bb(ksq);
   for (Move* m = buf; m != end; ++m)
-    if (atomic_legal<Us>(pos, *m)) *out++ = *m;
+    if ((!is_capture(*m) && !(tested & square_bb(move_from(*m)))) || atomic_legal<Us>(pos, *m)) *out++ = *m;
   return out;
 }
 
-// Antichess: any pseudo-legal move, kings as ordinary pieces; a capture when one exists.
+// Antichess: every pseudo-legal move is legal (kings are ordinary pieces), but captures are
+// compulsory: the captures when there are any, else the other moves. Nothing is filtered.
 template <Color Us>
 Move* antichess_moves(const Position& pos, Move* out) {
-  Move* end = pseudo_moves<Us>(pos, out, true, true);
-  Move* w = out;
-  for (Move* m = out; m != end; ++m)
-    if (is_capture(*m)) *w++ = *m;
-  return w != out ? w : end;
+  Move* end = pseudo_moves<Us, ONLY_CAPTURES>(pos, out, true, true);
+  return end != out ? end : pseudo_moves<Us, ONLY_QUIETS>(pos, out, true, true);
 }
 
-// Racing kings: whether a move (no pawns, no castling there) leaves the enemy king attacked.
-template <Color Us>
-bool racing_gives_check(const Position& pos, Move m) {
-  const Square from = move_from(m), to = move_to(m);
-  if (!pos.pieces(~Us, KING)) return false;
-  const Square ksq = pos.king_square(~Us);
-  const Bitboard occ = (pos.pieces() ^ square_bb(from)) | square_bb(to);
-  if (attacks_of(type_of(pos.piece_on(from)), Us, to, occ) & square_bb(ksq)) return true;
-  const Bitboard sliders = ((rook_attacks(ksq, occ) & pos.pieces(Us, ROOK, QUEEN)) |
-                            (bishop_attacks(ksq, occ) & pos.pieces(Us, BISHOP, QUEEN))) &
-                           ~(square_bb(from) | square_bb(to));
-  return sliders;
+// Racing kings: chess moves (no pawns, no castling there) of which none gives check, generated
+// directly: a piece never goes to a square from which it would attack the enemy king (its
+// check squares, seen from that king through the current board: a slider that moves along a
+// line away from the king cannot uncover itself, since it would have been giving check
+// already), and our pieces that alone stand between one of our sliders and the enemy king
+// (discoverers, the king among them) move only along that line. Checks on our own king
+// cannot stand (set-up refuses them and no move gives one), so the king steps and pins of
+// the chess generator apply as they are.
+template <class Sink>
+struct MaskedSink {  // forwards the king's steps, restricted to a mask
+  Sink& sink;
+  Bitboard mask;
+  void add(Square from, Bitboard targets, MoveFlag flag) { sink.add(from, targets & mask, flag); }
+};
+
+template <Color Us, GenType T, class Sink>
+void generate_racing(const Position& pos, Sink& sink) {
+  constexpr Color Them = ~Us;
+  const Bitboard us_bb = pos.pieces(Us), them_bb = pos.pieces(Them), occ = us_bb | them_bb;
+  const Square ksq = pos.king_square(Us), tk = pos.king_square(Them);
+  const Bitboard discoverers = pos.blockers_for_king(Them) & us_bb;
+  const Bitboard knight_checks = knight_attacks(tk), bishop_checks = bishop_attacks(tk, occ),
+                 rook_checks = rook_attacks(tk, occ);
+  MaskedSink<Sink> king_sink{sink, (discoverers & square_bb(ksq)) ? line_bb(tk, ksq) : ~Bitboard(0)};
+  Restrictions r;
+  if (!king_moves_and_restrictions<Us, T>(
+          pos, king_sink, [&](Square s, Bitboard o) { return attacked<Them>(pos, s, o); },
+          pos.pieces(Them, ROOK, QUEEN), pos.pieces(Them, BISHOP, QUEEN), r))
+    return;
+  Bitboard targets = ~us_bb & r.target_mask;
+  if constexpr (T == CAPTURES) targets &= them_bb;
+  const Bitboard quiet_targets = targets & ~them_bb, capture_targets = targets & them_bb;
+  auto emit = [&](Square from, Bitboard att) {
+    if (r.pinned & square_bb(from)) att &= line_bb(ksq, from);
+    if (discoverers & square_bb(from)) att &= line_bb(tk, from);
+    sink.add(from, att & capture_targets, CAPTURE);
+    if constexpr (T == LEGAL) sink.add(from, att & quiet_targets, QUIET);
+  };
+  for (Bitboard b = pos.pieces(Us, KNIGHT) & ~r.pinned; b;) {
+    const Square from = pop_lsb(b);
+    emit(from, knight_attacks(from) & ~knight_checks);
+  }
+  for (Bitboard b = pos.pieces(Us, BISHOP); b;) {
+    const Square from = pop_lsb(b);
+    emit(from, bishop_attacks(from, occ) & ~bishop_checks);
+  }
+  for (Bitboard b = pos.pieces(Us, ROOK); b;) {
+    const Square from = pop_lsb(b);
+    emit(from, rook_attacks(from, occ) & ~rook_checks);
+  }
+  for (Bitboard b = pos.pieces(Us, QUEEN); b;) {
+    const Square from = pop_lsb(b);
+    emit(from, (bishop_attacks(from, occ) | rook_attacks(from, occ)) & ~(bishop_checks | rook_checks));
+  }
 }
 
 template <Color Us, class Sink>
@@ -524,17 +575,9 @@ void generate_variant(const Position& pos, Sink& sink) {
     case ANTICHESS:
       end = antichess_moves<Us>(pos, buf);
       break;
-    case RACING_KINGS: {
-#ifndef NDEBUG
-      MoveWriter w{buf, buf + MAX_MOVES};
-#else
-      MoveWriter w{buf};
-#endif
-      generate_moves<Us, T>(pos, w);
-      for (Move* m = buf; m != w.cur; ++m)
-        if (!racing_gives_check<Us>(pos, *m)) *end++ = *m;
-      break;
-    }
+    case RACING_KINGS:
+      generate_racing<Us, T>(pos, sink);
+      return;
     default:  // king of the hill, three-check
       generate_moves<Us, T>(pos, sink);
       return;

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "rules.h"
 
+#include <algorithm>
+
 #include "movegen.h"
 #include "zobrist.h"
 
@@ -65,6 +67,87 @@ bool is_stalemate(const Position& pos) { return !pos.in_check() && !has_legal_mo
 
 namespace {
 
+// Horde: whether the kingless side (the horde) can no longer checkmate, as python-chess and
+// chessops decide it (their analysis of every material class the horde can have left; the
+// side with the king can always win by capturing the horde, so it never has insufficient
+// material). The horde mates only with the help of the enemy's own pieces boxing its king
+// in (a lone king on an empty board cannot be mated by fewer than the usual pieces), so the
+// verdict depends on what the enemy has to obstruct its king with:
+//   - units: the horde's pieces, a third and further bishop of one square colour not
+//     counted (they add no mating power); four or more units always suffice.
+//   - a pawn or a queen with any other unit suffices; a lone pawn is as good as its best
+//     promotion (a queen or a knight).
+//   - a rook with any other unit suffices, except rook + bishop against a king whose only
+//     other pieces are bishops of the horde bishop's square colour.
+//   - lone pieces and the minor pairs need enemy pieces on the right squares around a king
+//     in the corner (the mating patterns are named at each case below).
+bool horde_insufficient(const Position& pos, Color horde) {
+  if (pos.pieces(horde, KING)) return false;
+  const Color them = ~horde;
+  auto count = [&](Color c, PieceType pt) { return popcount(pos.pieces(c, pt)); };
+  const int h_pawns = count(horde, PAWN), h_knights = count(horde, KNIGHT), h_bishops = count(horde, BISHOP),
+            h_rooks = count(horde, ROOK), h_queens = count(horde, QUEEN);
+  const Bitboard hb = pos.pieces(horde, BISHOP);
+  const int h_light = popcount(hb & ~DARK_SQUARES), h_dark = popcount(hb & DARK_SQUARES);
+  const bool h_pair = h_light && h_dark;
+  // The square colour of the horde's bishops (light when it has light ones).
+  const Bitboard h_colour = h_light ? ~DARK_SQUARES : DARK_SQUARES;
+  const int units = h_pawns + h_knights + h_rooks + h_queens + std::min(h_light, 2) + std::min(h_dark, 2);
+
+  const int pawns = count(them, PAWN), knights = count(them, KNIGHT), bishops = count(them, BISHOP),
+            rooks = count(them, ROOK);
+  const int all = popcount(pos.pieces(them));  // the king included
+  const Bitboard tb = pos.pieces(them, BISHOP);
+  const int same_bishops = popcount(tb & h_colour), other_bishops = popcount(tb & ~h_colour);
+  const int light_bishops = popcount(tb & ~DARK_SQUARES), dark_bishops = popcount(tb & DARK_SQUARES);
+  const bool their_pair = light_bishops && dark_bishops;
+
+  if (units == 0) return true;
+  if (units >= 4) return false;
+  if ((h_pawns || h_queens) && units >= 2) return false;
+  if (h_rooks && units >= 2) {
+    // Rook + bishop mate (the king boxed in by one more enemy piece) needs an enemy piece
+    // that is no bishop of the horde bishop's colour.
+    const bool rook_and_bishop = units == 2 && h_rooks == 1 && h_bishops == 1;
+    return rook_and_bishop && all - same_bishops == 1;
+  }
+  // A lone queen mates a cornered king boxed in by a pawn or rook, or by two bishops of one
+  // colour, beside it.
+  auto lone_queen_insufficient = [&] { return !(pawns || rooks || light_bishops >= 2 || dark_bishops >= 2); };
+  // A lone knight smothers a cornered king when enough enemy pieces fill the squares around it.
+  auto lone_knight_insufficient = [&] {
+    const bool blockers = knights >= 2 || pawns >= 2 || (rooks && knights) || (rooks && bishops) ||
+                          (knights && bishops) || (rooks && pawns) || (knights && pawns) ||
+                          (bishops && pawns) || (their_pair && pawns);
+    const bool mixed =
+        (dark_bishops < 2 || all - dark_bishops >= 3) && (light_bishops < 2 || all - light_bishops >= 3);
+    return !(all >= 4 && blockers && mixed);
+  };
+  if (units == 1) {
+    if (all == 1) return true;  // one piece never mates a bare king
+    if (h_queens) return lone_queen_insufficient();
+    if (h_pawns) return lone_queen_insufficient() && lone_knight_insufficient();  // its promotions
+    // A lone rook mates a king on the edge boxed in by two enemy pieces in front of it.
+    if (h_rooks) return !(pawns >= 2 || (rooks && pawns) || (rooks && knights) || (pawns && knights));
+    // A lone bishop mates a cornered king boxed in by pawns or bishops of the other colour.
+    if (h_bishops) return !(other_bishops >= 2 || (other_bishops && pawns) || pawns >= 2);
+    return lone_knight_insufficient();
+  }
+  if (units == 2) {
+    if (all == 1) return true;                                // two minor pieces never mate a bare king
+    if (h_knights == 2) return !(pawns + bishops + knights);  // a minor piece or pawn to block
+    if (h_pair) return !(pawns || bishops || (knights && count(them, ROOK) + count(them, QUEEN)));
+    if (h_bishops && h_knights) return !(pawns || other_bishops || all - same_bishops >= 3);
+    // Two or more bishops of one square colour: the enemy must cover the other colour.
+    return !((pawns && other_bishops) || (pawns && knights) || (other_bishops && knights) ||
+             other_bishops >= 2 || knights >= 2 || pawns >= 2);
+  }
+  // Three minor pieces: two knights and a bishop, three knights or the bishop pair with any
+  // third mate a cornered king; two bishops of one colour and a knight need an enemy tempo.
+  if ((h_knights == 2 && h_bishops == 1) || h_knights == 3 || h_pair) return false;
+  return all == 1;
+}
+
 // has_insufficient_material for the lichess variants (python-chess's and chessops' results).
 bool variant_insufficient(const Position& pos, Color c) {
   const Bitboard ours = pos.pieces(c), theirs = pos.pieces(~c), all = pos.pieces();
@@ -112,7 +195,9 @@ bool variant_insufficient(const Position& pos, Color c) {
     }
     case THREE_CHECK:
       return ours == pos.pieces(c, KING);
-    default:  // king of the hill, racing kings, horde (not analysed: never insufficient)
+    case HORDE:
+      return horde_insufficient(pos, c);
+    default:  // king of the hill, racing kings: a king can always walk to its goal
       return false;
   }
 }

@@ -4,6 +4,7 @@
 // (pockets, promoted marks, three-check counters), UCI for drops and king promotions, keys.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <sstream>
 
 #include "movegen.h"
@@ -319,6 +320,32 @@ TEST(VariantOutcome, FromTheSideToMove) {
   EXPECT_FALSE(outcome(zh2).is_over());
   Position koth = variant_position("4k3/8/8/8/8/8/8/4K3 w - - 0 1", KING_OF_THE_HILL);
   EXPECT_FALSE(outcome(koth).is_over());  // never insufficient: a king can walk to the hill
+}
+
+// Horde's insufficient material: the hand-made material classes of
+// tests/data/horde-insufficient.tsv (each also checked against chessops in
+// tests/unit/variants.test.ts). The side with the king never has insufficient material, and
+// neither does the game as a whole (isInsufficientMaterial is false in horde).
+TEST(VariantOutcome, HordeInsufficientMaterial) {
+  std::ifstream in(cwtest::data_path("horde-insufficient.tsv"));
+  ASSERT_TRUE(in) << "tests/data/horde-insufficient.tsv";
+  std::string line;
+  int cases = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string fen, white, black, why;
+    std::getline(fields, fen, '\t');
+    std::getline(fields, white, '\t');
+    std::getline(fields, black, '\t');
+    std::getline(fields, why);
+    Position pos = variant_position(fen, HORDE);
+    EXPECT_EQ(has_insufficient_material(pos, WHITE), white == "1") << fen << " (" << why << ")";
+    EXPECT_EQ(has_insufficient_material(pos, BLACK), black == "1") << fen << " (" << why << ")";
+    EXPECT_FALSE(is_insufficient_material(pos)) << fen;
+    ++cases;
+  }
+  EXPECT_GE(cases, 50);
 }
 
 TEST(VariantNames, ParseVariant) {

@@ -1,5 +1,5 @@
 // chesswasm fuzzing — helpers shared by the libFuzzer targets: a byte reader, the seed
-// positions (standard, Chess960, Makruk), and the invariant checks that abort on failure.
+// positions (every variant), and the invariant checks that abort on failure.
 // SPDX-License-Identifier: MIT
 #pragma once
 
@@ -120,6 +120,41 @@ inline constexpr SeedPosition SEEDS[] = {
     {cw::MAKRUK, "r1s1k1nr/2mns3/1ppp1ppp/p3p3/P5P1/1PPPPP1P/1S6/RN1KMSNR w - - 2 6"},
     {cw::MAKRUK, "rn2k1nr/2mss3/1pp1ppp1/p6p/PP1P2P1/2PPSP1P/5M2/RNK2SNR b - - 0 8"},
     {cw::MAKRUK, "1r1m3r/1n1k3n/pM2p3/1P1pPp2/5P2/1SP2sP1/R2M4/1N2K1N1 b - - 4 32"},
+    // The lichess variants (tests/data/perft-<variant>.epd): start positions, pockets and
+    // promoted pieces, explosions next to kings, compulsory captures and king promotions,
+    // the hill, check counters, racing kings' goal, horde's first-rank pawns.
+    {cw::CRAZYHOUSE, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"},
+    {cw::CRAZYHOUSE, "r3k2r/8/8/8/8/8/8/R3K2R[QRBNPqrbnp] w KQkq - 0 1"},
+    {cw::CRAZYHOUSE, "k7/8/1K6/8/8/8/8/8[Pp] w - - 0 1"},
+    {cw::CRAZYHOUSE, "rn2knn1/pp1bpp1r/4q1pp/QPp1b3/2Pp2PP/P2P1P2/4B1R1/Rq~B1K1N1[] w Qq - 3 21"},
+    {cw::CRAZYHOUSE, "r1bqkbr1/ppppppp1/n7/7p/1P1n1B2/P2P1NP1/2P1PP1P/RN1QKB1R[] b KQq - 2 7"},
+    {cw::ATOMIC, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+    {cw::ATOMIC, "8/8/8/8/8/8/4k3/R3K2q w Q - 0 1"},
+    {cw::ATOMIC, "rnbq1knr/1p1p2b1/p6p/P1p1ppp1/8/BPPP1PPP/4P3/RNQ1KBNR w KQ - 1 11"},
+    {cw::ATOMIC, "4kb2/2p1pppr/8/p6n/2N1qP2/2PP3P/PBQ5/R4KR1 w - - 3 20"},
+    {cw::ATOMIC, "rnb3nr/p1p2k1p/8/Pp3pp1/1P3P2/6PN/4P2P/3K1B1R w - - 0 15"},
+    {cw::ANTICHESS, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"},
+    {cw::ANTICHESS, "kk6/8/8/8/8/8/8/KK6 w - - 0 1"},
+    {cw::ANTICHESS, "r4bn1/1p2k3/8/p4P2/5n1p/P7/RPP5/1N1K4 w - - 0 21"},
+    {cw::ANTICHESS, "6n1/6b1/8/p2P4/P7/7r/6p1/8 b - - 0 23"},
+    {cw::ANTICHESS, "8/P7/8/8/8/8/8/7k w - - 0 1"},
+    {cw::KING_OF_THE_HILL, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+    {cw::KING_OF_THE_HILL, "8/8/8/8/8/3K4/8/k7 w - - 0 1"},
+    {cw::KING_OF_THE_HILL, "1r3b2/4pk2/1qpp1p2/1p2n1r1/1P1NPKbp/B7/2PP2P1/R2Q1BNR b - - 0 22"},
+    {cw::THREE_CHECK, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"},
+    {cw::THREE_CHECK, "4k3/8/8/8/8/8/8/4K2R w K - 1+3 0 1"},
+    {cw::THREE_CHECK, "2k3nr/7p/rp3p1q/4p1pP/2Pp2P1/p4B2/PPnPKPR1/R1B4Q b - - 3+3 3 26"},
+    {cw::THREE_CHECK, "2bk2nr/1p6/6pp/1Qp2pb1/N2r1P2/3nB1PP/4P3/3K1BNR w - - 1+2 13 32"},
+    {cw::RACING_KINGS, "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"},
+    {cw::RACING_KINGS, "8/8/8/8/8/8/8/k1K3RB w - - 0 1"},
+    {cw::RACING_KINGS, "4b3/8/8/1R6/3nnr2/q2r4/k5BK/3Q4 w - - 34 30"},
+    {cw::RACING_KINGS, "8/6R1/4r3/6R1/8/8/k1bnNBQK/qrbnNB2 b - - 5 3"},
+    {cw::RACING_KINGS, "8/6k1/4K3/8/8/8/8/8 w - - 0 1"},
+    {cw::HORDE, "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"},
+    {cw::HORDE, "r3k2r/8/8/8/8/8/PPPPPPPP/8 b kq - 0 1"},
+    {cw::HORDE, "Q4q2/p1k1p2r/P1P4p/4PP1P/PPPpPPPP/1P1PP1P1/PPP1PP1P/PPPP1PPP w - - 1 32"},
+    {cw::HORDE, "rn3bN1/1p1k1p2/2p3Q1/p1P1P1PP/Pq2P3/PPPPPPPP/1P1PPPP1/PPPPPPPP b - - 0 20"},
+    {cw::HORDE, "k7/8/8/8/8/8/8/5B1R b - - 0 1"},
 };
 inline constexpr int SEED_COUNT = int(sizeof(SEEDS) / sizeof(SEEDS[0]));
 
@@ -167,8 +202,13 @@ inline void seed_position(cw::Position& pos, uint8_t choice, int plies, uint32_t
   }
 }
 
-inline const char* variant_name(cw::Variant v) {
-  return v == cw::CHESS ? "chess" : v == cw::CHESS960 ? "chess960" : "makruk";
+inline const char* variant_name(cw::Variant v) { return cw::variant_name(v); }
+
+// The variant a FEN target's selector byte names: '0'..'9' (the seed files' first character)
+// name variants 0..9 (chess, Chess960, Makruk, then the lichess variants in types.h order);
+// any other byte names one of the first three, byte % 3.
+inline cw::Variant selector_variant(uint8_t selector) {
+  return selector >= '0' && selector <= '9' ? cw::Variant(selector - '0') : cw::Variant(selector % 3);
 }
 
 // The position's invariants: consistency (bitboards, kings, checkers, hash) and the
@@ -178,6 +218,38 @@ inline void check_position(const cw::Position& pos, const char* where) {
   if (!pos.is_consistent(&why))
     fail(where, std::string("is_consistent: ") + (why ? why : "?") + " in " + pos.fen());
   if (pos.key() != pos.compute_key()) fail(where, "key() != compute_key() in " + pos.fen());
+}
+
+// Whether colour us's king is safe after us has moved, by the variant's rules: a side may lack
+// its king (kingless set-ups, horde); antichess kings are no royal pieces; in atomic a king
+// that touches the enemy king cannot be captured, and a move that explodes the enemy king is
+// legal even when ours stays attacked (the game is over), but our own king must survive.
+inline bool king_safe(const cw::Position& pos, cw::Color us) {
+  using namespace cw;
+  if (pos.variant() == ANTICHESS) return true;
+  if (pos.variant() == ATOMIC) {
+    if (!pos.pieces(us, KING)) return false;
+    if (!pos.pieces(~us, KING)) return true;
+    if (king_attacks(pos.king_square(us)) & pos.pieces(~us, KING)) return true;
+  }
+  return !pos.pieces(us, KING) || !pos.is_attacked(pos.king_square(us), ~us);
+}
+
+// The UCI text of the move that led to pos (for failure messages).
+inline std::string move_to_uci_after(cw::Position& pos, cw::Move m) {
+  pos.undo_move();
+  std::string uci = cw::move_to_uci(pos, m);
+  pos.do_move(m);
+  return uci;
+}
+
+// Antichess: when a capture exists, every legal move is one.
+inline void check_compulsory_captures(const cw::Position& pos, const cw::MoveList& list,
+                                      const std::string& fen) {
+  if (pos.variant() != cw::ANTICHESS) return;
+  bool capture = false, quiet = false;
+  for (const cw::Move m : list) (cw::is_capture(m) ? capture : quiet) = true;
+  if (capture && quiet) fail("antichess: a quiet move beside a capture", fen);
 }
 
 // Cross-checks the move generator on pos (which is left as it was): each generated move,
@@ -194,6 +266,9 @@ inline void check_moves(cw::Position& pos, bool thorough) {
   const std::string fen = pos.fen();
   if (count_legal_moves(pos) != list.size()) fail("count_legal_moves != list size", fen);
   if (has_legal_move(pos) != (list.size() > 0)) fail("has_legal_move disagrees", fen);
+  check_compulsory_captures(pos, list, fen);
+  // After the variant's own ending (hill, third check, exploded king, goal) nothing moves.
+  if (pos.is_variant_end() && list.size()) fail("moves after the variant's end", fen);
   int capture_count = 0;
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list.moves[i];
@@ -211,8 +286,9 @@ inline void check_moves(cw::Position& pos, bool thorough) {
     const Color us = pos.side_to_move();
     const bool check = pos.gives_check(m);
     pos.do_move(m);
-    if (pos.pieces(us, KING) && pos.is_attacked(pos.king_square(us), ~us))  // a side may lack its king
-      fail("move leaves own king attacked", fen);
+    if (!king_safe(pos, us)) fail("move leaves own king attacked", fen + " " + move_to_uci_after(pos, m));
+    // Racing kings: no move gives check.
+    if (pos.variant() == RACING_KINGS && pos.in_check()) fail("racing kings move gives check", fen);
     if (pos.in_check() != check) fail("gives_check disagrees with do_move", fen);
     if (thorough) check_position(pos, "after do_move");
     pos.undo_move();

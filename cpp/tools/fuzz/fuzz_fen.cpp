@@ -1,5 +1,7 @@
-// chesswasm fuzzing — FEN parsing. Input: one byte choosing the variant (byte % 3: chess,
-// Chess960, Makruk; seed files start with '0', '1' or '2'), then the FEN text; a first byte
+// chesswasm fuzzing — FEN parsing. Input: one byte choosing the variant ('0'..'9': chess,
+// Chess960, Makruk, crazyhouse, atomic, antichess, king of the hill, three-check, racing
+// kings, horde, as the seed files start; any other byte: byte % 3), then the FEN text
+// (pockets in brackets or as a ninth rank, '~' marks, three-check counters in both forms); a first byte
 // from 240 up reads a crowded board instead (cpp/tools/dense_positions.h, from a seed in the
 // next two bytes).
 // A refused FEN leaves the position (with its move history) exactly as it was; an accepted
@@ -22,7 +24,7 @@ using namespace cw;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   cwfuzz::Bytes in{data, size};
   const uint8_t selector = in.next();
-  Variant variant = Variant(selector % 3);
+  Variant variant = cwfuzz::selector_variant(selector);
   std::string_view text;
   std::string dense;
   if (selector >= 240) {

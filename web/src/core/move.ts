@@ -2,6 +2,21 @@
  * Moves as 16-bit numbers and squares: decoding helpers. A move is
  * `from | to << 6 | flags << 12` (see {@link MoveFlag}); for castling, `to` is the square of
  * the castling rook (king-to-rook), in every variant. 0 is the null move.
+ *
+ * The lichess variants' own moves fit the same 16 bits:
+ *
+ * | helper | crazyhouse drop (`N@f3`) | antichess promotion to a king (`a7a8k`, `b7a8k`) |
+ * | --- | --- | --- |
+ * | {@link moveFrom} | b1..f1: the origin field holds the piece type (pawn 1 … queen 5), no square | the pawn's square |
+ * | {@link moveTo} | the square dropped on | the promotion square |
+ * | {@link moveFlags} | `DOUBLE_PUSH` (a real double push never starts on rank 1) | `PROMO_MET`, `PROMO_MET_CAPTURE` |
+ * | {@link isDrop} / {@link dropPiece} | `true` / the piece (`'n'`) | `false` / `null` |
+ * | {@link movePromotion} | `null` | `'k'` |
+ * | {@link isPromotion} | `false` | `true` |
+ * | {@link isCapture} | `false` | `true` for the capturing one |
+ * | {@link isCastling} / {@link isEnPassant} | `false` | `false` |
+ *
+ * Horde's double steps from the first rank are plain moves (`QUIET`: no en passant square).
  * @module
  */
 import { MOVE_FLAGS, MOVE_FLAG_SHIFT, MOVE_TO_SHIFT, PIECE_LETTERS, PROMOTION_TYPE } from '../boundary/boundary.js';
@@ -29,8 +44,8 @@ export type Color = 'w' | 'b';
  */
 export type PieceType = 'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'm' | 's';
 
-/** A piece promoted to by a move. */
-export type PromotionPiece = 'n' | 'b' | 'r' | 'q' | 'm';
+/** A piece promoted to by a move: chess pieces, Makruk's Met (`'m'`), antichess's king (`'k'`). */
+export type PromotionPiece = 'n' | 'b' | 'r' | 'q' | 'm' | 'k';
 
 /**
  * The 4-bit flags of a move (bits 12-15), by name, as the core registers them
@@ -67,10 +82,19 @@ export function moveFlags(move: Move): number {
   return (move >> MOVE_FLAG_SHIFT) & 15;
 }
 
-/** The piece a move promotes to, or `null` for a move that is no promotion. */
+/**
+ * The piece a move promotes to, or `null` for a move that is no promotion (a drop included).
+ * The flags `PROMO_MET` / `PROMO_MET_CAPTURE` promote to the rule set's own piece, told apart by
+ * the destination: a Makruk Bia becomes a Met on the sixth rank (`'m'`: the destination is on
+ * rank 6 or 3), an antichess pawn becomes a king on the last rank (`'k'`: rank 8 or 1, where
+ * no Makruk promotion lands).
+ */
 export function movePromotion(move: Move): PromotionPiece | null {
   const type = PROMOTION_TYPE[moveFlags(move)]!;
-  return type === 0 ? null : (PIECE_LETTERS[type] as PromotionPiece);
+  if (type === 0) return null;
+  const to = moveTo(move);
+  if (PIECE_LETTERS[type] === 'm' && (to < 8 || to >= 56)) return 'k';
+  return PIECE_LETTERS[type] as PromotionPiece;
 }
 
 /** Whether a move removes an enemy piece (en passant and capturing promotions included). */

@@ -17,6 +17,7 @@ import {
   chessgroundDests,
   isPromotion,
   moveFrom,
+  movePromotion,
   moveTo,
 } from 'chesswasm';
 import { $, h } from '../dom.js';
@@ -237,14 +238,12 @@ export class BoardView {
     const box = $('promotion');
     box.textContent = '';
     const white = pos.turn === 'w';
-    const order = ['q', 'r', 'b', 'n', 'k', 'm'];
-    // The piece as UCI writes it (`k` for antichess's king, which movePromotion calls `m`).
-    const letter = (m: Move) => pos.uci(m).slice(-1);
-    const sorted = [...moves].sort((a, b) => order.indexOf(letter(a)) - order.indexOf(letter(b)));
+    const order = ['q', 'r', 'b', 'n', 'm', 'k'];
+    const sorted = [...moves].sort((a, b) => order.indexOf(movePromotion(a)!) - order.indexOf(movePromotion(b)!));
     const set = h('div.promo-set.cg-wrap');
     set.classList.toggle('makruk', store.variant === 'makruk');
     for (const m of sorted) {
-      const p = letter(m);
+      const p = movePromotion(m)!;
       const name = PROMO_NAMES[p]!;
       const btn = h('button.promo-piece', {
         type: 'button',
