@@ -96,26 +96,8 @@ export {
   type LineNotation,
   type ValidateLineOptions,
 } from './apps/puzzle.js';
-export {
-  Chess,
-  ChessMove,
-  validateFen,
-  WHITE,
-  BLACK,
-  PAWN,
-  KNIGHT,
-  BISHOP,
-  ROOK,
-  QUEEN,
-  KING,
-  DEFAULT_POSITION,
-  SQUARES,
-  SEVEN_TAG_ROSTER,
-  type ChessColor,
-  type ChessSquare,
-  type ChessPiece,
-  type PieceSymbol,
-} from './adapters/chessjs/chess.js';
+// The chess.js facade: every export of its module (the same list as chesswasm/chessjs).
+export * from './adapters/chessjs/chess.js';
 export { chess960StartFen, chess960BackRank } from './core/chess960.js';
 export { Book, type BookEntry } from './apps/book.js';
 // The names of the core's codes that the types above are made of (generated from the wasm

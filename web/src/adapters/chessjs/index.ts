@@ -8,26 +8,7 @@
  */
 import { init } from '../../boundary/wasm.js';
 
-export {
-  Chess,
-  ChessMove,
-  validateFen,
-  WHITE,
-  BLACK,
-  PAWN,
-  KNIGHT,
-  BISHOP,
-  ROOK,
-  QUEEN,
-  KING,
-  DEFAULT_POSITION,
-  SQUARES,
-  SEVEN_TAG_ROSTER,
-  type ChessColor,
-  type ChessSquare,
-  type ChessPiece,
-  type PieceSymbol,
-} from './chess.js';
+export * from './chess.js';
 export { init, isInitialized, type InitOptions } from '../../boundary/wasm.js';
 
 // Load from the default location, as the main entry does (a failure is kept for init()).
