@@ -194,3 +194,18 @@ export async function assertInViewport(page, selector, label) {
     `${label}: ${selector} is not inside the viewport (${JSON.stringify(box)})`,
   );
 }
+
+/** axe-core, injected into the page, finds nothing serious or critical. */
+export async function assertAxe(page, label) {
+  await page.addScriptTag({ path: `${ROOT}node_modules/axe-core/axe.min.js` });
+  const result = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+  });
+  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad, [], `${label}: ${JSON.stringify(bad, null, 1)}`);
+}

@@ -5,13 +5,12 @@
 // critical; on a 390x844 phone the board and the current move are on screen together, and
 // tapping a move in the strip does not scroll the board away.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import {
   DESKTOP,
   PHONE,
-  ROOT,
   SIZES,
+  assertAxe,
   assertInViewport,
   assertLayout,
   current,
@@ -22,7 +21,6 @@ import {
   startBrowser,
 } from './helpers.mjs';
 
-const AXE = readFileSync(`${ROOT}node_modules/axe-core/axe.min.js`, 'utf8');
 const say = async (page, text) => {
   await page.waitForFunction((t) => document.querySelector('[data-testid=announce]').textContent === t, text);
 };
@@ -151,18 +149,7 @@ describe('keyboard and screen readers', () => {
           `${id} is reached with Tab (${[...seen].join(', ')})`,
         );
       }
-      // axe-core, injected into the page.
-      await page.addScriptTag({ content: AXE });
-      const result = await page.evaluate(async () => {
-        const r = await window.axe.run(document, { resultTypes: ['violations'] });
-        return r.violations.map((v) => ({
-          id: v.id,
-          impact: v.impact,
-          nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-        }));
-      });
-      const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      assert.deepEqual(bad, [], JSON.stringify(bad, null, 1));
+      await assertAxe(page, label);
       await page.closeAll();
     });
   }

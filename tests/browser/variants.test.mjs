@@ -6,15 +6,14 @@
 // with chessops', an independent implementation); a pocket piece dragged to an illegal square
 // and refused; links with lichess's variant keys. Screenshots of every variant in
 // test-artifacts/variant-*.png.
-import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeFen } from 'chessops/fen';
 import { parsePgn, startingPosition } from 'chessops/pgn';
 import { parseSan } from 'chessops/san';
 import {
-  ROOT,
   SIZES,
+  assertAxe,
   assertInViewport,
   assertLayout,
   dragMove,
@@ -40,23 +39,6 @@ after(async () => {
 });
 
 const top = (page) => page.evaluate(() => window.scrollTo(0, 0));
-const AXE = readFileSync(`${ROOT}node_modules/axe-core/axe.min.js`, 'utf8');
-
-/** axe-core finds nothing serious or critical on the page. */
-async function assertAxe(page, label) {
-  await page.addScriptTag({ content: AXE });
-  const result = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-    }));
-  });
-  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(bad, [], `${label}: ${JSON.stringify(bad)}`);
-}
-
 /** Picks a variant in the toolbar and waits for its start position. */
 async function pick(page, variant) {
   await page.selectOption('[data-testid=variant]', variant);
