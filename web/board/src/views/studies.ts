@@ -309,6 +309,14 @@ export class StudiesView {
       await this.#loadStudy(study);
       if (!keepBoard && last.chapter !== null && this.#chapters.some((c) => c.id === last.chapter))
         await this.openChapter(last.chapter);
+      else if (!keepBoard && last.chapter === null && this.#store.game.root.children.length && this.#chapters[0])
+        // No chapter was open (a study was deleted, or this one just made): the game in the URL is
+        // in no chapter of it; the study opens at its first chapter, as opening it does.
+        await this.openChapter(this.#chapters[0].id);
+    } else if (!keepBoard && last && this.#store.game.root.children.length) {
+      // The last study was deleted (the one open when the page went away): its game is still in
+      // the URL; a fresh board, not a new study holding the deleted game.
+      this.#store.newGame(startOf(this.#store), this.#store.variant);
     }
     this.#renderStudies();
     this.#onChange(); // the game on the board (from a link, or new) becomes a chapter once it has moves
@@ -635,6 +643,10 @@ export class StudiesView {
     await this.#write();
     await db.setStudyDeleted(s.id, true);
     this.#studies = this.#studies.filter((x) => x.id !== s.id);
+    // Where a reload goes from now on, before anything else is awaited: the next study (at its
+    // first chapter), not the deleted one, whose game is still on the board and in the URL and
+    // would otherwise be filed again under a new study.
+    await db.setLast(this.#studies[0]?.id ?? 0, null);
     this.#study = null;
     this.#chapters = [];
     this.#select(null);
