@@ -12,20 +12,25 @@ namespace cw {
 
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+// ' ', '\t', '\n', '\r': one comparison for the characters above ' ' (every other one of a FEN).
+bool is_space(char c) {
+  const unsigned u = static_cast<unsigned char>(c);
+  return u <= ' ' && ((1ULL << u) & ((1ULL << ' ') | (1ULL << '\t') | (1ULL << '\n') | (1ULL << '\r')));
+}
 
 // Splits on runs of white space; returns the number of fields (stops counting at 8).
 int split_fields(std::string_view s, std::string_view* out, int max) {
+  const char* p = s.data();
+  const char* const end = p + s.size();
   int n = 0;
-  size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && is_space(s[i])) ++i;
-    if (i >= s.size()) break;
-    size_t j = i;
-    while (j < s.size() && !is_space(s[j])) ++j;
-    if (n < max) out[n] = s.substr(i, j - i);
+  for (;;) {
+    while (p < end && is_space(*p)) ++p;
+    if (p == end) break;
+    const char* q = p;
+    while (q < end && !is_space(*q)) ++q;
+    if (n < max) out[n] = std::string_view(p, size_t(q - p));
     ++n;
-    i = j;
+    p = q;
   }
   return n;
 }
@@ -41,11 +46,33 @@ long parse_number(std::string_view s) {
   return v;
 }
 
+// The piece each ASCII letter names on a FEN board, for chess (and the lichess variants) and
+// for Makruk (piece_type_of_letter's letters); NO_PIECE for every other character.
+struct BoardLetters {
+  Piece piece[2][128] = {};
+  constexpr BoardLetters() {
+    for (int v = 0; v < 2; ++v)
+      for (int c = 0; c < 128; ++c) {
+        const PieceType pt = piece_type_of_letter(char(c), v ? MAKRUK : CHESS);
+        if (pt != NO_PIECE_TYPE && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')))
+          piece[v][c] = make_piece(c >= 'a' ? BLACK : WHITE, pt);
+      }
+  }
+};
+constexpr BoardLetters BOARD_LETTERS;
+
 FenError parse_board(Setup& s, std::string_view board) {
+  const Piece* const letters = BOARD_LETTERS.piece[s.variant == MAKRUK];
   int rank = 7, file = 0;
   for (size_t i = 0; i < board.size(); ++i) {
-    char c = board[i];
-    if (c == '/') {
+    const char c = board[i];
+    // A piece letter first (the most common character).
+    const Piece pc = static_cast<unsigned char>(c) < 128 ? letters[static_cast<unsigned char>(c)] : NO_PIECE;
+    if (pc != NO_PIECE) {
+      if (file >= 8) return FenError::RANK_TOO_LONG;
+      s.board[make_square(file, rank)] = pc;
+      ++file;
+    } else if (c == '/') {
       if (file < 8) return FenError::RANK_TOO_SHORT;
       if (--rank < 0) return FenError::RANK_COUNT;
       file = 0;
@@ -67,12 +94,7 @@ FenError parse_board(Setup& s, std::string_view board) {
       if (s.variant != MAKRUK || !after_piece || type_of(s.board[prev]) != MET) return FenError::BAD_PROMOTED;
       s.board[prev] = make_piece(color_of(s.board[prev]), PMET);
     } else {
-      PieceType pt = piece_type_of_letter(c, s.variant);
-      if (pt == NO_PIECE_TYPE) return FenError::BAD_PIECE;
-      if (file >= 8) return FenError::RANK_TOO_LONG;
-      Color col = (c >= 'a' && c <= 'z') ? BLACK : WHITE;
-      s.board[make_square(file, rank)] = make_piece(col, pt);
-      ++file;
+      return FenError::BAD_PIECE;
     }
   }
   if (file < 8) return FenError::RANK_TOO_SHORT;
@@ -684,7 +706,7 @@ FenError Setup::build(Position& out, FenErrors tolerated) const {
 
 Setup Setup::of(const Position& pos) {
   Setup s;
-  for (int i = 0; i < 64; ++i) s.board[i] = pos.piece_on(Square(i));
+  std::memcpy(s.board, pos.board_, sizeof s.board);
   s.side = pos.side_to_move();
   s.variant = pos.variant();
   for (CastlingRights cr : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO})
@@ -723,24 +745,28 @@ char* put_decimal(char* p, unsigned long n) {
 }
 }  // namespace
 
-// One character at a time into a buffer sized by fen_size_bound() (no std::string appends:
-// FEN writing is on the FEN parse + write bench row's path).
+// Into a buffer sized by fen_size_bound() (no std::string appends: FEN writing is on the FEN
+// parse + write bench row's path). The board a rank at a time from its occupancy: an empty
+// rank is one '8', and only the occupied squares are visited.
 size_t Setup::write_fen(char* out, bool shredder, bool lichess) const {
   char* p = out;
+  const Bitboard occ = occupancy(board);
+  // '~' marks: Makruk's promoted Bia (always), crazyhouse's promoted pieces.
+  const Bitboard marked = variant == CRAZYHOUSE ? promoted : 0;
   for (int r = 7; r >= 0; --r) {
-    int empty = 0;
-    for (int f = 0; f < 8; ++f) {
-      const Piece pc = board[make_square(f, r)];
-      if (pc == NO_PIECE) {
-        ++empty;
-        continue;
-      }
-      if (empty) *p++ = char('0' + empty), empty = 0;
+    unsigned rank = unsigned(occ >> (8 * r)) & 0xFF;
+    int file = 0;
+    while (rank) {
+      const int f = __builtin_ctz(rank);
+      rank &= rank - 1;
+      if (f > file) *p++ = char('0' + f - file);
+      const Square sq = make_square(f, r);
+      const Piece pc = board[sq];
       *p++ = piece_char(pc);
-      if (type_of(pc) == PMET || (variant == CRAZYHOUSE && (promoted & square_bb(make_square(f, r)))))
-        *p++ = '~';
+      if (type_of(pc) == PMET || (marked & square_bb(sq))) *p++ = '~';
+      file = f + 1;
     }
-    if (empty) *p++ = char('0' + empty);
+    if (file < 8) *p++ = char('0' + 8 - file);
     if (r) *p++ = '/';
   }
   if (variant == CRAZYHOUSE) {

@@ -224,6 +224,22 @@ function checkDepth(depth: unknown): number {
 // Frees the wasm memory of positions that were dropped without dispose().
 const registry = /* @__PURE__ */ new FinalizationRegistry<NativePosition>((h) => h.delete());
 
+// Positions are registered lazily: a new one waits in `unregistered` until the end of the
+// current task (a microtask) or until PENDING_MAX are waiting, and is registered then unless it
+// was disposed before. A position made and disposed within one task (Position.fromFen(f).fen()
+// then dispose(), the usual short-lived use) never touches the registry: its register plus
+// unregister were about a tenth of a FEN round trip (issue 29, node --cpu-prof). A waiting
+// position is held strongly only until then, so one dropped without dispose() is still freed.
+const PENDING_MAX = 1024;
+const unregistered: Position[] = [];
+let flushQueued = false;
+// Set by Position's static block (it reaches the private fields).
+let registerPending: () => void;
+function flushPending(): void {
+  flushQueued = false;
+  registerPending();
+}
+
 // A few disposed handles are kept for reuse: creating a position then costs one FEN parse
 // instead of an allocation plus the core's start-position set-up. Bounded in number, and a
 // handle with a long history (whose state stack holds memory) is freed instead, so the wasm
@@ -294,14 +310,29 @@ export class Position {
   #version = 0;
   // The core's Variant code (changes only with the FEN).
   #variant = 0;
+  // Its index in `unregistered` while it waits to be registered, else -1.
+  #pending: number;
 
   private constructor(h: NativePosition, address: number) {
     this.#h = h;
     this.#p = address;
-    registry.register(this, h, this);
+    this.#pending = unregistered.length;
+    unregistered.push(this);
+    if (!flushQueued) {
+      flushQueued = true;
+      queueMicrotask(flushPending);
+    }
+    if (unregistered.length >= PENDING_MAX) registerPending();
   }
 
   static {
+    registerPending = () => {
+      for (const p of unregistered) {
+        p.#pending = -1;
+        registry.register(p, p.#h!, p);
+      }
+      unregistered.length = 0;
+    };
     newPosition = (h, address) => new Position(h, address);
     handleOf = (p) => p.#live();
     buildFromSetup = (s, tolerate) => {
@@ -748,7 +779,18 @@ export class Position {
     const p = this.#p;
     this.#h = null;
     this.#p = 0;
-    registry.unregister(this);
+    const i = this.#pending;
+    if (i < 0) {
+      registry.unregister(this);
+    } else {
+      // Out of the waiting list (the last one takes its place).
+      const last = unregistered.pop()!;
+      if (last !== this) {
+        unregistered[i] = last;
+        last.#pending = i;
+      }
+      this.#pending = -1;
+    }
     if (markedPosition === this) markedPosition = null;
     release(h, p, this.#version);
   }
