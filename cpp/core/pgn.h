@@ -225,4 +225,31 @@ PgnStatus read_pgn(std::string_view text, PgnGame& game, PgnError& error);
 // '}'), and the result last. read(write(game)) gives back the same tree, comments and NAGs.
 std::string write_pgn(const PgnGame& game);
 
+// How write_pgn lays a game out.
+enum class PgnStyle : uint8_t {
+  EXPORT,    // the PGN export format, as above
+  CHESS_JS,  // chess.js 1.x's pgn() (the chesswasm/chessjs facade), see below
+};
+
+// The layout of write_pgn. EXPORT wraps at max_width columns when wrap is set.
+//
+// CHESS_JS writes what chess.js's pgn() writes for the same game: the tags in the game's
+// order with their values as they are (none added, none escaped; a tag with an empty value
+// left out), then `newline` and a blank line when the game has tags and moves; the main line
+// only (chess.js has no variations), comments as `{text}` (as they are), a move number before
+// each white move only (`1. e4 {x} e5`; a first move by black as `17. ... Kd7`), NAGs as `$n`,
+// the result as it is ("*" when empty). Movetext is cut into chess.js's units: a white move
+// with the black reply and the comments after them (`12. Nf3 {a} Nc6 {b}`). Without wrap the
+// units are joined by spaces. With wrap, a unit that would pass max_width starts a new line;
+// one that holds a comment is instead cut at its spaces (runs of spaces are lost) and its
+// pieces placed one by one, the first without a space before it (as chess.js does). Widths are
+// counted in UTF-16 code units, as JavaScript's string length counts them.
+struct PgnLayout {
+  PgnStyle style = PgnStyle::EXPORT;
+  bool wrap = true;
+  int max_width = 80;
+  std::string newline = "\n";
+};
+std::string write_pgn(const PgnGame& game, const PgnLayout& layout);
+
 }  // namespace cw

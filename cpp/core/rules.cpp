@@ -245,8 +245,12 @@ int repetition_count(const Position& pos, bool across_null_moves) {
 }
 
 bool is_fivefold_repetition(const Position& pos) { return repetition_count(pos) >= 5; }
-bool is_seventyfive_moves(const Position& pos) { return pos.variant() != MAKRUK && pos.rule50() >= 150; }
-bool can_claim_fifty_moves(const Position& pos) { return pos.variant() != MAKRUK && pos.rule50() >= 100; }
+bool is_seventyfive_moves(const Position& pos) {
+  return pos.variant() != MAKRUK && pos.rule50() >= SEVENTYFIVE_MOVE_PLIES;
+}
+bool can_claim_fifty_moves(const Position& pos) {
+  return pos.variant() != MAKRUK && pos.rule50() >= FIFTY_MOVE_PLIES;
+}
 bool can_claim_threefold_repetition(const Position& pos) { return repetition_count(pos) >= 3; }
 bool can_claim_draw(const Position& pos) {
   return can_claim_fifty_moves(pos) || can_claim_threefold_repetition(pos);

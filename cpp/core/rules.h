@@ -60,8 +60,13 @@ bool is_insufficient_material(const Position& pos);
 // checking on the current board that the ep capture would indeed be illegal.
 int repetition_count(const Position& pos, bool across_null_moves = false);
 bool is_fivefold_repetition(const Position& pos);  // repetition_count >= 5
-bool is_seventyfive_moves(const Position& pos);    // rule50 >= 150 (a mate still wins, see outcome)
-bool can_claim_fifty_moves(const Position& pos);   // rule50 >= 100
+// The plies without a capture or pawn move after which a draw can be claimed (the fifty-move
+// rule) and after which the game is drawn (seventy-five moves). The TypeScript side has the
+// first as FIFTY_MOVE_PLIES (cpp/wasm/bindings.cpp).
+constexpr int FIFTY_MOVE_PLIES = 100;
+constexpr int SEVENTYFIVE_MOVE_PLIES = 150;
+bool is_seventyfive_moves(const Position& pos);   // rule50 >= 150 (a mate still wins, see outcome)
+bool can_claim_fifty_moves(const Position& pos);  // rule50 >= 100 (a mate too)
 // The current position occurred at least 3 times.
 bool can_claim_threefold_repetition(const Position& pos);
 // FIDE 9.2.1.1: a legal move of the side to move would reach a position that then occurred

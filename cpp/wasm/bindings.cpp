@@ -276,18 +276,25 @@ val tree_bytes_in(int bytes) {
   tree_in.bytes.assign(size_t(bytes > 0 ? bytes : 0), '\0');
   return view(tree_in.bytes.size(), reinterpret_cast<uint8_t*>(tree_in.bytes.data()));
 }
-// Writes the game in the input tree buffers in PGN export format into the I/O buffer and
-// returns its length; 0 when they hold no well-formed tree. The tree buffers are freed. (The
+// Writes the game in the input tree buffers in PGN into the I/O buffer, laid out as the
+// arguments say (cw::PgnLayout: style a PgnStyle, wrap at max_width, lines ended by the
+// newline_len bytes of text in the I/O buffer),
+// and returns its length; 0 when they hold no well-formed tree. The tree buffers are freed. (The
 // text goes through the I/O buffer, not as a std::string: embind 3.1.6 decodes a returned
 // std::string piece by piece between NUL bytes, each piece with a TextDecoder that drops a
 // leading U+FEFF, so a comment holding NUL then U+FEFF lost the U+FEFF; fuzz.test.ts found it.)
-int write_pgn() {
+int write_pgn(int style, bool wrap, int max_width, int newline_len) {
+  cw::PgnLayout layout;
+  layout.style = style == int(cw::PgnStyle::CHESS_JS) ? cw::PgnStyle::CHESS_JS : cw::PgnStyle::EXPORT;
+  layout.wrap = wrap;
+  layout.max_width = max_width;
+  layout.newline = std::string(io_text(newline_len));
   cw::PgnGame g;
   bool ok = cw::wasm::decode_game(tree_in.words.data(), tree_in.words.size(), tree_in.bytes.data(),
                                   tree_in.bytes.size(), g);
   std::vector<int32_t>().swap(tree_in.words);
   std::string().swap(tree_in.bytes);
-  return ok ? write_io(cw::write_pgn(g)) : 0;
+  return ok ? write_io(cw::write_pgn(g, layout)) : 0;
 }
 
 val row_buffer_of(int size) {
@@ -356,6 +363,9 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .value("FEN_TAG", cw::FenTagRule::FEN_TAG)
       .value("ANY_CASE", cw::FenTagRule::ANY_CASE)
       .value("WITH_SETUP", cw::FenTagRule::WITH_SETUP);
+  enum_<cw::PgnStyle>("PgnStyle")
+      .value("EXPORT", cw::PgnStyle::EXPORT)
+      .value("CHESS_JS", cw::PgnStyle::CHESS_JS);
   enum_<cw::PgnStatus>("PgnStatus")
       .value("GAME", cw::PgnStatus::GAME)
       .value("END", cw::PgnStatus::END)
@@ -407,6 +417,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   constant("MAX_LINE_PLIES", cw::MAX_LINE_PLIES);
   constant("MAX_HALFMOVE_CLOCK", cw::MAX_HALFMOVE_CLOCK);
   constant("MAX_FULLMOVE_NUMBER", cw::MAX_FULLMOVE_NUMBER);
+  constant("FIFTY_MOVE_PLIES", cw::FIFTY_MOVE_PLIES);
   constant("SAN_KEY_CHARS", cw::wasm::SAN_KEY_CHARS);
   constant("TREE_NON_ASCII", cw::wasm::NON_ASCII);
   constant("TREE_HEADER_WORDS", cw::wasm::TREE_HEADER_WORDS);
@@ -535,6 +546,8 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
                 }))
       .function("outcome", optional_override(
                                [](const Handle& h, bool claim) { return cw::outcome(h.position(), claim); }))
+      .function("canClaimFiftyMoves",
+                optional_override([](const Handle& h) { return cw::can_claim_fifty_moves(h.position()); }))
       .function("repetitionCount", optional_override([](const Handle& h, bool across_null_moves) {
                   return cw::repetition_count(h.position(), across_null_moves);
                 }))

@@ -711,3 +711,80 @@ TEST(PgnTolerant, PartialGames) {
   // Errors in tags are no partial games.
   EXPECT_EQ(summary("[Event x]\n\n1. e4 *", true), (Lines{"ERROR 1:8 tag value must be in double quotes"}));
 }
+
+// PgnStyle::CHESS_JS: what chess.js 1.4's pgn() writes for the same game (the expected texts
+// are chess.js's output); the chess.js facade's tests compare it at every width and newline.
+TEST(PgnWriter, ChessJsLayout) {
+  PgnGame g;
+  PgnError e;
+  ASSERT_EQ(read_pgn("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 17\"]\n\n"
+                     "{set up} 17... Kd7 {a} 18. e4 Ke6 {long comment \xC3\xA9 \xF0\x9F\x98\x80 words} *",
+                     g, e),
+            PgnStatus::GAME)
+      << e.message;
+  g.tags = {{"Event", "?"},      {"Site", "?"},   {"Date", "????.??.??"}, {"Round", "?"},
+            {"White", "?"},      {"Black", "?"},  {"Result", "*"},        {"SetUp", "1"},
+            {"FEN", g.root_fen}, {"WhiteElo", ""}};  // an empty value is left out
+  const std::string tags =
+      "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n"
+      "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 17\"]\n\n";
+  PgnLayout layout;
+  layout.style = PgnStyle::CHESS_JS;
+  layout.wrap = false;
+  EXPECT_EQ(write_pgn(g, layout),
+            tags + "{set up} 17. ... Kd7 {a} 18. e4 Ke6 {long comment \xC3\xA9 \xF0\x9F\x98\x80 words} *");
+  // chess.js's wrapping: widths in UTF-16 units (the emoji is two), a comment cut at its spaces
+  layout.wrap = true;
+  layout.max_width = 12;
+  layout.newline = "<br />";
+  std::string wrapped = tags;
+  for (size_t at; (at = wrapped.find('\n')) != std::string::npos;) wrapped.replace(at, 1, "<br />");
+  EXPECT_EQ(write_pgn(g, layout), wrapped +
+                                      "{set up} 17.<br />... Kd7 {a}<br />18. e4 Ke6<br />{long<br />comment "
+                                      "\xC3\xA9 \xF0\x9F\x98\x80<br />words} *");
+  // a game without moves: no blank line, the result after a space
+  PgnGame empty;
+  empty.tags = {{"Event", "?"}};
+  layout.wrap = false;
+  layout.newline = "\n";
+  EXPECT_EQ(write_pgn(empty, layout), "[Event \"?\"]\n *");
+  // the start position, wrapped at 7: each unit on its line
+  ASSERT_EQ(read_pgn("1. e4 e5 *", g, e), PgnStatus::GAME);
+  g.tags.clear();
+  layout.wrap = true;
+  layout.max_width = 7;
+  EXPECT_EQ(write_pgn(g, layout), "1. e4 e5\n*");
+}
+
+// PgnLayout for the export format: the newline and the width are the layout's.
+TEST(PgnWriter, ExportLayout) {
+  PgnGame g;
+  PgnError e;
+  ASSERT_EQ(
+      read_pgn("[White \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+               "8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *",
+               g, e),
+      PgnStatus::GAME);
+  const std::string usual = write_pgn(g);
+  EXPECT_EQ(write_pgn(g, PgnLayout{}), usual);
+  PgnLayout crlf;
+  crlf.newline = "\r\n";
+  std::string expected = usual;
+  for (size_t at = 0; (at = expected.find('\n', at)) != std::string::npos; at += 2)
+    expected.replace(at, 1, "\r\n");
+  EXPECT_EQ(write_pgn(g, crlf), expected);
+  PgnLayout one_line;
+  one_line.wrap = false;
+  const std::string line = write_pgn(g, one_line);
+  const std::string movetext = line.substr(line.find("\n\n") + 2);
+  EXPECT_EQ(movetext.find('\n'), movetext.size() - 1) << movetext;
+  PgnLayout narrow;
+  narrow.max_width = 20;
+  const std::string text = write_pgn(g, narrow);
+  for (size_t start = text.find("\n\n") + 2, end; (end = text.find('\n', start)) != std::string::npos;
+       start = end + 1)
+    EXPECT_LE(end - start, 20u) << text;
+  PgnGame back;
+  ASSERT_EQ(read_pgn(text, back, e), PgnStatus::GAME);
+  EXPECT_EQ(write_pgn(back), usual);
+}

@@ -364,6 +364,23 @@ describe('chess.js compatibility: scripted', () => {
         compareState(js, ours, `${f} after ${m}`);
       }
     }
+    // the fifty-move rule (the core's): at 100 plies, on a mate and a stalemate too; 99 not
+    for (const f of [
+      '7k/6Q1/6K1/8/8/8/8/8 b - - 100 80',
+      '7k/6Q1/6K1/8/8/8/8/8 b - - 99 80',
+      '7k/5Q2/6K1/8/8/8/8/8 b - - 100 80',
+      '7k/8/6K1/8/8/8/8/5Q2 w - - 100 80',
+      '7k/8/6K1/8/8/8/8/5Q2 w - - 65535 80',
+    ]) {
+      const [js, ours] = both(f);
+      compareState(js, ours, f);
+    }
+    // a board that only skipValidation loads (two white kings): its clock
+    for (const f of ['4k3/8/8/8/8/8/8/K3K3 w - - 100 70', '4k3/8/8/8/8/8/8/K3K3 w - - 99 70']) {
+      const [js, ours] = [new JsChess(f, { skipValidation: true }), new Chess(f, { skipValidation: true })];
+      same(`${f} isDrawByFiftyMoves`, js, ours, (c) => c.isDrawByFiftyMoves());
+      same(`${f} isDraw`, js, ours, (c) => c.isDraw());
+    }
     const [js, ours] = both();
     for (const m of ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8']) {
       same(m, js, ours, (c) => c.move(m));
@@ -537,6 +554,62 @@ describe('chess.js compatibility: comments, strict PGN, edits, null moves (issue
     same('setComment', js2, ours2, (c) => c.setComment('black to move'));
     same('Kd7', js2, ours2, (c) => c.move('Kd7'));
     for (const w of WIDTHS) same(`pgn black first ${w}`, js2, ours2, (c) => c.pgn({ maxWidth: w }));
+  });
+
+  // pgn() is the core's writer (PgnStyle CHESS_JS): every option and kind of game it lays out.
+  it('pgn: headers, comments, set-up games, null moves at every width and newline', () => {
+    const widths = [0, 1, 3, 7, 10, 16, 24, 33, 50, 80, -3, 2.5, NaN, Infinity, -Infinity];
+    const newlines = ['\n', '\r\n', '<br />', '', ' '];
+    const check = (label: string, js: JsChess, ours: Chess) => {
+      for (const maxWidth of widths)
+        for (const newline of newlines)
+          same(`${label} pgn ${maxWidth} ${JSON.stringify(newline)}`, js, ours, (c) => c.pgn({ maxWidth, newline }));
+      same(`${label} pgn default`, js, ours, (c) => c.pgn());
+    };
+    const play = (label: string, fen: string | undefined, steps: (string | null | [string])[]) => {
+      const [js, ours] = both(fen);
+      check(`${label} empty`, js, ours);
+      for (const step of steps) {
+        // a string: a move; null: a null move; [text]: a comment on the current position
+        if (Array.isArray(step)) same(`${label} setComment`, js, ours, (c) => c.setComment(step[0]));
+        else same(`${label} move ${step}`, js, ours, (c) => c.move(step));
+      }
+      check(label, js, ours);
+      return [js, ours] as const;
+    };
+    play('start', undefined, [['root'], 'e4', 'e5', ['after e5'], 'Nf3', ['  two  spaces '], 'Nc6', 'Bb5']);
+    play('black first', '4k3/8/8/8/8/8/4P3/4K3 b - - 0 17', ['Kd7', ['x'], 'e4', 'Ke6', 'Kd2']);
+    play('black first, comment first', 'r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 12 40', [['set up'], 'O-O', 'O-O-O', 'Rh2']);
+    play('null moves', undefined, ['e4', null, 'd4', ['after a null move'], null, 'c4', null]);
+    play('non-ASCII comments', undefined, [
+      ['é ü ß'],
+      'd4',
+      ['😀 😀😀 wide'],
+      'd5',
+      ['中文 注释 很长 的 一句'],
+      'c4',
+      ['\u00a0nbsp'],
+    ]);
+    play('long game', undefined, 'e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7'.split(' '));
+    // headers: chess.js writes the values as they are
+    const [js, ours] = play('headers', undefined, ['e4', ['c'], 'e5']);
+    for (const [k, v] of [
+      ['White', 'Mor"phy \\ x'],
+      ['Black', ''],
+      ['Event', 'Ünïcode ♞'],
+      ['Custom Tag', 'v'],
+      ['Result', '1-0'],
+      ['Annotator', 'me'],
+    ])
+      same(`setHeader ${k}`, js, ours, (c) => c.setHeader(k!, v!));
+    check('headers set', js, ours);
+    same('removeHeader Result', js, ours, (c) => c.removeHeader('Result'));
+    same('setHeader Result empty', js, ours, (c) => c.setHeader('Result', ''));
+    check('headers, empty Result', js, ours);
+    same('undo all', js, ours, (c) => [c.undo(), c.undo()]);
+    check('headers, no moves', js, ours);
+    same('clear', js, ours, (c) => c.clear());
+    check('cleared', js, ours);
   });
 
   it('newlineChar and \\r\\n', () => {

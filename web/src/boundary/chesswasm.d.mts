@@ -165,6 +165,16 @@ export type PgnStatusEnum = { readonly values: Readonly<Record<number, PgnStatus
   readonly ERROR: PgnStatusValue;
   readonly PARTIAL: PgnStatusValue;
 };
+/** A value of the registered enum `PgnStyle`. */
+export interface PgnStyleValue {
+  readonly value: number;
+  readonly __enum?: 'PgnStyle';
+}
+/** The registered enum `PgnStyle`: its values by name and by number. */
+export type PgnStyleEnum = { readonly values: Readonly<Record<number, PgnStyleValue>> } & {
+  readonly EXPORT: PgnStyleValue;
+  readonly CHESS_JS: PgnStyleValue;
+};
 /** A value of the registered enum `PieceType`. */
 export interface PieceTypeValue {
   readonly value: number;
@@ -309,6 +319,7 @@ export interface Position {
   hasLegalMove(): boolean;
   termination(arg0: boolean): TerminationValue;
   outcome(arg0: boolean): Outcome;
+  canClaimFiftyMoves(): boolean;
   setFen(arg0: number, arg1: VariantValue): FenErrorValue;
   fen(arg0: boolean): number;
   historySize(): number;
@@ -406,12 +417,14 @@ export interface ChesswasmGlue {
   Notation: NotationEnum;
   PgnErrorCode: PgnErrorCodeEnum;
   PgnStatus: PgnStatusEnum;
+  PgnStyle: PgnStyleEnum;
   PieceType: PieceTypeEnum;
   PlayStatus: PlayStatusEnum;
   PuzzleStatus: PuzzleStatusEnum;
   SanStatus: SanStatusEnum;
   Termination: TerminationEnum;
   Variant: VariantEnum;
+  FIFTY_MOVE_PLIES: number;
   MAX_FULLMOVE_NUMBER: number;
   MAX_HALFMOVE_CLOCK: number;
   MAX_LINE_PLIES: number;
@@ -436,7 +449,7 @@ export interface ChesswasmGlue {
   TREE_NON_ASCII: number;
   promotionType(arg0: MoveFlagValue): PieceTypeValue;
   setupOf(arg0: Position): Setup;
-  writePgn(): number;
+  writePgn(arg0: number, arg1: boolean, arg2: number, arg3: number): number;
   variantPocket(arg0: Position, arg1: number, arg2: number): number;
   variantChecksLeft(arg0: Position, arg1: number): number;
   fenLichess(arg0: Position, arg1: boolean): number;

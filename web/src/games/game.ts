@@ -9,7 +9,14 @@
  * hash over that line.
  * @module
  */
-import { type FenTagRuleName, PgnStatus, TREE_HEADER_WORDS, TREE_NON_ASCII } from '../boundary/boundary.js';
+import {
+  type FenTagRuleName,
+  PgnStatus,
+  PgnStyle,
+  type PgnStyleName,
+  TREE_HEADER_WORDS,
+  TREE_NON_ASCII,
+} from '../boundary/boundary.js';
 import type { PgnSource } from '../boundary/chesswasm.mjs';
 import {
   type CommentCommands,
@@ -45,7 +52,7 @@ import {
   uciOfMove,
   uciTable,
 } from '../core/position.js';
-import { M, readString, releaseIo } from '../boundary/wasm.js';
+import { M, readString, releaseIo, writeString } from '../boundary/wasm.js';
 
 /** The termination marker of a game: a win, a draw, or `'*'` (unknown, or still going on). */
 export type GameResult = '1-0' | '0-1' | '1/2-1/2' | '*';
@@ -1090,7 +1097,71 @@ function keepLayout(node: GameNode, raw: string[]): void {
 
 // Serialises a game into the input tree buffers and has the core write it.
 function writeTree(game: Game, tags: ReadonlyMap<string, string>): string {
-  const words: number[] = [0, 0, VARIANTS.indexOf(game.variant), tags.size];
+  const order: GameNode[] = [];
+  const index = new Map<GameNode, number>();
+  const stack: GameNode[] = [game.root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    index.set(n, order.length);
+    order.push(n);
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  }
+  const nodes: TreeNode[] = order.map((n) => ({
+    parent: n.parent === null ? -1 : index.get(n.parent)!,
+    move: n.move,
+    san: n.san,
+    uci: n.uci,
+    commentsBefore: n.commentsBefore,
+    commentsAfter: commentsOf(n, layoutOf(n)),
+    nags: n.nags,
+  }));
+  return writeNodes(game.variant, tags, game.rootFen, game.result, nodes, EXPORT_LAYOUT);
+}
+
+/**
+ * Internal: a node of a game tree as the core's PGN writer takes it (cw::PgnNode): its
+ * parent's index (-1 for the root, which comes first; a parent before its children, the
+ * children of a node in their order).
+ */
+export interface TreeNode {
+  parent: number;
+  move: Move;
+  san: string;
+  uci: string;
+  commentsBefore: readonly string[];
+  commentsAfter: readonly string[];
+  nags: readonly number[];
+}
+
+/** Internal: how the core lays PGN out (cw::PgnLayout, cpp/core/pgn.h). */
+export interface PgnLayout {
+  style: PgnStyleName;
+  /** Wrap lines at `maxWidth` columns. */
+  wrap: boolean;
+  maxWidth: number;
+  /** What ends a line. */
+  newline: string;
+}
+
+const EXPORT_LAYOUT: PgnLayout = { style: 'EXPORT', wrap: true, maxWidth: 80, newline: '\n' };
+
+/**
+ * Internal: PGN written by the core from a game's parts, laid out as `layout` says (the
+ * chess.js facade's `pgn()` writes chess.js's layout with it).
+ * @throws {@link ChessError} `'invalid-argument'` when the nodes are no well-formed tree.
+ */
+export function writeNodes(
+  variant: Variant,
+  tags: Iterable<readonly [string, string]>,
+  rootFen: string,
+  result: string,
+  nodes: readonly TreeNode[],
+  layout: PgnLayout,
+): string {
+  // The newline goes first, through the I/O buffer (making the tree buffers may grow wasm
+  // memory, which the I/O buffer's view then re-reads).
+  const newlineLength = writeString(String(layout.newline));
+  const words: number[] = [0, 0, VARIANTS.indexOf(variant), 0];
   const parts: string[] = [];
   let nbytes = 0;
   const str = (s: string): void => {
@@ -1110,35 +1181,29 @@ function writeTree(game: Game, tags: ReadonlyMap<string, string>): string {
     words.push(v.length);
     for (const s of v) str(String(s));
   };
+  let tagCount = 0;
   for (const [name, value] of tags) {
     str(String(name));
     str(String(value));
+    tagCount++;
   }
-  str(game.rootFen);
-  str(game.result);
-  const order: GameNode[] = [];
-  const index = new Map<GameNode, number>();
-  const stack: GameNode[] = [game.root];
-  while (stack.length) {
-    const n = stack.pop()!;
-    index.set(n, order.length);
-    order.push(n);
-    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
-  }
-  words.push(order.length);
-  for (const n of order) {
-    words.push(n.parent === null ? -1 : index.get(n.parent)!, n.move);
+  words[3] = tagCount;
+  str(rootFen);
+  str(result);
+  words.push(nodes.length);
+  for (const n of nodes) {
+    words.push(n.parent, n.move);
     str(n.san);
     str(n.uci);
     strs(n.commentsBefore);
-    strs(commentsOf(n, layoutOf(n)));
+    strs(n.commentsAfter);
     words.push(n.nags.length);
     for (const nag of n.nags) words.push(nag & 255);
   }
   M.treeWordsIn(words.length).set(words);
   // The bytes buffer is made second: making it may grow wasm memory, which the words are past.
   encoder.encodeInto(parts.join(''), M.treeBytesIn(nbytes));
-  const len = M.writePgn();
+  const len = M.writePgn(PgnStyle.indexOf(layout.style), layout.wrap, layout.maxWidth, newlineLength);
   if (len === 0) throw new ChessError('invalid-argument', 'the game tree could not be written');
   const text = readString(len);
   releaseIo();

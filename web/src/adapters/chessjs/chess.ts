@@ -4,9 +4,10 @@
  * Same class name, constructor, methods, overloads, option objects, return shapes,
  * constants and error messages as chess.js 1.4, so that `import { Chess } from 'chesswasm'`
  * replaces `import { Chess } from 'chess.js'`. Every rule (legality, SAN, check, mate,
- * draws, repetition, SAN) and all PGN reading come from the C++ core; this file adapts
- * shapes and lays the PGN out as chess.js does. The differences from chess.js are listed in
- * docs/chessjs-migration.md.
+ * draws, repetition, SAN) and all PGN reading and writing come from the C++ core (PGN in
+ * chess.js's layout: the core's PgnStyle CHESS_JS); this file adapts shapes and keeps what
+ * is chess.js's presentation (its messages, its move order, its FEN dialect). The
+ * differences from chess.js are listed in docs/chessjs-migration.md.
  * @module
  */
 import { withCommandsAsText } from '../../games/comment-commands.js';
@@ -25,6 +26,7 @@ import {
   parseSquare,
 } from '../../core/move.js';
 import {
+  FIFTY_MOVE_PLIES,
   MAX_FULLMOVE_NUMBER,
   MAX_HALFMOVE_CLOCK,
   MAX_SAN_LENGTH,
@@ -38,7 +40,7 @@ import {
   SAN_ZERO_CASTLING,
   START_FENS,
 } from '../../boundary/boundary.js';
-import { Game, readFirstGame } from '../../games/game.js';
+import { Game, type TreeNode, readFirstGame, writeNodes } from '../../games/game.js';
 import { Position, fenErrorMessage, nativePosition } from '../../core/position.js';
 import { writeString } from '../../boundary/wasm.js';
 import { Setup } from '../../core/setup.js';
@@ -128,6 +130,8 @@ const SUPPLEMENTAL_TAGS = [
 ];
 
 const PIECE_TYPES = 'pnbrqk';
+// The largest width the core takes (a 32-bit int).
+const INT_MAX = 0x7fffffff;
 
 // ---- validateFen ---------------------------------------------------------------------------
 
@@ -355,6 +359,8 @@ function promotionOf(m: MoveNumber): PieceSymbol | undefined {
 // chess.js lists moves by origin square (a8 ... h1), then by direction in a fixed order,
 // then by distance, promotions n, b, r, q; castling last (kingside first). These keys
 // reproduce that order (observed behaviour) for a stable sort of the core's list.
+// Presentation, not a rule: the moves are the core's; only their order is chess.js's (its
+// generator's loop order), which the square arithmetic below names.
 const SLIDER_DIRECTIONS: Record<string, number> = {
   '-1,1': 0,
   '0,1': 1,
@@ -441,10 +447,9 @@ function permissiveSan(pos: Position, text: string): MoveNumber {
   let t = text.replace(/\s*e\.p\.$/, '');
   if (/^[nbrqk][a-h][1-8][-x]?[a-h][1-8]/.test(t)) t = t[0]!.toUpperCase() + t.slice(1);
   const m = coreSan(pos, t, PERMISSIVE_REFUSED);
-  if (isCastling(m) && /^[a-h][1-8]-?[a-h][1-8]/.test(t)) {
-    const to = t.replace('-', '').slice(2, 4);
-    if (to[0] !== (moveFlags(m) === MoveFlag.CASTLE_KING ? 'g' : 'c')) return 0;
-  }
+  // (the king's square: the core's UCI of the move)
+  if (isCastling(m) && /^[a-h][1-8]-?[a-h][1-8]/.test(t) && t.replace('-', '').slice(2, 4) !== pos.uci(m).slice(2, 4))
+    return 0;
   return m;
 }
 
@@ -582,7 +587,9 @@ function withRights(fen: string, extra: number): string {
 }
 
 // The written-only rights after a move, as chess.js's move updates its rights: a king move
-// takes its side's, a move from a corner or onto one takes that corner's.
+// takes its side's, a move from a corner or onto one takes that corner's. chess.js's
+// bookkeeping of rights the core does not hold (it drops rights the board contradicts):
+// they only decide what fen() writes, never a move; the rights the core holds are the core's.
 function phantomAfter(phantom: number, pos: Position, m: MoveNumber): number {
   const from = moveFrom(m);
   const to = moveTo(m);
@@ -927,9 +934,13 @@ export class Chess {
     return this.#pos ? this.#pos.repetitionCount({ acrossNullMoves: true }) >= 3 : false;
   }
 
-  /** Whether 100 plies passed without a capture or pawn move. */
+  /**
+   * Whether 100 plies passed without a capture or pawn move: the core's fifty-move rule (a
+   * draw can be claimed), true on a checkmate too, as in chess.js.
+   */
   isDrawByFiftyMoves(): boolean {
-    return (this.#pos ?? this.#setup!).halfmoves >= 100;
+    // a board without moves: its clock against the core's limit
+    return this.#pos ? nativePosition(this.#pos).canClaimFiftyMoves() : this.#setup!.halfmoves >= FIFTY_MOVE_PLIES;
   }
 
   /** Fifty moves, stalemate, insufficient material or threefold repetition. */
@@ -1100,11 +1111,8 @@ export class Chess {
     if (from < 0 || to < 0) return 0;
     for (const m of pos.legalMoves()) {
       if (moveFrom(m) !== from) continue;
-      const flag = moveFlags(m);
-      let dest = moveTo(m);
-      if (flag === MoveFlag.CASTLE_KING) dest = (from & 56) + 6;
-      else if (flag === MoveFlag.CASTLE_QUEEN) dest = (from & 56) + 2;
-      if (dest !== to) continue;
+      // chess.js names castling by the king's destination: the core's UCI of the move
+      if (isCastling(m) ? pos.uci(m).slice(2, 4) !== NAMES[to] : moveTo(m) !== to) continue;
       const promo = promotionOf(m);
       if (promo !== undefined && promo !== move.promotion) continue;
       return m;
@@ -1136,87 +1144,39 @@ export class Chess {
   }
 
   /**
-   * The game in PGN, laid out as chess.js lays it out: headers (the Seven Tag Roster and any
-   * set), comments as `{text}` and the moves (their SAN from the core); `maxWidth` wraps the
-   * movetext (chess.js's wrapping, spaces lost included), `newline` joins lines.
+   * The game in PGN, laid out as chess.js lays it out (written by the core: its PgnStyle
+   * CHESS_JS, cpp/core/pgn.h): the headers that are set, comments as `{text}` and the moves;
+   * `maxWidth` wraps the movetext (chess.js's wrapping, spaces lost included), `newline`
+   * ends lines.
    */
   pgn({ newline = '\n', maxWidth = 0 }: { newline?: string; maxWidth?: number } = {}): string {
-    const result: string[] = [];
-    let headerExists = false;
-    for (const [k, v] of Object.entries(this.#header)) {
-      if (v) result.push(`[${k} "${v}"]${newline}`);
-      headerExists = true;
-    }
-    const history = this.#history;
-    if (headerExists && history.length) result.push(newline);
     this.#pruneComments();
     const fens = this.#lineFens();
-    const appendComment = (moveString: string, ply: number): string => {
+    const nodes: TreeNode[] = [];
+    const node = (parent: number, move: MoveNumber, san: string, uci: string, ply: number): void => {
       const comment = this.#comments.get(fens[ply]!);
-      if (comment === undefined) return moveString;
-      return `${moveString}${moveString.length > 0 ? ' ' : ''}{${comment}}`;
+      nodes.push({
+        parent,
+        move,
+        san,
+        uci,
+        commentsBefore: [],
+        commentsAfter: comment === undefined ? [] : [comment],
+        nags: [],
+      });
     };
-    const moves: string[] = [];
-    let moveString = '';
-    if (history.length === 0) moves.push(appendComment('', 0));
-    history.forEach(({ move }, i) => {
-      moveString = appendComment(moveString, i);
-      const number = move.before.slice(move.before.lastIndexOf(' ') + 1);
-      if (i === 0 && move.color === 'b') {
-        const prefix = `${number}. ...`;
-        moveString = moveString ? `${moveString} ${prefix}` : prefix;
-      } else if (move.color === 'w') {
-        if (moveString.length) moves.push(moveString);
-        moveString = `${number}.`;
-      }
-      moveString = `${moveString} ${move.san}`;
+    node(-1, 0, '', '', 0);
+    this.#history.forEach(({ move, number }, i) => node(i, number, move.san, move.lan, i + 1));
+    const tags = Object.entries(this.#header).filter((e): e is [string, string] => e[1] !== null);
+    // chess.js compares whole widths with maxWidth: the same as with its floor (NaN: never
+    // passed); 0 does not wrap.
+    const width = Math.floor(Number(maxWidth));
+    return writeNodes('chess', tags, this.#rootFen(), this.#header['Result'] || '*', nodes, {
+      style: 'CHESS_JS',
+      wrap: maxWidth !== 0,
+      maxWidth: Number.isNaN(width) ? INT_MAX : Math.max(-INT_MAX, Math.min(INT_MAX, width)),
+      newline: String(newline),
     });
-    if (moveString.length) moves.push(appendComment(moveString, history.length));
-    moves.push(this.#header['Result'] || '*');
-    if (maxWidth === 0) return result.join('') + moves.join(' ');
-    // chess.js's wrapping, as it does it
-    const strip = (): boolean => {
-      if (result.length > 0 && result[result.length - 1] === ' ') {
-        result.pop();
-        return true;
-      }
-      return false;
-    };
-    const wrapComment = (width: number, move: string): number => {
-      for (const token of move.split(' ')) {
-        if (!token) continue;
-        if (width + token.length > maxWidth) {
-          while (strip()) width--;
-          result.push(newline);
-          width = 0;
-        }
-        result.push(token);
-        width += token.length;
-        result.push(' ');
-        width++;
-      }
-      if (strip()) width--;
-      return width;
-    };
-    let currentWidth = 0;
-    for (let i = 0; i < moves.length; i++) {
-      const m = moves[i]!;
-      if (currentWidth + m.length > maxWidth && m.includes('{')) {
-        currentWidth = wrapComment(currentWidth, m);
-        continue;
-      }
-      if (currentWidth + m.length > maxWidth && i !== 0) {
-        if (result[result.length - 1] === ' ') result.pop();
-        result.push(newline);
-        currentWidth = 0;
-      } else if (i !== 0) {
-        result.push(' ');
-        currentWidth++;
-      }
-      result.push(m);
-      currentWidth += m.length;
-    }
-    return result.join('');
   }
 
   #rootFen(): string {
@@ -1356,6 +1316,8 @@ export class Chess {
   setTurn(color: ChessColor): boolean {
     if (this.turn() === color) return false;
     if (!this.#pos) {
+      // a board the core holds without moves (no null move to play on it): chess.js's null
+      // move by hand, its clocks capped at the core's limits
       const board = this.#setup!.clone();
       // as chess.js's null move (any other value flips too): the clocks count it
       if (board.turn === 'b') board.fullmoves = Math.min(board.fullmoves + 1, MAX_FULLMOVE_NUMBER);
@@ -1390,6 +1352,7 @@ export class Chess {
 
   /** `'light'` or `'dark'`, or `null` for a bad square name. */
   squareColor(square: ChessSquare): 'light' | 'dark' | null {
+    // board geometry (a1 dark), not a rule of play
     const sq = squareIndex(square);
     if (sq < 0) return null;
     return ((sq & 7) + (sq >> 3)) % 2 === 0 ? 'dark' : 'light';
