@@ -38,7 +38,6 @@ export default defineConfig({
         test: {
           name: 'debug',
           include: ['tests/unit/**/*.debug.test.ts'],
-          setupFiles: ['tests/unit/debug-setup.ts'],
           testTimeout: 300_000,
         },
       },

@@ -16,7 +16,6 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { nodeDebugGlue } from './node-debug-glue.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
@@ -30,22 +29,10 @@ if (!existsSync(gluePath)) {
 // ---- load the module ---------------------------------------------------------------------------
 
 // The debug module records its registration (cpp/wasm/library-record.js) as
-// `embindRegistrations`; its glue, made loadable in Node (scripts/node-debug-glue.mjs), is
-// handed the bytes.
-const tmp = path.join(root, 'build/gen-boundary');
-mkdirSync(tmp, { recursive: true });
-writeFileSync(path.join(tmp, 'glue.mjs'), nodeDebugGlue(readFileSync(gluePath, 'utf8'), gluePath));
-// The glue is built for web/worker: an empty `window` lets it start in Node (as in
-// tests/unit/debug-setup.ts).
-globalThis.window ??= {};
-const { default: create } = await import(pathToFileURL(path.join(tmp, 'glue.mjs')).href);
+// `embindRegistrations`; its glue (MINIMAL_RUNTIME: loadable in Node as it is) is handed the bytes.
+const { default: create } = await import(pathToFileURL(gluePath).href);
 const bytes = readFileSync(path.join(buildDir, 'chesswasm.wasm'));
-const M = await create({
-  instantiateWasm(imports, receive) {
-    void WebAssembly.instantiate(bytes, imports).then(({ instance }) => receive(instance));
-    return {};
-  },
-});
+const M = await create({ wasm: bytes });
 const rec = M.embindRegistrations;
 if (!rec) {
   console.error(`gen-boundary: ${gluePath} records no registration (built without cpp/wasm/library-record.js?)`);
@@ -91,8 +78,8 @@ for (const { name, types } of rec.invokers) {
   }
 }
 
-// Functions returning an emscripten::val return a typed_memory_view of a buffer (the only use
-// of val in bindings.cpp): each is called once, with zero arguments, to learn its array type.
+// Functions returning an emscripten::val return a typed_memory_view of a buffer, or the module's
+// function table (functionTable): each is called once, with zero arguments, to learn its type.
 const VIEW_TYPES = new Set([
   'Int8Array',
   'Uint8Array',
@@ -104,6 +91,7 @@ const VIEW_TYPES = new Set([
   'Float64Array',
 ]);
 function viewType(name, value) {
+  if (value instanceof WebAssembly.Table) return 'WebAssembly.Table';
   const type = value?.constructor?.name;
   if (!VIEW_TYPES.has(type)) throw new Error(`gen-boundary: ${name} returns an emscripten::val that is no typed array`);
   return type;
@@ -217,7 +205,6 @@ for (const [name, cls] of classes) {
 }
 d.push('/** The module: what the registration puts on it. */');
 d.push('export interface ChesswasmGlue {');
-d.push('  HEAPU8: Uint8Array;');
 for (const e of enums) d.push(`  ${e.name}: ${e.name}Enum;`);
 for (const [name] of constants) d.push(`  ${name}: number;`);
 for (const f of functions) d.push(`  ${f.name}(${params(f.args)}): ${f.view ?? ts(f.ret)};`);
@@ -225,15 +212,11 @@ for (const [name] of classes) d.push(`  ${name}: ${name}Class;`);
 d.push('}');
 d.push('');
 d.push('export interface ChesswasmGlueOptions {');
-d.push('  instantiateWasm?: (');
-d.push('    imports: WebAssembly.Imports,');
-d.push('    receiveInstance: (instance: WebAssembly.Instance, module?: WebAssembly.Module) => void,');
-d.push('  ) => object;');
-d.push('  print?: (text: string) => void;');
-d.push('  printErr?: (text: string) => void;');
+d.push('  /** The module (MINIMAL_RUNTIME: its bytes or compiled), which the glue instantiates. */');
+d.push('  wasm: BufferSource | WebAssembly.Module;');
 d.push('}');
 d.push('');
-d.push('declare function createChesswasm(options?: ChesswasmGlueOptions): Promise<ChesswasmGlue>;');
+d.push('declare function createChesswasm(options: ChesswasmGlueOptions): Promise<ChesswasmGlue>;');
 d.push('export default createChesswasm;');
 const glueDts = d.join('\n') + '\n';
 

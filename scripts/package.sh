@@ -41,11 +41,7 @@ copy_tree() {
 rm -rf build/dist-debug
 mkdir -p build/dist-debug
 copy_tree build/dist-debug
-cp build/wasm-debug/chesswasm.wasm build/dist-debug/boundary/
-# The debug glue (ASSERTIONS) asserts that it does not run in Node, which it was not built
-# for; the package hands it the .wasm itself, so the test copy disables that one assertion
-# (scripts/node-debug-glue.mjs: fails when the glue has not exactly that one).
-node scripts/node-debug-glue.mjs build/wasm-debug/chesswasm.mjs build/dist-debug/boundary/chesswasm.mjs
+cp build/wasm-debug/chesswasm.mjs build/wasm-debug/chesswasm.wasm build/dist-debug/boundary/
 # tsc's per-module output with the release module, for tests that reach a module's internals.
 rm -rf build/dist-modules
 mkdir -p build/dist-modules

@@ -322,6 +322,9 @@ double buffer_bytes() {
 // web/src/boundary/wasm.ts looks up in the instance it receives (WebAssembly's own API, nothing of
 // emscripten's glue on the path).
 
+// The module's function table as an emval handle (cpp/wasm/library-table.js).
+extern "C" EM_VAL cw_function_table();
+
 namespace {
 
 // Plays m (any integer) if it is legal: PlayStatus OK, else ILLEGAL and nothing changes.
@@ -342,6 +345,9 @@ val hot_calls() {
                                   int32_t(reinterpret_cast<intptr_t>(&cw_legal_moves))};
   return view(3, calls);
 }
+
+// The module's function table, where the indices above are.
+val function_table() { return val::take_ownership(cw_function_table()); }
 
 }  // namespace
 
@@ -434,6 +440,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   constant("SAN_LOWER_CASE", int(cw::SAN_LOWER_CASE));
   constant("SAN_SHORT_PAWN_LETTER", int(cw::SAN_SHORT_PAWN_LETTER));
   function("hotCalls", &hot_calls);
+  function("functionTable", &function_table);
   // The start position of each variant (Chess960: the standard one); gen-boundary tabulates it.
   function(
       "startFen", +[](cw::Variant v) { return std::string(valid_variant(v) ? cw::start_fen(v) : ""); });

@@ -408,7 +408,6 @@ export interface PgnSourceClass {
 }
 /** The module: what the registration puts on it. */
 export interface ChesswasmGlue {
-  HEAPU8: Uint8Array;
   Color: ColorEnum;
   FenError: FenErrorEnum;
   FenTagRule: FenTagRuleEnum;
@@ -464,6 +463,7 @@ export interface ChesswasmGlue {
   fenErrorMessage(arg0: FenErrorValue): string;
   moveUci(arg0: VariantValue, arg1: number): string;
   hotCalls(): Int32Array;
+  functionTable(): WebAssembly.Table;
   ioBuffer(arg0: number): Uint8Array;
   moveBuffer(): Uint16Array;
   countBuffer(): Float64Array;
@@ -477,13 +477,9 @@ export interface ChesswasmGlue {
 }
 
 export interface ChesswasmGlueOptions {
-  instantiateWasm?: (
-    imports: WebAssembly.Imports,
-    receiveInstance: (instance: WebAssembly.Instance, module?: WebAssembly.Module) => void,
-  ) => object;
-  print?: (text: string) => void;
-  printErr?: (text: string) => void;
+  /** The module (MINIMAL_RUNTIME: its bytes or compiled), which the glue instantiates. */
+  wasm: BufferSource | WebAssembly.Module;
 }
 
-declare function createChesswasm(options?: ChesswasmGlueOptions): Promise<ChesswasmGlue>;
+declare function createChesswasm(options: ChesswasmGlueOptions): Promise<ChesswasmGlue>;
 export default createChesswasm;

@@ -47,7 +47,8 @@ let loadError: unknown = null;
  * large input, so that memory is reused); for monitoring memory use.
  */
 export function wasmHeapSize(): number {
-  return glue ? glue.HEAPU8.buffer.byteLength : 0;
+  // (A view of the module's move buffer: its buffer is the whole linear memory.)
+  return glue ? glue.moveBuffer().buffer.byteLength : 0;
 }
 
 /** Whether the wasm module is loaded (then every class is usable synchronously). */
@@ -110,15 +111,12 @@ function resolveUrl(url: string | URL): URL {
   return new URL(url, base);
 }
 
-async function instantiate(
-  source: ArrayBuffer | ArrayBufferView | URL,
-  imports: WebAssembly.Imports,
-): Promise<WebAssembly.Instance> {
-  if (!(source instanceof URL)) return (await WebAssembly.instantiate(source as BufferSource, imports)).instance;
-  if (source.protocol === 'file:' && isNode()) return instantiate(await readFileUrl(source), imports);
-  if (typeof WebAssembly.instantiateStreaming === 'function') {
+async function compile(source: ArrayBuffer | ArrayBufferView | URL): Promise<WebAssembly.Module> {
+  if (!(source instanceof URL)) return WebAssembly.compile(source as BufferSource);
+  if (source.protocol === 'file:' && isNode()) return compile(await readFileUrl(source));
+  if (typeof WebAssembly.compileStreaming === 'function') {
     try {
-      return (await WebAssembly.instantiateStreaming(fetch(source), imports)).instance;
+      return await WebAssembly.compileStreaming(fetch(source));
     } catch {
       // e.g. served without the application/wasm MIME type: fall back to the bytes.
     }
@@ -126,29 +124,21 @@ async function instantiate(
   const response = await fetch(source);
   if (!response.ok)
     throw new ChessError('not-initialized', `chesswasm: cannot fetch ${source.href} (${response.status})`);
-  return instantiate(await response.arrayBuffer(), imports);
+  return compile(await response.arrayBuffer());
 }
 
 async function load(options: InitOptions): Promise<void> {
   const source: ArrayBuffer | ArrayBufferView | URL =
     options.wasmBinary ??
     (options.wasmUrl !== undefined ? resolveUrl(options.wasmUrl) : new URL('./chesswasm.wasm', import.meta.url));
-  let exports: WebAssembly.Exports | null = null;
-  const g = await new Promise<ChesswasmGlue>((resolve, reject) => {
-    createChesswasm({
-      instantiateWasm(imports, receiveInstance) {
-        instantiate(source, imports).then((instance) => {
-          exports = instance.exports;
-          receiveInstance(instance);
-        }, reject);
-        return {};
-      },
-    }).then(resolve, reject);
-  });
+  // The module compiled here (streaming where the host can), then handed to the glue
+  // (MINIMAL_RUNTIME: `wasm`, bytes or a compiled module), which instantiates it.
+  const g = await createChesswasm({ wasm: await compile(source) });
   // The hot calls as the wasm functions themselves, from the module's function table
   // (cpp/wasm/bindings.cpp, "raw calls"): every call goes straight into wasm.
-  const table = Object.values(exports ?? {}).find((e): e is WebAssembly.Table => e instanceof WebAssembly.Table);
-  if (!table) throw new ChessError('not-initialized', 'chesswasm: the wasm module exports no function table');
+  const table = g.functionTable();
+  if (!(table instanceof WebAssembly.Table))
+    throw new ChessError('not-initialized', 'chesswasm: the wasm module exports no function table');
   const calls = g.hotCalls(); // their table indices: play, takeBack, legalMoves
   const call = (i: number): unknown => table.get(calls[i] ?? -1);
   play = call(0) as (address: number, move: number) => number;
