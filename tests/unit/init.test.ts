@@ -47,3 +47,27 @@ test.each([
   `);
   expect(JSON.parse(out)).toEqual(['not-initialized', false, true, 8902]);
 });
+
+test('a .wasm that is no wasm, or another build, makes init() reject with a typed error; the right one loads after', () => {
+  const index = pathToFileURL(path.join(bare, 'index.js')).href;
+  // A valid module importing a function this glue does not provide ("a"."zz"): it compiles
+  // but does not link.
+  const foreign = [0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 2, 8, 1, 1, 97, 2, 122, 122, 0, 0];
+  const out = runNode(`
+    import { readFileSync } from 'node:fs';
+    const { Position, init, isInitialized } = await import(${JSON.stringify(index)});
+    const results = [];
+    for (const bytes of [new Uint8Array([1, 2, 3, 4]), new Uint8Array(${JSON.stringify(foreign)})]) {
+      try { await init({ wasmBinary: bytes }); results.push('loaded'); }
+      catch (e) { results.push([e.name, e.code, /cannot load the .wasm/.test(e.message), isInitialized()]); }
+    }
+    await init({ wasmBinary: readFileSync(${JSON.stringify(wasmPath)}) });
+    results.push(Position.startpos().perft(3));
+    console.log(JSON.stringify(results));
+  `);
+  expect(JSON.parse(out)).toEqual([
+    ['ChessError', 'not-initialized', true, false],
+    ['ChessError', 'not-initialized', true, false],
+    8902,
+  ]);
+});

@@ -133,7 +133,16 @@ async function load(options: InitOptions): Promise<void> {
     (options.wasmUrl !== undefined ? resolveUrl(options.wasmUrl) : new URL('./chesswasm.wasm', import.meta.url));
   // The module compiled here (streaming where the host can), then handed to the glue
   // (MINIMAL_RUNTIME: `wasm`, bytes or a compiled module), which instantiates it.
-  const g = await createChesswasm({ wasm: await compile(source) });
+  let g: Awaited<ReturnType<typeof createChesswasm>>;
+  try {
+    g = await createChesswasm({ wasm: await compile(source) });
+  } catch (e) {
+    if (e instanceof ChessError) throw e;
+    // Bytes that are no wasm (CompileError), or another build's module (LinkError: its imports
+    // are not this glue's): typed, and init() can be called again with the right file.
+    const why = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    throw new ChessError('not-initialized', `chesswasm: cannot load the .wasm (${why})`);
+  }
   // The hot calls as the wasm functions themselves, from the module's function table
   // (cpp/wasm/bindings.cpp, "raw calls"): every call goes straight into wasm.
   const table = g.functionTable();
