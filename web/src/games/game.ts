@@ -2,20 +2,23 @@
  * `Game`: a root position and a move tree (main line, variations, comments, NAGs), read
  * from and written to PGN by the core (cpp/core/pgn.h).
  *
- * The tree lives in JS (plain {@link GameNode} objects); it crosses the wasm boundary in one
- * piece, as two buffers (cpp/wasm/tree_codec.h), when a game is read and when it
- * is written. The game's {@link Game.position} is a wasm {@link Position} whose move history
+ * The tree lives in JS ({@link GameNode} objects); it crosses the wasm boundary in one
+ * piece, as two buffers (cpp/wasm/tree_codec.h), when a game is read and when it is written
+ * (the wire codec: `tree-codec.ts`). A game read from PGN keeps its tree as read in a
+ * compact store (`TreeStore`) and makes a node's children only when they are first asked
+ * for ({@link GameNode.children}); {@link Game.mainline} reads the SAN of a line not made yet
+ * from the store. The game's {@link Game.position} is a wasm {@link Position} whose move history
  * is always the path from the root to the current node, so the core judges repetitions by
  * hash over that line.
  * @module
  */
-import { type FenTagRuleName, PgnStatus, TREE_HEADER_WORDS, TREE_NON_ASCII } from '../boundary/boundary.js';
 import type { PgnSource } from '../boundary/chesswasm.mjs';
 import {
   type CommentCommands,
   type CommentLayout,
   type Evaluation,
   type Shape,
+  commandsKeptAsText,
   commentsOf,
   commentsWithCommands,
   parseCommentCommands,
@@ -23,29 +26,23 @@ import {
   setComments,
   takeCommands,
   takeSingleCommand,
+  withCommandsAsText,
 } from './comment-commands.js';
-import {
-  ChessError,
-  type IllegalMoveCode,
-  IllegalMoveError,
-  PGN_ERROR_REASONS,
-  PgnError,
-  type PgnErrorReason,
-  describe,
-} from '../boundary/errors.js';
+import { ChessError, type IllegalMoveCode, IllegalMoveError, PgnError, describe } from '../boundary/errors.js';
 import { disposedError, installDispose } from '../boundary/lifecycle.js';
 import type { Move } from '../core/move.js';
+import { type Outcome, Position, VARIANTS, type Variant, uciOfMove } from '../core/position.js';
 import {
-  type Outcome,
-  Position,
-  VARIANTS,
-  type Variant,
-  knownUci,
-  sanOf,
-  uciOfMove,
-  uciTable,
-} from '../core/position.js';
-import { M, readString, releaseIo } from '../boundary/wasm.js';
+  END,
+  GAME,
+  PARTIAL,
+  type ReadRules,
+  type TreeStore,
+  decodeTree,
+  openSource,
+  sourceError,
+  writeTree,
+} from './tree-codec.js';
 
 /** The termination marker of a game: a win, a draw, or `'*'` (unknown, or still going on). */
 export type GameResult = '1-0' | '0-1' | '1/2-1/2' | '*';
@@ -102,10 +99,6 @@ export interface GameOptions {
 
 // UCI: from-to with an optional promotion letter (k: antichess), or a drop (N@f3, P@e4).
 const UCI_PATTERN = /^(?:[a-h][1-8][a-h][1-8][nbrqmkNBRQMK]?|[PNBRQ]@[a-h][1-8])$/;
-// ignoreBOM: a U+FEFF that starts a comment or tag value is text, not a byte-order mark.
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-const encoder = new TextEncoder();
-
 // Internal constructors (set in the classes' static blocks): a node; a node's subtree
 // detached from its game; a game from decoded parts.
 type NodeArgs = [
@@ -117,15 +110,25 @@ type NodeArgs = [
   commentsBefore?: string[],
   commentsAfter?: string[],
   nags?: number[],
+  tree?: TreeStore | null,
+  index?: number,
 ];
 let newNode: (...args: NodeArgs) => GameNode;
 let setErrors: (game: Game, errors: PgnError[]) => void;
 let detachNode: (node: GameNode) => void;
 let layoutOf: (node: GameNode) => CommentLayout | null;
 let setLayout: (node: GameNode, layout: CommentLayout | null) => void;
-let gameFromParts: (variant: Variant, rootFen: string, result: string, tags: Map<string, string>) => Game;
+let builtChildren: (node: GameNode) => GameNode[] | null;
+let treeOf: (node: GameNode) => TreeStore | null;
+let treeIndex: (node: GameNode) => number;
+type Parts = { variant: Variant; rootFen: string; result: string; tags: Map<string, string>; tree: TreeStore };
+let gameFromParts: (parts: Parts) => Game;
 // Set by gameFromParts for the constructor call it makes.
-let pendingParts: { variant: Variant; rootFen: string; result: string; tags: Map<string, string> } | null = null;
+let pendingParts: Parts | null = null;
+
+// The trees of games read while comment commands were kept as text (withCommandsAsText): their
+// nodes, made later, keep them as text too.
+const treesWithCommandsAsText = new WeakSet<TreeStore>();
 
 // Positions for computing the FEN and hash of nodes (reused; one per variant code).
 let scratch: Position | null = null;
@@ -177,9 +180,12 @@ export class GameNode {
   eval: Evaluation | null = null;
   /** `[%csl]` circles and `[%cal]` arrows drawn at this move. Editable. */
   shapes: Shape[] = [];
-  /** The moves played from here: `children[0]` continues the line, the others are variations. */
-  readonly children: GameNode[] = [];
   #game: Game | null;
+  // The children; null until first asked for, for a node of a game read from PGN (made then
+  // from #tree's node #index).
+  #children: GameNode[] | null;
+  readonly #tree: TreeStore | null;
+  readonly #index: number;
   #layout: CommentLayout | null = null;
   #fen: string | null = null;
   #hash: bigint | null = null;
@@ -193,8 +199,13 @@ export class GameNode {
     commentsBefore: string[] = [],
     commentsAfter: string[] = [],
     nags: number[] = [],
+    tree: TreeStore | null = null,
+    index = 0,
   ) {
     this.#game = game;
+    this.#tree = tree;
+    this.#index = index;
+    this.#children = tree === null ? [] : null;
     this.parent = parent;
     this.move = move;
     this.san = san;
@@ -225,6 +236,62 @@ export class GameNode {
   /** Sets every comment after the move, each with its own text and commands (see the getter). */
   set comments(list: readonly Partial<CommentCommands>[]) {
     this.#layout = setComments(this, list);
+  }
+
+  /**
+   * The moves played from here: `children[0]` continues the line, the others are variations.
+   * The same array on every call (in a game read from PGN, made on the first one).
+   */
+  get children(): GameNode[] {
+    return this.#children ?? this.#makeChildren();
+  }
+
+  // The children of a node read from PGN, from the tree store (their annotations decoded).
+  #makeChildren(): GameNode[] {
+    const tree = this.#tree!;
+    if (treesWithCommandsAsText.has(tree) && !commandsKeptAsText())
+      return withCommandsAsText(() => this.#makeChildren());
+    const kids: GameNode[] = [];
+    for (let c = tree.firstChild(this.#index); c !== -1; c = tree.nextSibling(c)) {
+      const move = tree.move(c);
+      const uci = uciOfMove(tree.variant, move);
+      if (!tree.annotated(c)) {
+        kids.push(new GameNode(this.#game, this, move, tree.san(c), uci, [], [], [], tree, c));
+        continue;
+      }
+      const after = tree.commentsAfter(c);
+      const node = new GameNode(
+        this.#game,
+        this,
+        move,
+        tree.san(c),
+        uci,
+        tree.commentsBefore(c),
+        typeof after === 'number' ? [] : after,
+        tree.nags(c),
+        tree,
+        c,
+      );
+      // Comment commands ([%eval], [%clk], ...) into the node's fields. A lone ASCII comment
+      // (the usual one: an engine's eval, a clock) is looked at in its bytes first:
+      // takeSingleCommand takes a lone command without making a string.
+      if (typeof after === 'number') {
+        const at = -1 - after;
+        const len = tree.loneLength(c);
+        if (!takeSingleCommand(node, tree.bytes, at, at + len)) {
+          const raw = [tree.text(at, len)];
+          node.commentsAfter = raw;
+          takeCommands(node);
+          if (node.commentsAfter !== raw) keepLayout(node, raw);
+        }
+      } else if (after.length !== 0) {
+        takeCommands(node);
+        if (node.commentsAfter !== after) keepLayout(node, after);
+      }
+      kids.push(node);
+    }
+    this.#children = kids;
+    return kids;
   }
 
   /** The game this node belongs to; `null` once it was removed by {@link Game.deleteFrom}. */
@@ -291,16 +358,20 @@ export class GameNode {
 
   static {
     // Explicit parameters: no rest array per node (readTree makes one node per move).
-    newNode = (game, parent, move, san, uci, commentsBefore, commentsAfter, nags) =>
-      new GameNode(game, parent, move, san, uci, commentsBefore, commentsAfter, nags);
+    newNode = (game, parent, move, san, uci, commentsBefore, commentsAfter, nags, tree, index) =>
+      new GameNode(game, parent, move, san, uci, commentsBefore, commentsAfter, nags, tree, index);
+    // The nodes made so far (children not made yet have no node to detach).
     detachNode = (node) => {
       const stack = [node];
       while (stack.length) {
         const n = stack.pop()!;
         n.#game = null;
-        stack.push(...n.children);
+        if (n.#children !== null) stack.push(...n.#children);
       }
     };
+    builtChildren = (node) => node.#children;
+    treeOf = (node) => node.#tree;
+    treeIndex = (node) => node.#index;
     layoutOf = (node) => node.#layout;
     setLayout = (node, layout) => {
       node.#layout = layout;
@@ -342,7 +413,7 @@ export class Game {
       this.#rootFen = parts.rootFen;
       this.#result = parts.result;
       this.tags = parts.tags;
-      this.root = newNode(this, null, 0, '', '');
+      this.root = newNode(this, null, 0, '', '', undefined, undefined, undefined, parts.tree, 0);
       this.#current = this.root;
       return;
     }
@@ -378,8 +449,8 @@ export class Game {
   }
 
   static {
-    gameFromParts = (variant, rootFen, result, tags) => {
-      pendingParts = { variant, rootFen, result, tags };
+    gameFromParts = (parts) => {
+      pendingParts = parts;
       return new Game();
     };
     setErrors = (game, errors) => {
@@ -767,7 +838,16 @@ export class Game {
   /** The SAN of the main line's moves, from the root. */
   mainline(): string[] {
     const sans: string[] = [];
-    for (let n = this.root.children[0]; n !== undefined; n = n.children[0]) sans.push(n.san);
+    let n = this.root;
+    for (let children = builtChildren(n); children !== null; children = builtChildren(n)) {
+      const next = children[0];
+      if (next === undefined) return sans;
+      sans.push(next.san);
+      n = next;
+    }
+    // The rest of the line has no nodes yet (nor edits): read from the tree store.
+    const tree = treeOf(n)!;
+    for (let i = tree.firstChild(treeIndex(n)); i !== -1; i = tree.firstChild(i)) sans.push(tree.san(i));
     return sans;
   }
 
@@ -803,7 +883,14 @@ export class Game {
    */
   pgn(options: PgnWriteOptions = {}): string {
     const how = options?.openingTags;
-    return writeTree(this, how ? tagsWithOpening(this, how) : this.tags);
+    return writeTree(
+      VARIANTS.indexOf(this.#variant),
+      how ? tagsWithOpening(this, how) : this.tags,
+      this.#rootFen,
+      this.#result,
+      this.root,
+      (n) => commentsOf(n, layoutOf(n)),
+    );
   }
 
   /** Frees the wasm memory of {@link Game.position} now; the tree stays usable, the position does not. Idempotent. */
@@ -859,66 +946,9 @@ function parseMove(pos: Position, text: unknown): Move {
   return pos.parseSan(text);
 }
 
-// ---- the tree buffers (cpp/wasm/tree_codec.h) ----------------------------------------------------
+// ---- games read from PGN (the wire codec: tree-codec.ts) ----------------------------------------
 
-/** The PgnStatus codes (PgnSource.next). */
-export const GAME = PgnStatus.indexOf('GAME');
-export const END = PgnStatus.indexOf('END');
-export const PARTIAL = PgnStatus.indexOf('PARTIAL');
-
-/**
- * Internal: a PGN source over a text or its UTF-8 bytes, ready to read (keeping partial
- * games if asked: `next()` then gives PARTIAL for one); free it with `delete()`.
- */
-export function openSource(input: string | Uint8Array, partial = false, rules: ReadRules = {}): PgnSource {
-  let src: PgnSource;
-  if (typeof input === 'string') {
-    // Encoded straight into the source's buffer (no copy of the bytes), first as long as
-    // the text (all of it when it is ASCII), then, while characters are left, with room for
-    // them at 3 bytes a UTF-16 unit (the most one takes), and cut to the bytes written.
-    src = new M.PgnSource(input.length);
-    let { read, written } = encoder.encodeInto(input, src.text());
-    while (read < input.length) {
-      src.resize(written + 3 * (input.length - read));
-      const r = encoder.encodeInto(input.substring(read), src.text().subarray(written));
-      read += r.read;
-      written += r.written;
-    }
-    if (written !== input.length) src.resize(written);
-  } else {
-    src = new M.PgnSource(input.length);
-    src.text().set(input);
-  }
-  src.start();
-  if (partial) src.keepPartial(true);
-  if (rules.fenTagRule) src.fenTagRule(M.FenTagRule[rules.fenTagRule]);
-  if (rules.dropContradicted) src.dropContradicted(true);
-  if (rules.refusedTolerances) src.refuseTolerances(rules.refusedTolerances);
-  if (rules.keepCommentSpace) src.keepCommentSpace(true);
-  if (rules.anyBoard) src.allowAnyBoard(true);
-  return src;
-}
-
-/**
- * Internal: reading rules beyond the defaults (the core PgnReader's settings): which tag
- * gives the root position, whether the castling rights and en passant square its board
- * contradicts are dropped, the SanLeniency bits a main-line move may not need, and whether
- * brace comments keep their surrounding white space.
- */
-export interface ReadRules {
-  /** The core's FenTagRule (default `'FEN_TAG'`). */
-  fenTagRule?: FenTagRuleName;
-  /** Drop contradicted castling rights and en passant square (default `false`). */
-  dropContradicted?: boolean;
-  /** SanLeniency bits refused on the main line (default 0). */
-  refusedTolerances?: number;
-  /** Keep the white space around the text of `{...}` comments (default `false`: trimmed). */
-  keepCommentSpace?: boolean;
-  /** A root FEN may be any board chess.js plays (`Setup.toPosition({ permissive: true })`; default `false`). */
-  anyBoard?: boolean;
-}
-
-/** Internal: the first game of a text, read with the given rules (see {@link ReadRules}). */
+/** Internal: the first game of a text, read with the given rules (see `ReadRules`). */
 export function readFirstGame(text: string, rules: ReadRules): Game {
   const src = openSource(text, false, rules);
   try {
@@ -931,7 +961,7 @@ export function readFirstGame(text: string, rules: ReadRules): Game {
   }
 }
 
-/** Internal: the game of a partial read (PARTIAL), with its error (see {@link sourceError}). */
+/** Internal: the game of a partial read (PARTIAL), with its error (see `sourceError`). */
 export function readPartialTree(src: PgnSource, lineBase: number, columnBase: number): Game {
   const game = readTree(src);
   setErrors(game, [sourceError(src, lineBase, columnBase)]);
@@ -939,144 +969,23 @@ export function readPartialTree(src: PgnSource, lineBase: number, columnBase: nu
 }
 
 /**
- * Internal: the PgnError of the last failed read of a source; `line` and `column` are
- * shifted for a source that starts at line `lineBase`, column `columnBase` of a file.
+ * Internal: the game that a source's tree buffers hold (after `next()` gave GAME or PARTIAL):
+ * its root made, the other nodes when asked for (see {@link GameNode.children}).
  */
-export function sourceError(src: PgnSource, lineBase: number, columnBase: number): PgnError {
-  const e = src.error();
-  const fileLine = lineBase + e.line - 1;
-  const fileColumn = e.line === 1 ? columnBase + e.column - 1 : e.column;
-  const reason = PGN_ERROR_REASONS[e.code.value] as PgnErrorReason;
-  return new PgnError(
-    'invalid-pgn',
-    `PGN line ${fileLine}, column ${fileColumn}: ${e.message}`,
-    fileLine,
-    fileColumn,
-    reason,
-    e.detail,
-  );
-}
-
-/** Internal: the game that a source's tree buffers hold (after `next()` gave GAME or PARTIAL). */
 export function readTree(src: PgnSource): Game {
-  const words = src.treeWords();
-  const bytes = src.treeBytes();
-  // The compact layout (cpp/wasm/tree_codec.h): words[1] says whether some string is not
-  // pure ASCII; a pure-ASCII game (the usual case) decodes its strings in one go.
-  const ascii = (words[1]! & TREE_NON_ASCII) === 0;
-  const blob = ascii ? decoder.decode(bytes) : '';
-  // The string of `len` bytes at byte `at`. The cursors w (words) and b (bytes) stay local to
-  // this function (not captured by a closure that changes them), so they live in registers.
-  const text = (at: number, len: number): string =>
-    ascii ? blob.substring(at, at + len) : decoder.decode(bytes.subarray(at, at + len));
-  let w = TREE_HEADER_WORDS;
-  let b = 0;
-  let len = 0;
-  const variantCode = words[w++]!;
-  const variant = VARIANTS[variantCode]!;
-  const ntags = words[w++]!;
-  const tags = new Map<string, string>();
-  for (let i = 0; i < ntags; i++) {
-    len = words[w++]! & ~TREE_NON_ASCII;
-    const name = text(b, len);
-    b += len;
-    len = words[w++]! & ~TREE_NON_ASCII;
-    tags.set(name, text(b, len));
-    b += len;
-  }
-  len = words[w++]! & ~TREE_NON_ASCII;
-  const rootFen = text(b, len);
-  b += len;
-  len = words[w++]! & ~TREE_NON_ASCII;
-  const result = text(b, len);
-  b += len;
-  const game = gameFromParts(variant, rootFen, result, tags);
+  const { variant, tags, rootFen, result, tree } = decodeTree(src);
+  const game = gameFromParts({ variant: VARIANTS[variant]!, rootFen, result, tags, tree });
+  if (commandsKeptAsText()) treesWithCommandsAsText.add(tree);
   const root = game.root;
-  const nnodes = words[w++]!;
-  const nodes = new Array<GameNode>(nnodes);
-  nodes[0] = root;
-  // The UCI texts from the tables (see knownUci); the nodes whose move has none yet get
-  // theirs after the loop (see there).
-  const ucis = uciTable(variantCode);
-  let unknownUci: number[] | null = null;
-  for (let i = 0; i < nnodes; i++) {
-    const parentIndex = words[w++]!;
-    const move = words[w++]!;
-    // The SAN packed in two words (or -1, -1 and then its text); the UCI comes from the move (after the loop).
-    const lo = words[w++]!;
-    const hi = words[w++]!;
-    let san = '';
-    if (lo === -1) {
-      len = words[w++]! & ~TREE_NON_ASCII;
-      san = text(b, len);
-      b += len;
-    } else if (i !== 0) san = sanOf(lo, hi);
-    let n = words[w++]!;
-    const before: string[] = n === 0 ? [] : new Array<string>(n);
-    for (let k = 0; k < n; k++) {
-      len = words[w++]! & ~TREE_NON_ASCII;
-      before[k] = text(b, len);
-      b += len;
-    }
-    n = words[w++]!;
-    // A lone ASCII comment after a move (the usual one: an engine's eval, a clock) is looked
-    // at in its bytes first: takeSingleCommand takes a lone command without making a string.
-    let lone = -1;
-    let loneLen = 0;
-    let after: string[];
-    if (n === 1 && i !== 0 && (words[w]! & TREE_NON_ASCII) === 0) {
-      loneLen = words[w++]!;
-      lone = b;
-      b += loneLen;
-      after = [];
-    } else {
-      after = n === 0 ? [] : new Array<string>(n);
-      for (let k = 0; k < n; k++) {
-        len = words[w++]! & ~TREE_NON_ASCII;
-        after[k] = text(b, len);
-        b += len;
-      }
-    }
-    n = words[w++]!;
-    const nags: number[] = [];
-    for (let k = 0; k < n; k++) nags.push(words[w++]!);
-    if (i === 0) {
-      root.commentsBefore = before;
-      root.commentsAfter = after;
-      root.nags = nags;
-      takeCommands(root);
-      if (root.commentsAfter !== after) keepLayout(root, after);
-      continue;
-    }
-    const parent = nodes[parentIndex]!;
-    const uci = knownUci(ucis, move);
-    if (uci === '') (unknownUci ??= []).push(i);
-    const node = newNode(game, parent, move, san, uci, before, after, nags);
-    // Comment commands ([%eval], [%clk], ...) into the node's fields; most nodes have no comment.
-    if (lone >= 0) {
-      if (!takeSingleCommand(node, bytes, lone, lone + loneLen)) {
-        after.push(text(lone, loneLen));
-        takeCommands(node);
-        if (node.commentsAfter !== after) keepLayout(node, after);
-      }
-    } else if (after.length !== 0) {
-      takeCommands(node);
-      if (node.commentsAfter !== after) keepLayout(node, after);
-    }
-    // Most nodes have one child: an array of one element, not one grown by push (17 slots).
-    const siblings = parent.children;
-    if (siblings.length === 0) (parent as { children: GameNode[] }).children = [node];
-    else siblings.push(node);
-    nodes[i] = node;
+  if (tree.annotated(0)) {
+    const after = tree.commentsAfter(0);
+    const raw = typeof after === 'number' ? [tree.text(-1 - after, tree.loneLength(0))] : after;
+    root.commentsBefore = tree.commentsBefore(0);
+    root.commentsAfter = raw;
+    root.nags = tree.nags(0);
+    takeCommands(root);
+    if (root.commentsAfter !== raw) keepLayout(root, raw);
   }
-  // The UCI texts not in the table last: uciOfMove calls into wasm for them (a move number
-  // seen for the first time), and memory growing there would detach the `words` and `bytes`
-  // views read above.
-  if (unknownUci !== null)
-    for (const i of unknownUci) {
-      const node = nodes[i]!;
-      (node as { uci: string }).uci = uciOfMove(variantCode, node.move);
-    }
   return game;
 }
 
@@ -1086,61 +995,4 @@ function keepLayout(node: GameNode, raw: string[]): void {
   const usual = commentsWithCommands(node);
   if (usual.length === raw.length && usual.every((c, i) => c === raw[i])) return;
   setLayout(node, recordLayout(node, raw));
-}
-
-// Serialises a game into the input tree buffers and has the core write it.
-function writeTree(game: Game, tags: ReadonlyMap<string, string>): string {
-  const words: number[] = [0, 0, VARIANTS.indexOf(game.variant), tags.size];
-  const parts: string[] = [];
-  let nbytes = 0;
-  const str = (s: string): void => {
-    let len = s.length;
-    let flag = 0;
-    for (let i = 0; i < s.length; i++)
-      if (s.charCodeAt(i) > 127) {
-        len = encoder.encode(s).length;
-        flag = TREE_NON_ASCII;
-        break;
-      }
-    words.push(len | flag);
-    parts.push(s);
-    nbytes += len;
-  };
-  const strs = (v: readonly string[]): void => {
-    words.push(v.length);
-    for (const s of v) str(String(s));
-  };
-  for (const [name, value] of tags) {
-    str(String(name));
-    str(String(value));
-  }
-  str(game.rootFen);
-  str(game.result);
-  const order: GameNode[] = [];
-  const index = new Map<GameNode, number>();
-  const stack: GameNode[] = [game.root];
-  while (stack.length) {
-    const n = stack.pop()!;
-    index.set(n, order.length);
-    order.push(n);
-    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
-  }
-  words.push(order.length);
-  for (const n of order) {
-    words.push(n.parent === null ? -1 : index.get(n.parent)!, n.move);
-    str(n.san);
-    str(n.uci);
-    strs(n.commentsBefore);
-    strs(commentsOf(n, layoutOf(n)));
-    words.push(n.nags.length);
-    for (const nag of n.nags) words.push(nag & 255);
-  }
-  M.treeWordsIn(words.length).set(words);
-  // The bytes buffer is made second: making it may grow wasm memory, which the words are past.
-  encoder.encodeInto(parts.join(''), M.treeBytesIn(nbytes));
-  const len = M.writePgn();
-  if (len === 0) throw new ChessError('invalid-argument', 'the game tree could not be written');
-  const text = readString(len);
-  releaseIo();
-  return text;
 }
