@@ -33,11 +33,13 @@ function texts(chesswasm) {
     while (stack.length) {
       const n = stack.pop();
       for (const v of n.children.slice(1)) g.deleteFrom(v);
-      // chess.js 1.4 refuses a comment after a NAG, and two comments in a row.
+      // chess.js 1.4 refuses a comment after a NAG, and two comments in a row: no NAGs, and
+      // one comment per move (the texts joined, the commands such as [%eval] after them).
       n.nags = [];
-      const comments = [...n.commentsBefore, ...n.commentsAfter];
+      const text = [...n.commentsBefore, ...n.commentsAfter].join(' ');
+      const commands = n.clock !== null || n.emt !== null || n.eval !== null || n.shapes.length > 0;
       n.commentsBefore = [];
-      n.commentsAfter = comments.length ? [comments.join(' ')] : [];
+      n.comments = text || commands ? [{ text, clock: n.clock, emt: n.emt, eval: n.eval, shapes: n.shapes }] : [];
       stack.push(...n.children);
     }
     mains.push(g.pgn());
