@@ -6,7 +6,7 @@
 // The reference for moves and FENs is chessops' replay of the same PGN.
 import { readFileSync } from 'node:fs';
 import { makeFen } from 'chessops/fen';
-import { parsePgn, startingPosition } from 'chessops/pgn';
+import { type Node as OpsNode, type PgnNodeData, parsePgn, startingPosition } from 'chessops/pgn';
 import { parseSan } from 'chessops/san';
 import { describe, expect, test } from 'vitest';
 import { Game, type GameNode, readGames } from 'chesswasm';
@@ -98,12 +98,15 @@ describe('lazy nodes', () => {
       // chessops: the same path in its tree.
       const ops = parsePgn(text)[0]!;
       const pos = startingPosition(ops.headers).unwrap();
-      let opsNode = ops.moves;
+      let opsNode: OpsNode<PgnNodeData> = ops.moves;
+      let san = '';
       for (const i of indices) {
-        opsNode = opsNode.children[i]!;
-        pos.play(parseSan(pos, opsNode.data.san)!);
+        const child = opsNode.children[i]!;
+        san = child.data.san;
+        pos.play(parseSan(pos, san)!);
+        opsNode = child;
       }
-      expect(node.san).toBe(opsNode.data.san);
+      expect(node.san).toBe(san);
       // (Our FENs keep an en passant square after every double push; chessops' only when a
       // capture there is legal: the other fields are compared.)
       const noEp = (fen: string) => fen.split(' ').filter((_, k) => k !== 3);

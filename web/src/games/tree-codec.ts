@@ -117,17 +117,17 @@ export class TreeStore {
   readonly size: number;
   readonly #words: Int32Array;
   readonly #bytes: Uint8Array;
-  // The bytes as one string when every string is pure ASCII, else ''.
-  readonly #blob: string;
+  // The bytes as one string when every string is pure ASCII (made on first use: a caller that
+  // reads only moves and SAN never decodes the comments), else ''.
+  #blob: string | null = null;
   readonly #ascii: boolean;
   readonly #index: Int32Array;
 
   /** Internal: use {@link decodeTree}. */
-  constructor(variant: number, words: Int32Array, bytes: Uint8Array, blob: string, ascii: boolean, at: number) {
+  constructor(variant: number, words: Int32Array, bytes: Uint8Array, ascii: boolean, at: number) {
     this.variant = variant;
     this.#words = words;
     this.#bytes = bytes;
-    this.#blob = blob;
     this.#ascii = ascii;
     const n = words[at++]!;
     this.size = n;
@@ -266,8 +266,8 @@ export class TreeStore {
 
   #text(at: number, len: number): string {
     return this.#ascii
-      ? this.#blob.substring(at, at + len)
-      : decoder.decode(this.#bytes.subarray(at, at + (len & LENGTH)));
+      ? (this.#blob ??= decoder.decode(this.#bytes)).substring(at, at + len)
+      : decoder.decode(this.#bytes.subarray(at, at + len));
   }
 }
 
@@ -292,14 +292,19 @@ export function decodeTree(src: PgnSource): DecodedGame {
   const ascii = (view[1]! & TREE_NON_ASCII) === 0;
   const bytes = src.treeBytes().slice();
   const words = view.slice();
-  const blob = ascii ? decoder.decode(bytes) : '';
+  // The header's strings (tags, root FEN, result) decoded now, in one go when they are ASCII;
+  // the nodes' strings when the model asks for them (TreeStore).
+  const ntags = words[TREE_HEADER_WORDS + 1]!;
+  let headerBytes = 0;
+  for (let k = 0, w = TREE_HEADER_WORDS + 2; k < 2 * ntags + 2; k++) headerBytes += words[w++]! & LENGTH;
+  const head = ascii ? decoder.decode(bytes.subarray(0, headerBytes)) : '';
   const text = (at: number, len: number): string =>
-    ascii ? blob.substring(at, at + len) : decoder.decode(bytes.subarray(at, at + len));
+    ascii ? head.substring(at, at + len) : decoder.decode(bytes.subarray(at, at + len));
   let w = TREE_HEADER_WORDS;
   let b = 0;
   let len = 0;
   const variant = words[w++]!;
-  const ntags = words[w++]!;
+  w++; // ntags
   const tags = new Map<string, string>();
   for (let i = 0; i < ntags; i++) {
     len = words[w++]! & LENGTH;
@@ -317,7 +322,7 @@ export function decodeTree(src: PgnSource): DecodedGame {
   b += len;
   // words[0] (the word count) is not needed again: it passes the first node's byte offset.
   words[0] = b;
-  return { variant, tags, rootFen, result, tree: new TreeStore(variant, words, bytes, blob, ascii, w) };
+  return { variant, tags, rootFen, result, tree: new TreeStore(variant, words, bytes, ascii, w) };
 }
 
 /** Internal: what {@link writeTree} reads of a node (a `GameNode` is one). */
