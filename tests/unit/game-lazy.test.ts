@@ -67,7 +67,9 @@ describe('lazy nodes', () => {
 
   test('the main line, part made: the made part from nodes, the rest from the store', () => {
     const g = Game.fromPgn(games[0]!);
-    const whole = Game.fromPgn(games[0]!).mainlineNodes().map((n) => n.san);
+    const whole = Game.fromPgn(games[0]!)
+      .mainlineNodes()
+      .map((n) => n.san);
     let n = g.root;
     for (let i = 0; i < 10; i++) n = n.children[0]!; // ten plies made
     expect(g.mainline()).toEqual(whole);
