@@ -5,9 +5,9 @@
  * The tree lives in JS ({@link GameNode} objects); it crosses the wasm boundary in one
  * piece, as two buffers (cpp/wasm/tree_codec.h), when a game is read and when it is written
  * (the wire codec: `tree-codec.ts`). A game read from PGN keeps its tree as read in a
- * compact store (`TreeStore`) and makes a node's children only when they are first asked
- * for ({@link GameNode.children}); {@link Game.mainline} reads the SAN of a line not made yet
- * from the store. The game's {@link Game.position} is a wasm {@link Position} whose move history
+ * compact store (`TreeStore`) and makes its nodes only when they are first asked for (the
+ * root's {@link GameNode.children}: the whole tree then, in one pass over the store);
+ * {@link Game.mainline} reads the SAN from the store until then. The game's {@link Game.position} is a wasm {@link Position} whose move history
  * is always the path from the root to the current node, so the core judges repetitions by
  * hash over that line.
  * @module
@@ -111,7 +111,6 @@ type NodeArgs = [
   commentsAfter?: string[],
   nags?: number[],
   tree?: TreeStore | null,
-  index?: number,
 ];
 let newNode: (...args: NodeArgs) => GameNode;
 let setErrors: (game: Game, errors: PgnError[]) => void;
@@ -119,12 +118,13 @@ let detachNode: (node: GameNode) => void;
 let layoutOf: (node: GameNode) => CommentLayout | null;
 let setLayout: (node: GameNode, layout: CommentLayout | null) => void;
 let builtChildren: (node: GameNode) => GameNode[] | null;
-let treeOf: (node: GameNode) => TreeStore | null;
-let treeIndex: (node: GameNode) => number;
 type Parts = { variant: Variant; rootFen: string; result: string; tags: Map<string, string>; tree: TreeStore };
 let gameFromParts: (parts: Parts) => Game;
 // Set by gameFromParts for the constructor call it makes.
 let pendingParts: Parts | null = null;
+
+// The tree stores of games read from PGN whose nodes are not made yet, by their root.
+const pendingTrees = new WeakMap<GameNode, TreeStore>();
 
 // The trees of games read while comment commands were kept as text (withCommandsAsText): their
 // nodes, made later, keep them as text too.
@@ -181,11 +181,9 @@ export class GameNode {
   /** `[%csl]` circles and `[%cal]` arrows drawn at this move. Editable. */
   shapes: Shape[] = [];
   #game: Game | null;
-  // The children; null until first asked for, for a node of a game read from PGN (made then
-  // from #tree's node #index).
+  // The children; null for the root of a game read from PGN until they are first asked for
+  // (the whole tree is made then: #makeTree).
   #children: GameNode[] | null;
-  readonly #tree: TreeStore | null;
-  readonly #index: number;
   #layout: CommentLayout | null = null;
   #fen: string | null = null;
   #hash: bigint | null = null;
@@ -200,12 +198,10 @@ export class GameNode {
     commentsAfter: string[] = [],
     nags: number[] = [],
     tree: TreeStore | null = null,
-    index = 0,
   ) {
     this.#game = game;
-    this.#tree = tree;
-    this.#index = index;
     this.#children = tree === null ? [] : null;
+    if (tree !== null) pendingTrees.set(this, tree);
     this.parent = parent;
     this.move = move;
     this.san = san;
@@ -240,44 +236,35 @@ export class GameNode {
 
   /**
    * The moves played from here: `children[0]` continues the line, the others are variations.
-   * The same array on every call (in a game read from PGN, made on the first one).
+   * The same array on every call (in a game read from PGN, the first call on the root makes
+   * every node of the tree).
    */
   get children(): GameNode[] {
-    return this.#children ?? this.#makeChildren();
+    return this.#children ?? this.#makeTree();
   }
 
-  // The children of a node read from PGN, from the tree store (their annotations decoded).
-  #makeChildren(): GameNode[] {
-    const tree = this.#tree!;
-    if (treesWithCommandsAsText.has(tree) && !commandsKeptAsText())
-      return withCommandsAsText(() => this.#makeChildren());
-    const kids: GameNode[] = [];
-    for (let c = tree.firstChild(this.#index); c !== -1; c = tree.nextSibling(c)) {
-      const move = tree.move(c);
-      const uci = uciOfMove(tree.variant, move);
-      if (!tree.annotated(c)) {
-        kids.push(new GameNode(this.#game, this, move, tree.san(c), uci, [], [], [], tree, c));
-        continue;
-      }
-      const after = tree.commentsAfter(c);
-      const node = new GameNode(
-        this.#game,
-        this,
-        move,
-        tree.san(c),
-        uci,
-        tree.commentsBefore(c),
-        typeof after === 'number' ? [] : after,
-        tree.nags(c),
-        tree,
-        c,
-      );
+  // The nodes of a game read from PGN below its root, from the tree store, front to back (a
+  // node's parent comes before it), their annotations decoded.
+  #makeTree(): GameNode[] {
+    const tree = pendingTrees.get(this)!;
+    if (treesWithCommandsAsText.has(tree) && !commandsKeptAsText()) return withCommandsAsText(() => this.#makeTree());
+    pendingTrees.delete(this);
+    const game = this.#game;
+    const variant = tree.variant;
+    const nodes = new Array<GameNode>(tree.size);
+    nodes[0] = this;
+    this.#children = [];
+    tree.forEachNode((i, parentIndex, move, san, before, after, nags) => {
+      if (i === 0) return; // the root's annotations were read with the game
+      const parent = nodes[parentIndex]!;
+      const lone = typeof after === 'number';
+      const node = new GameNode(game, parent, move, san, uciOfMove(variant, move), before, lone ? [] : after, nags);
       // Comment commands ([%eval], [%clk], ...) into the node's fields. A lone ASCII comment
       // (the usual one: an engine's eval, a clock) is looked at in its bytes first:
       // takeSingleCommand takes a lone command without making a string.
-      if (typeof after === 'number') {
+      if (lone) {
         const at = -1 - after;
-        const len = tree.loneLength(c);
+        const len = tree.loneLength(i);
         if (!takeSingleCommand(node, tree.bytes, at, at + len)) {
           const raw = [tree.text(at, len)];
           node.commentsAfter = raw;
@@ -288,10 +275,13 @@ export class GameNode {
         takeCommands(node);
         if (node.commentsAfter !== after) keepLayout(node, after);
       }
-      kids.push(node);
-    }
-    this.#children = kids;
-    return kids;
+      // Most nodes have one child: an array of one element, not one grown by push (17 slots).
+      const siblings = parent.#children!;
+      if (siblings.length === 0) parent.#children = [node];
+      else siblings.push(node);
+      nodes[i] = node;
+    });
+    return this.#children;
   }
 
   /** The game this node belongs to; `null` once it was removed by {@link Game.deleteFrom}. */
@@ -358,8 +348,8 @@ export class GameNode {
 
   static {
     // Explicit parameters: no rest array per node.
-    newNode = (game, parent, move, san, uci, commentsBefore, commentsAfter, nags, tree, index) =>
-      new GameNode(game, parent, move, san, uci, commentsBefore, commentsAfter, nags, tree, index);
+    newNode = (game, parent, move, san, uci, commentsBefore, commentsAfter, nags, tree) =>
+      new GameNode(game, parent, move, san, uci, commentsBefore, commentsAfter, nags, tree);
     // The nodes made so far (children not made yet have no node to detach).
     detachNode = (node) => {
       const stack = [node];
@@ -370,8 +360,6 @@ export class GameNode {
       }
     };
     builtChildren = (node) => node.#children;
-    treeOf = (node) => node.#tree;
-    treeIndex = (node) => node.#index;
     layoutOf = (node) => node.#layout;
     setLayout = (node, layout) => {
       node.#layout = layout;
@@ -386,8 +374,8 @@ export class GameNode {
  * Memory: the only wasm resource of a game is its {@link Game.position}, created on first
  * use; {@link Game.dispose} frees it now, else it is freed when the game is
  * garbage-collected. Games read by {@link readGames} hold no wasm memory until then: their
- * tree as read is a JS copy (about 50 bytes a move plus the comments' text), from which
- * {@link GameNode}s are made as they are first reached.
+ * tree as read is a JS copy (about 30 bytes a move plus the comments' text) until its
+ * {@link GameNode}s are first asked for.
  */
 export class Game {
   /** The tags (in order; names are case-sensitive). `Result` is kept equal to {@link Game.result} by its setter. */
@@ -415,7 +403,7 @@ export class Game {
       this.#rootFen = parts.rootFen;
       this.#result = parts.result;
       this.tags = parts.tags;
-      this.root = newNode(this, null, 0, '', '', undefined, undefined, undefined, parts.tree, 0);
+      this.root = newNode(this, null, 0, '', '', undefined, undefined, undefined, parts.tree);
       this.#current = this.root;
       return;
     }
@@ -840,16 +828,13 @@ export class Game {
   /** The SAN of the main line's moves, from the root. */
   mainline(): string[] {
     const sans: string[] = [];
-    let n = this.root;
-    for (let children = builtChildren(n); children !== null; children = builtChildren(n)) {
-      const next = children[0];
-      if (next === undefined) return sans;
-      sans.push(next.san);
-      n = next;
+    if (builtChildren(this.root) === null) {
+      // No node made yet (nor edited): the line from the tree store.
+      const tree = pendingTrees.get(this.root)!;
+      for (let i = tree.firstChild(0); i !== -1; i = tree.firstChild(i)) sans.push(tree.san(i));
+      return sans;
     }
-    // The rest of the line has no nodes yet (nor edits): read from the tree store.
-    const tree = treeOf(n)!;
-    for (let i = tree.firstChild(treeIndex(n)); i !== -1; i = tree.firstChild(i)) sans.push(tree.san(i));
+    for (let n = this.root.children[0]; n !== undefined; n = n.children[0]) sans.push(n.san);
     return sans;
   }
 

@@ -104,11 +104,12 @@ const INDEX_FIELDS = 5;
 const LENGTH = ~TREE_NON_ASCII;
 
 /**
- * Internal: one game's tree as read: a copy of the compact tree buffers (cpp/wasm/tree_codec.h)
- * with an index (per node: where its words and bytes start, its first child, its next
- * sibling), so that any node's move, SAN, comments and NAGs are read without decoding the
- * others. Node 0 is the root; a node's children are in their order. Immutable: the model
- * keeps its edits in its own nodes.
+ * Internal: one game's tree as read: a copy of the compact tree buffers (cpp/wasm/tree_codec.h),
+ * read front to back ({@link TreeStore.forEachNode}) or node by node through an index made on
+ * first use (per node: where its words and bytes start, its first child, its next sibling),
+ * so that any node's move, SAN, comments and NAGs are read without decoding the others. Node 0
+ * is the root; a node's children are in their order. Immutable: the model keeps its edits in
+ * its own nodes.
  */
 export class TreeStore {
   /** The variant's code (`VARIANTS[code]`). */
@@ -121,20 +122,31 @@ export class TreeStore {
   // reads only moves and SAN never decodes the comments), else ''.
   #blob: string | null = null;
   readonly #ascii: boolean;
-  readonly #index: Int32Array;
+  // The index (see above), made on first use: a caller that makes every node reads the
+  // buffers front to back instead ({@link TreeStore.forEachNode}).
+  #index: Int32Array | null = null;
+  // The first node's word and byte.
+  readonly #start: number;
+  readonly #startByte: number;
 
   /** Internal: use {@link decodeTree}. */
-  constructor(variant: number, words: Int32Array, bytes: Uint8Array, ascii: boolean, at: number) {
+  constructor(variant: number, words: Int32Array, bytes: Uint8Array, ascii: boolean, at: number, b: number) {
     this.variant = variant;
     this.#words = words;
     this.#bytes = bytes;
     this.#ascii = ascii;
-    const n = words[at++]!;
-    this.size = n;
+    this.size = words[at]!;
+    this.#start = at + 1;
+    this.#startByte = b;
+  }
+
+  #ix(): Int32Array {
+    if (this.#index !== null) return this.#index;
+    const words = this.#words;
+    const n = this.size;
     const index = new Int32Array(INDEX_FIELDS * n);
-    // The header's strings (tags, root FEN, result) come first: decodeTree passes the first
-    // node's byte offset in words[0].
-    let b = words[0]!;
+    let at = this.#start;
+    let b = this.#startByte;
     for (let i = 0; i < n; i++) {
       const x = INDEX_FIELDS * i;
       index[x + AT] = at;
@@ -155,42 +167,99 @@ export class TreeStore {
       else index[INDEX_FIELDS * index[p + LAST]! + NEXT] = i;
       index[p + LAST] = i;
     }
-    this.#index = index;
+    return (this.#index = index);
+  }
+
+  /**
+   * Every node in order (a node's parent before it, siblings in their order), read front to
+   * back: `visit(i, parent, move, san, before, after, nags)`, with `after` as
+   * {@link TreeStore.commentsAfter} gives it (the lone comment's length: {@link TreeStore.loneLength}).
+   */
+  forEachNode(
+    visit: (
+      i: number,
+      parent: number,
+      move: number,
+      san: string,
+      before: string[],
+      after: string[] | number,
+      nags: number[],
+    ) => void,
+  ): void {
+    const w = this.#words;
+    let at = this.#start;
+    let b = this.#startByte;
+    for (let i = 0, n = this.size; i < n; i++) {
+      const parent = w[at++]!;
+      const move = w[at++]!;
+      const lo = w[at++]!;
+      const hi = w[at++]!;
+      let san = '';
+      if (lo === -1) {
+        const len = w[at++]! & LENGTH;
+        san = this.#text(b, len);
+        b += len;
+      } else if (i !== 0) san = sanOf(lo, hi);
+      let k = w[at++]!;
+      const before: string[] = k === 0 ? [] : new Array<string>(k);
+      for (let j = 0; j < k; j++) {
+        const len = w[at++]! & LENGTH;
+        before[j] = this.#text(b, len);
+        b += len;
+      }
+      k = w[at++]!;
+      let after: string[] | number;
+      if (k === 1 && (w[at]! & TREE_NON_ASCII) === 0) {
+        after = -1 - b;
+        b += w[at++]!;
+      } else {
+        after = k === 0 ? [] : new Array<string>(k);
+        for (let j = 0; j < k; j++) {
+          const len = w[at++]! & LENGTH;
+          after[j] = this.#text(b, len);
+          b += len;
+        }
+      }
+      k = w[at++]!;
+      const nags: number[] = [];
+      for (; k > 0; k--) nags.push(w[at++]!);
+      visit(i, parent, move, san, before, after, nags);
+    }
   }
 
   /** The parent of node `i` (-1 for the root). */
   parent(i: number): number {
-    return this.#words[this.#index[INDEX_FIELDS * i + AT]!]!;
+    return this.#words[this.#ix()[INDEX_FIELDS * i + AT]!]!;
   }
 
   /** The first child of node `i`, -1 if none (its main continuation). */
   firstChild(i: number): number {
-    return this.#index[INDEX_FIELDS * i + FIRST]!;
+    return this.#ix()[INDEX_FIELDS * i + FIRST]!;
   }
 
   /** The next sibling of node `i`, -1 if none. */
   nextSibling(i: number): number {
-    return this.#index[INDEX_FIELDS * i + NEXT]!;
+    return this.#ix()[INDEX_FIELDS * i + NEXT]!;
   }
 
   /** The move of node `i` (0 for the root and a null move). */
   move(i: number): number {
-    return this.#words[this.#index[INDEX_FIELDS * i + AT]! + 1]!;
+    return this.#words[this.#ix()[INDEX_FIELDS * i + AT]! + 1]!;
   }
 
   /** The SAN of node `i` (`''` for the root). */
   san(i: number): string {
     if (i === 0) return '';
-    const at = this.#index[INDEX_FIELDS * i + AT]!;
+    const at = this.#ix()[INDEX_FIELDS * i + AT]!;
     const lo = this.#words[at + 2]!;
     if (lo !== -1) return sanOf(lo, this.#words[at + 3]!);
-    return this.#text(this.#index[INDEX_FIELDS * i + BYTE]!, this.#words[at + 4]!);
+    return this.#text(this.#ix()[INDEX_FIELDS * i + BYTE]!, this.#words[at + 4]!);
   }
 
   /** The comments before the move of node `i` (a new array). */
   commentsBefore(i: number): string[] {
-    let at = this.#index[INDEX_FIELDS * i + AT]! + 4;
-    let b = this.#index[INDEX_FIELDS * i + BYTE]!;
+    let at = this.#ix()[INDEX_FIELDS * i + AT]! + 4;
+    let b = this.#ix()[INDEX_FIELDS * i + BYTE]!;
     if (this.#words[at - 2] === -1) b += this.#words[at++]! & LENGTH;
     return this.#strings(at, b);
   }
@@ -201,8 +270,8 @@ export class TreeStore {
    * {@link TreeStore.loneLength}): the model may read it without making a string.
    */
   commentsAfter(i: number): string[] | number {
-    let at = this.#index[INDEX_FIELDS * i + AT]! + 4;
-    let b = this.#index[INDEX_FIELDS * i + BYTE]!;
+    let at = this.#ix()[INDEX_FIELDS * i + AT]! + 4;
+    let b = this.#ix()[INDEX_FIELDS * i + BYTE]!;
     const w = this.#words;
     if (w[at - 2] === -1) b += w[at++]! & LENGTH;
     for (let k = w[at++]!; k > 0; k--) b += w[at++]! & LENGTH;
@@ -212,7 +281,7 @@ export class TreeStore {
 
   /** The length of node `i`'s lone comment after its move (see {@link TreeStore.commentsAfter}). */
   loneLength(i: number): number {
-    let at = this.#index[INDEX_FIELDS * i + AT]! + 4;
+    let at = this.#ix()[INDEX_FIELDS * i + AT]! + 4;
     const w = this.#words;
     if (w[at - 2] === -1) at++;
     at += w[at]! + 1;
@@ -231,7 +300,7 @@ export class TreeStore {
 
   /** The NAGs of node `i` (a new array). */
   nags(i: number): number[] {
-    let at = this.#index[INDEX_FIELDS * i + AT]! + 4;
+    let at = this.#ix()[INDEX_FIELDS * i + AT]! + 4;
     const w = this.#words;
     if (w[at - 2] === -1) at++;
     at += w[at]! + 1;
@@ -243,7 +312,7 @@ export class TreeStore {
 
   /** Whether node `i` has comments before or after its move, or NAGs. */
   annotated(i: number): boolean {
-    let at = this.#index[INDEX_FIELDS * i + AT]! + 4;
+    let at = this.#ix()[INDEX_FIELDS * i + AT]! + 4;
     const w = this.#words;
     if (w[at - 2] === -1) at++;
     if (w[at] !== 0) return true;
@@ -320,9 +389,7 @@ export function decodeTree(src: PgnSource): DecodedGame {
   len = words[w++]! & LENGTH;
   const result = text(b, len);
   b += len;
-  // words[0] (the word count) is not needed again: it passes the first node's byte offset.
-  words[0] = b;
-  return { variant, tags, rootFen, result, tree: new TreeStore(variant, words, bytes, ascii, w) };
+  return { variant, tags, rootFen, result, tree: new TreeStore(variant, words, bytes, ascii, w, b) };
 }
 
 /** Internal: what {@link writeTree} reads of a node (a `GameNode` is one). */
