@@ -118,13 +118,11 @@ let detachNode: (node: GameNode) => void;
 let layoutOf: (node: GameNode) => CommentLayout | null;
 let setLayout: (node: GameNode, layout: CommentLayout | null) => void;
 let builtChildren: (node: GameNode) => GameNode[] | null;
+let pendingTree: (node: GameNode) => TreeStore | null;
 type Parts = { variant: Variant; rootFen: string; result: string; tags: Map<string, string>; tree: TreeStore };
 let gameFromParts: (parts: Parts) => Game;
 // Set by gameFromParts for the constructor call it makes.
 let pendingParts: Parts | null = null;
-
-// The tree stores of games read from PGN whose nodes are not made yet, by their root.
-const pendingTrees = new WeakMap<GameNode, TreeStore>();
 
 // The trees of games read while comment commands were kept as text (withCommandsAsText): their
 // nodes, made later, keep them as text too.
@@ -184,6 +182,8 @@ export class GameNode {
   // The children; null for the root of a game read from PGN until they are first asked for
   // (the whole tree is made then: #makeTree).
   #children: GameNode[] | null;
+  // That root's tree store until then.
+  #tree: TreeStore | null;
   #layout: CommentLayout | null = null;
   #fen: string | null = null;
   #hash: bigint | null = null;
@@ -201,7 +201,7 @@ export class GameNode {
   ) {
     this.#game = game;
     this.#children = tree === null ? [] : null;
-    if (tree !== null) pendingTrees.set(this, tree);
+    this.#tree = tree;
     this.parent = parent;
     this.move = move;
     this.san = san;
@@ -246,15 +246,15 @@ export class GameNode {
   // The nodes of a game read from PGN below its root, from the tree store, front to back (a
   // node's parent comes before it), their annotations decoded.
   #makeTree(): GameNode[] {
-    const tree = pendingTrees.get(this)!;
+    const tree = this.#tree!;
     if (treesWithCommandsAsText.has(tree) && !commandsKeptAsText()) return withCommandsAsText(() => this.#makeTree());
-    pendingTrees.delete(this);
+    this.#tree = null;
     const game = this.#game;
     const variant = tree.variant;
     const nodes = new Array<GameNode>(tree.size);
     nodes[0] = this;
     this.#children = [];
-    tree.forEachNode((i, parentIndex, move, san, before, after, nags) => {
+    tree.forEachNode((i, parentIndex, move, san, before, after, nags, len) => {
       if (i === 0) return; // the root's annotations were read with the game
       const parent = nodes[parentIndex]!;
       const lone = typeof after === 'number';
@@ -264,7 +264,6 @@ export class GameNode {
       // takeSingleCommand takes a lone command without making a string.
       if (lone) {
         const at = -1 - after;
-        const len = tree.loneLength(i);
         if (!takeSingleCommand(node, tree.bytes, at, at + len)) {
           const raw = [tree.text(at, len)];
           node.commentsAfter = raw;
@@ -360,6 +359,7 @@ export class GameNode {
       }
     };
     builtChildren = (node) => node.#children;
+    pendingTree = (node) => node.#tree;
     layoutOf = (node) => node.#layout;
     setLayout = (node, layout) => {
       node.#layout = layout;
@@ -830,7 +830,7 @@ export class Game {
     const sans: string[] = [];
     if (builtChildren(this.root) === null) {
       // No node made yet (nor edited): the line from the tree store.
-      const tree = pendingTrees.get(this.root)!;
+      const tree = pendingTree(this.root)!;
       for (let i = tree.firstChild(0); i !== -1; i = tree.firstChild(i)) sans.push(tree.san(i));
       return sans;
     }

@@ -172,8 +172,9 @@ export class TreeStore {
 
   /**
    * Every node in order (a node's parent before it, siblings in their order), read front to
-   * back: `visit(i, parent, move, san, before, after, nags)`, with `after` as
-   * {@link TreeStore.commentsAfter} gives it (the lone comment's length: {@link TreeStore.loneLength}).
+   * back: `visit(i, parent, move, san, before, after, nags, loneLength)`, with `after` as
+   * {@link TreeStore.commentsAfter} gives it, and `loneLength` the length of a lone comment
+   * given as a number (else 0).
    */
   forEachNode(
     visit: (
@@ -184,6 +185,7 @@ export class TreeStore {
       before: string[],
       after: string[] | number,
       nags: number[],
+      loneLength: number,
     ) => void,
   ): void {
     const w = this.#words;
@@ -209,9 +211,11 @@ export class TreeStore {
       }
       k = w[at++]!;
       let after: string[] | number;
+      let loneLength = 0;
       if (k === 1 && (w[at]! & TREE_NON_ASCII) === 0) {
         after = -1 - b;
-        b += w[at++]!;
+        loneLength = w[at++]!;
+        b += loneLength;
       } else {
         after = k === 0 ? [] : new Array<string>(k);
         for (let j = 0; j < k; j++) {
@@ -223,7 +227,7 @@ export class TreeStore {
       k = w[at++]!;
       const nags: number[] = [];
       for (; k > 0; k--) nags.push(w[at++]!);
-      visit(i, parent, move, san, before, after, nags);
+      visit(i, parent, move, san, before, after, nags, loneLength);
     }
   }
 
@@ -355,12 +359,17 @@ export interface DecodedGame {
  * decoded (see {@link TreeStore}).
  */
 export function decodeTree(src: PgnSource): DecodedGame {
-  const view = src.treeWords();
+  const wordsView = src.treeWords();
+  const bytesView = src.treeBytes();
   // words[1] (the byte count) says whether some string is not pure ASCII; a pure-ASCII game
   // (the usual case) decodes its strings in one go.
-  const ascii = (view[1]! & TREE_NON_ASCII) === 0;
-  const bytes = src.treeBytes().slice();
-  const words = view.slice();
+  const ascii = (wordsView[1]! & TREE_NON_ASCII) === 0;
+  // Both copied into one new buffer (one allocation).
+  const copy = new ArrayBuffer(4 * wordsView.length + bytesView.length);
+  const words = new Int32Array(copy, 0, wordsView.length);
+  words.set(wordsView);
+  const bytes = new Uint8Array(copy, 4 * wordsView.length, bytesView.length);
+  bytes.set(bytesView);
   // The header's strings (tags, root FEN, result) decoded now, in one go when they are ASCII;
   // the nodes' strings when the model asks for them (TreeStore).
   const ntags = words[TREE_HEADER_WORDS + 1]!;
