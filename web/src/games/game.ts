@@ -124,6 +124,9 @@ let gameFromParts: (parts: Parts) => Game;
 // Set by gameFromParts for the constructor call it makes.
 let pendingParts: Parts | null = null;
 
+// The children of a root whose nodes are not made yet (see GameNode.children).
+const UNMADE: GameNode[] = [];
+
 // The trees of games read while comment commands were kept as text (withCommandsAsText): their
 // nodes, made later, keep them as text too.
 const treesWithCommandsAsText = new WeakSet<TreeStore>();
@@ -179,9 +182,9 @@ export class GameNode {
   /** `[%csl]` circles and `[%cal]` arrows drawn at this move. Editable. */
   shapes: Shape[] = [];
   #game: Game | null;
-  // The children; null for the root of a game read from PGN until they are first asked for
-  // (the whole tree is made then: #makeTree).
-  #children: GameNode[] | null;
+  // The children; UNMADE for the root of a game read from PGN until they are first asked for
+  // (the whole tree is made then: #makeTree). Always an array (one field type for V8).
+  #children: GameNode[];
   // That root's tree store until then.
   #tree: TreeStore | null;
   #layout: CommentLayout | null = null;
@@ -200,7 +203,7 @@ export class GameNode {
     tree: TreeStore | null = null,
   ) {
     this.#game = game;
-    this.#children = tree === null ? [] : null;
+    this.#children = tree === null ? [] : UNMADE;
     this.#tree = tree;
     this.parent = parent;
     this.move = move;
@@ -240,7 +243,8 @@ export class GameNode {
    * every node of the tree).
    */
   get children(): GameNode[] {
-    return this.#children ?? this.#makeTree();
+    const children = this.#children;
+    return children !== UNMADE ? children : this.#makeTree();
   }
 
   // The nodes of a game read from PGN below its root, from the tree store, front to back (a
@@ -275,7 +279,7 @@ export class GameNode {
         if (node.commentsAfter !== after) keepLayout(node, after);
       }
       // Most nodes have one child: an array of one element, not one grown by push (17 slots).
-      const siblings = parent.#children!;
+      const siblings = parent.#children;
       if (siblings.length === 0) parent.#children = [node];
       else siblings.push(node);
       nodes[i] = node;
@@ -355,10 +359,10 @@ export class GameNode {
       while (stack.length) {
         const n = stack.pop()!;
         n.#game = null;
-        if (n.#children !== null) stack.push(...n.#children);
+        if (n.#children !== UNMADE) stack.push(...n.#children);
       }
     };
-    builtChildren = (node) => node.#children;
+    builtChildren = (node) => (node.#children === UNMADE ? null : node.#children);
     pendingTree = (node) => node.#tree;
     layoutOf = (node) => node.#layout;
     setLayout = (node, layout) => {
