@@ -1,6 +1,6 @@
 // chesswasm — the game-tree wire format: a cw::PgnGame as two flat buffers, so that a whole
-// game crosses the wasm boundary in one piece (web/src/games/game.ts reads and writes the same
-// layout). No JS here: bindings.cpp exposes the buffers, tests/cpp/test_tree_codec.cpp tests
+// game crosses the wasm boundary in one piece (web/src/games/tree-codec.ts reads and writes the
+// same layout). No JS here: bindings.cpp exposes the buffers, tests/cpp/test_tree_codec.cpp tests
 // the format natively.
 //
 // Words (int32), in this order:

@@ -1,9 +1,11 @@
-// PGN read, every move validated, over 1,000 games: the Stockfish self-play corpus
-// (tests/data/corpus, 500 games with variations and comments) taken twice.
+// PGN read, every move validated, the main line read back as SAN (issue 29's definition), over
+// 1,000 games: the Stockfish self-play corpus (tests/data/corpus, 500 games with variations
+// and comments) taken twice.
 //   pgn-read       main lines only (variations and NAGs removed, a move's comments joined in one), games/s: ours
-//                  readGames(text) (a Game per game); chess.js loadPgn per game; chessops
-//                  parsePgn + replay of every move (parseSan + play); native
-//                  chesswasm-notation-bench --pgn on the same file.
+//                  readGames(text) and game.mainline() per game; chess.js loadPgn + history()
+//                  per game; chessops parsePgn + replay of every move (parseSan + play) and
+//                  makeSan of each main-line move; native chesswasm-notation-bench --pgn on the
+//                  same file (it reads the games; the main line's SAN is its parser's text).
 //   pgn-read-tree  the games with their variations, games/s (chess.js left out: its parser
 //                  refuses a comment at the start of a variation).
 //   pgn-read-mbs   the same as pgn-read-tree in MB/s.
@@ -13,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Chess } from 'chess.js';
 import { parsePgn, startingPosition, walk } from 'chessops/pgn';
-import { parseSan } from 'chessops/san';
+import { makeSan, parseSan } from 'chessops/san';
 import { root } from '../lib.mjs';
 
 let sink = 0;
@@ -31,11 +33,13 @@ function texts(chesswasm) {
     while (stack.length) {
       const n = stack.pop();
       for (const v of n.children.slice(1)) g.deleteFrom(v);
-      // chess.js 1.4 refuses a comment after a NAG, and two comments in a row.
+      // chess.js 1.4 refuses a comment after a NAG, and two comments in a row: no NAGs, and
+      // one comment per move (the texts joined, the commands such as [%eval] after them).
       n.nags = [];
-      const comments = [...n.commentsBefore, ...n.commentsAfter];
+      const text = [...n.commentsBefore, ...n.commentsAfter].join(' ');
+      const commands = n.clock !== null || n.emt !== null || n.eval !== null || n.shapes.length > 0;
       n.commentsBefore = [];
-      n.commentsAfter = comments.length ? [comments.join(' ')] : [];
+      n.comments = text || commands ? [{ text, clock: n.clock, emt: n.emt, eval: n.eval, shapes: n.shapes }] : [];
       stack.push(...n.children);
     }
     mains.push(g.pgn());
@@ -59,12 +63,23 @@ function ours(which, unit) {
     return {
       batch: () => {
         let n = 0;
-        for (const g of chesswasm.readGames(t.text)) n += g.root.children.length;
+        for (const g of chesswasm.readGames(t.text)) n += g.mainline().length;
         sink += n;
         return units;
       },
     };
   };
+}
+
+// chessops' walk context: the position, and whether the node is on the main line.
+class Walk {
+  constructor(pos, main) {
+    this.pos = pos;
+    this.main = main;
+  }
+  clone() {
+    return new Walk(this.pos.clone(), this.main);
+  }
 }
 
 function chessops(which, unit) {
@@ -73,15 +88,22 @@ function chessops(which, unit) {
     const units = unit === 'MB' ? Buffer.byteLength(t.text) / 1e6 : t.games.length;
     return {
       batch: () => {
+        let n = 0;
         for (const game of parsePgn(t.text)) {
-          const pos = startingPosition(game.headers).unwrap();
-          walk(game.moves, pos, (p, node) => {
-            const move = parseSan(p, node.san);
+          // Every move validated (variations too); the main line's moves written back as SAN
+          // (as Game.mainline() gives them), in the same walk.
+          const sans = [];
+          walk(game.moves, new Walk(startingPosition(game.headers).unwrap(), true), (ctx, node, i) => {
+            const move = parseSan(ctx.pos, node.san);
             if (!move) throw new Error(`chessops: illegal ${node.san}`);
-            p.play(move);
+            ctx.main &&= i === 0;
+            if (ctx.main) sans.push(makeSan(ctx.pos, move));
+            ctx.pos.play(move);
             return true;
           });
+          n += sans.length;
         }
+        sink += n;
         return units;
       },
     };

@@ -290,6 +290,11 @@ export interface CommandHolder extends Omit<CommentCommands, 'text'> {
 
 let commandsAsText = false;
 
+/** Internal: whether the commands of games read now stay in the comment text (see {@link withCommandsAsText}). */
+export function commandsKeptAsText(): boolean {
+  return commandsAsText;
+}
+
 /**
  * Internal (used by the chess.js-compatible `Chess`, whose comments are raw text): runs `fn`
  * with the commands of every game read meanwhile left in the comment text.

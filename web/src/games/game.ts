@@ -2,27 +2,23 @@
  * `Game`: a root position and a move tree (main line, variations, comments, NAGs), read
  * from and written to PGN by the core (cpp/core/pgn.h).
  *
- * The tree lives in JS (plain {@link GameNode} objects); it crosses the wasm boundary in one
- * piece, as two buffers (cpp/wasm/tree_codec.h), when a game is read and when it
- * is written. The game's {@link Game.position} is a wasm {@link Position} whose move history
+ * The tree lives in JS ({@link GameNode} objects); it crosses the wasm boundary in one
+ * piece, as two buffers (cpp/wasm/tree_codec.h), when a game is read and when it is written
+ * (the wire codec: `tree-codec.ts`). A game read from PGN keeps its tree as read in a
+ * compact store (`TreeStore`) and makes its nodes only when they are first asked for (the
+ * root's {@link GameNode.children}: the whole tree then, in one pass over the store);
+ * {@link Game.mainline} reads the SAN from the store until then. The game's {@link Game.position} is a wasm {@link Position} whose move history
  * is always the path from the root to the current node, so the core judges repetitions by
  * hash over that line.
  * @module
  */
-import {
-  type FenTagRuleName,
-  PgnStatus,
-  PgnStyle,
-  type PgnStyleName,
-  TREE_HEADER_WORDS,
-  TREE_NON_ASCII,
-} from '../boundary/boundary.js';
 import type { PgnSource } from '../boundary/chesswasm.mjs';
 import {
   type CommentCommands,
   type CommentLayout,
   type Evaluation,
   type Shape,
+  commandsKeptAsText,
   commentsOf,
   commentsWithCommands,
   parseCommentCommands,
@@ -30,29 +26,23 @@ import {
   setComments,
   takeCommands,
   takeSingleCommand,
+  withCommandsAsText,
 } from './comment-commands.js';
-import {
-  ChessError,
-  type IllegalMoveCode,
-  IllegalMoveError,
-  PGN_ERROR_REASONS,
-  PgnError,
-  type PgnErrorReason,
-  describe,
-} from '../boundary/errors.js';
+import { ChessError, type IllegalMoveCode, IllegalMoveError, PgnError, describe } from '../boundary/errors.js';
 import { disposedError, installDispose } from '../boundary/lifecycle.js';
 import type { Move } from '../core/move.js';
+import { type Outcome, Position, VARIANTS, type Variant, uciOfMove } from '../core/position.js';
 import {
-  type Outcome,
-  Position,
-  VARIANTS,
-  type Variant,
-  knownUci,
-  sanOf,
-  uciOfMove,
-  uciTable,
-} from '../core/position.js';
-import { M, readString, releaseIo, writeString } from '../boundary/wasm.js';
+  END,
+  GAME,
+  PARTIAL,
+  type ReadRules,
+  type TreeStore,
+  decodeTree,
+  openSource,
+  sourceError,
+  writeTree,
+} from './tree-codec.js';
 
 /** The termination marker of a game: a win, a draw, or `'*'` (unknown, or still going on). */
 export type GameResult = '1-0' | '0-1' | '1/2-1/2' | '*';
@@ -109,10 +99,6 @@ export interface GameOptions {
 
 // UCI: from-to with an optional promotion letter (k: antichess), or a drop (N@f3, P@e4).
 const UCI_PATTERN = /^(?:[a-h][1-8][a-h][1-8][nbrqmkNBRQMK]?|[PNBRQ]@[a-h][1-8])$/;
-// ignoreBOM: a U+FEFF that starts a comment or tag value is text, not a byte-order mark.
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-const encoder = new TextEncoder();
-
 // Internal constructors (set in the classes' static blocks): a node; a node's subtree
 // detached from its game; a game from decoded parts.
 type NodeArgs = [
@@ -124,15 +110,26 @@ type NodeArgs = [
   commentsBefore?: string[],
   commentsAfter?: string[],
   nags?: number[],
+  tree?: TreeStore | null,
 ];
 let newNode: (...args: NodeArgs) => GameNode;
 let setErrors: (game: Game, errors: PgnError[]) => void;
 let detachNode: (node: GameNode) => void;
 let layoutOf: (node: GameNode) => CommentLayout | null;
 let setLayout: (node: GameNode, layout: CommentLayout | null) => void;
-let gameFromParts: (variant: Variant, rootFen: string, result: string, tags: Map<string, string>) => Game;
+let builtChildren: (node: GameNode) => GameNode[] | null;
+let pendingTree: (node: GameNode) => TreeStore | null;
+type Parts = { variant: Variant; rootFen: string; result: string; tags: Map<string, string>; tree: TreeStore };
+let gameFromParts: (parts: Parts) => Game;
 // Set by gameFromParts for the constructor call it makes.
-let pendingParts: { variant: Variant; rootFen: string; result: string; tags: Map<string, string> } | null = null;
+let pendingParts: Parts | null = null;
+
+// The children of a root whose nodes are not made yet (see GameNode.children).
+const UNMADE: GameNode[] = [];
+
+// The trees of games read while comment commands were kept as text (withCommandsAsText): their
+// nodes, made later, keep them as text too.
+const treesWithCommandsAsText = new WeakSet<TreeStore>();
 
 // Positions for computing the FEN and hash of nodes (reused; one per variant code).
 let scratch: Position | null = null;
@@ -184,9 +181,12 @@ export class GameNode {
   eval: Evaluation | null = null;
   /** `[%csl]` circles and `[%cal]` arrows drawn at this move. Editable. */
   shapes: Shape[] = [];
-  /** The moves played from here: `children[0]` continues the line, the others are variations. */
-  readonly children: GameNode[] = [];
   #game: Game | null;
+  // The children; UNMADE for the root of a game read from PGN until they are first asked for
+  // (the whole tree is made then: #makeTree). Always an array (one field type for V8).
+  #children: GameNode[];
+  // That root's tree store until then.
+  #tree: TreeStore | null;
   #layout: CommentLayout | null = null;
   #fen: string | null = null;
   #hash: bigint | null = null;
@@ -200,8 +200,11 @@ export class GameNode {
     commentsBefore: string[] = [],
     commentsAfter: string[] = [],
     nags: number[] = [],
+    tree: TreeStore | null = null,
   ) {
     this.#game = game;
+    this.#children = tree === null ? [] : UNMADE;
+    this.#tree = tree;
     this.parent = parent;
     this.move = move;
     this.san = san;
@@ -232,6 +235,56 @@ export class GameNode {
   /** Sets every comment after the move, each with its own text and commands (see the getter). */
   set comments(list: readonly Partial<CommentCommands>[]) {
     this.#layout = setComments(this, list);
+  }
+
+  /**
+   * The moves played from here: `children[0]` continues the line, the others are variations.
+   * The same array on every call (in a game read from PGN, the first call on the root makes
+   * every node of the tree).
+   */
+  get children(): GameNode[] {
+    const children = this.#children;
+    return children !== UNMADE ? children : this.#makeTree();
+  }
+
+  // The nodes of a game read from PGN below its root, from the tree store, front to back (a
+  // node's parent comes before it), their annotations decoded.
+  #makeTree(): GameNode[] {
+    const tree = this.#tree!;
+    if (treesWithCommandsAsText.has(tree) && !commandsKeptAsText()) return withCommandsAsText(() => this.#makeTree());
+    this.#tree = null;
+    const game = this.#game;
+    const variant = tree.variant;
+    const nodes = new Array<GameNode>(tree.size);
+    nodes[0] = this;
+    this.#children = [];
+    tree.forEachNode((i, parentIndex, move, san, before, after, nags, len) => {
+      if (i === 0) return; // the root's annotations were read with the game
+      const parent = nodes[parentIndex]!;
+      const lone = typeof after === 'number';
+      const node = new GameNode(game, parent, move, san, uciOfMove(variant, move), before, lone ? [] : after, nags);
+      // Comment commands ([%eval], [%clk], ...) into the node's fields. A lone ASCII comment
+      // (the usual one: an engine's eval, a clock) is looked at in its bytes first:
+      // takeSingleCommand takes a lone command without making a string.
+      if (lone) {
+        const at = -1 - after;
+        if (!takeSingleCommand(node, tree.bytes, at, at + len)) {
+          const raw = [tree.text(at, len)];
+          node.commentsAfter = raw;
+          takeCommands(node);
+          if (node.commentsAfter !== raw) keepLayout(node, raw);
+        }
+      } else if (after.length !== 0) {
+        takeCommands(node);
+        if (node.commentsAfter !== after) keepLayout(node, after);
+      }
+      // Most nodes have one child: an array of one element, not one grown by push (17 slots).
+      const siblings = parent.#children;
+      if (siblings.length === 0) parent.#children = [node];
+      else siblings.push(node);
+      nodes[i] = node;
+    });
+    return this.#children;
   }
 
   /** The game this node belongs to; `null` once it was removed by {@link Game.deleteFrom}. */
@@ -297,17 +350,20 @@ export class GameNode {
   }
 
   static {
-    // Explicit parameters: no rest array per node (readTree makes one node per move).
-    newNode = (game, parent, move, san, uci, commentsBefore, commentsAfter, nags) =>
-      new GameNode(game, parent, move, san, uci, commentsBefore, commentsAfter, nags);
+    // Explicit parameters: no rest array per node.
+    newNode = (game, parent, move, san, uci, commentsBefore, commentsAfter, nags, tree) =>
+      new GameNode(game, parent, move, san, uci, commentsBefore, commentsAfter, nags, tree);
+    // The nodes made so far (children not made yet have no node to detach).
     detachNode = (node) => {
       const stack = [node];
       while (stack.length) {
         const n = stack.pop()!;
         n.#game = null;
-        stack.push(...n.children);
+        if (n.#children !== UNMADE) stack.push(...n.#children);
       }
     };
+    builtChildren = (node) => (node.#children === UNMADE ? null : node.#children);
+    pendingTree = (node) => node.#tree;
     layoutOf = (node) => node.#layout;
     setLayout = (node, layout) => {
       node.#layout = layout;
@@ -321,7 +377,9 @@ export class GameNode {
  *
  * Memory: the only wasm resource of a game is its {@link Game.position}, created on first
  * use; {@link Game.dispose} frees it now, else it is freed when the game is
- * garbage-collected. Games read by {@link readGames} hold no wasm memory until then.
+ * garbage-collected. Games read by {@link readGames} hold no wasm memory until then: their
+ * tree as read is a JS copy (about 30 bytes a move plus the comments' text) until its
+ * {@link GameNode}s are first asked for.
  */
 export class Game {
   /** The tags (in order; names are case-sensitive). `Result` is kept equal to {@link Game.result} by its setter. */
@@ -349,7 +407,7 @@ export class Game {
       this.#rootFen = parts.rootFen;
       this.#result = parts.result;
       this.tags = parts.tags;
-      this.root = newNode(this, null, 0, '', '');
+      this.root = newNode(this, null, 0, '', '', undefined, undefined, undefined, parts.tree);
       this.#current = this.root;
       return;
     }
@@ -385,8 +443,8 @@ export class Game {
   }
 
   static {
-    gameFromParts = (variant, rootFen, result, tags) => {
-      pendingParts = { variant, rootFen, result, tags };
+    gameFromParts = (parts) => {
+      pendingParts = parts;
       return new Game();
     };
     setErrors = (game, errors) => {
@@ -774,6 +832,12 @@ export class Game {
   /** The SAN of the main line's moves, from the root. */
   mainline(): string[] {
     const sans: string[] = [];
+    if (builtChildren(this.root) === null) {
+      // No node made yet (nor edited): the line from the tree store.
+      const tree = pendingTree(this.root)!;
+      for (let i = tree.firstChild(0); i !== -1; i = tree.firstChild(i)) sans.push(tree.san(i));
+      return sans;
+    }
     for (let n = this.root.children[0]; n !== undefined; n = n.children[0]) sans.push(n.san);
     return sans;
   }
@@ -810,7 +874,14 @@ export class Game {
    */
   pgn(options: PgnWriteOptions = {}): string {
     const how = options?.openingTags;
-    return writeTree(this, how ? tagsWithOpening(this, how) : this.tags);
+    return writeTree(
+      VARIANTS.indexOf(this.#variant),
+      how ? tagsWithOpening(this, how) : this.tags,
+      this.#rootFen,
+      this.#result,
+      this.root,
+      (n) => commentsOf(n, layoutOf(n)),
+    );
   }
 
   /** Frees the wasm memory of {@link Game.position} now; the tree stays usable, the position does not. Idempotent. */
@@ -866,66 +937,9 @@ function parseMove(pos: Position, text: unknown): Move {
   return pos.parseSan(text);
 }
 
-// ---- the tree buffers (cpp/wasm/tree_codec.h) ----------------------------------------------------
+// ---- games read from PGN (the wire codec: tree-codec.ts) ----------------------------------------
 
-/** The PgnStatus codes (PgnSource.next). */
-export const GAME = PgnStatus.indexOf('GAME');
-export const END = PgnStatus.indexOf('END');
-export const PARTIAL = PgnStatus.indexOf('PARTIAL');
-
-/**
- * Internal: a PGN source over a text or its UTF-8 bytes, ready to read (keeping partial
- * games if asked: `next()` then gives PARTIAL for one); free it with `delete()`.
- */
-export function openSource(input: string | Uint8Array, partial = false, rules: ReadRules = {}): PgnSource {
-  let src: PgnSource;
-  if (typeof input === 'string') {
-    // Encoded straight into the source's buffer (no copy of the bytes), first as long as
-    // the text (all of it when it is ASCII), then, while characters are left, with room for
-    // them at 3 bytes a UTF-16 unit (the most one takes), and cut to the bytes written.
-    src = new M.PgnSource(input.length);
-    let { read, written } = encoder.encodeInto(input, src.text());
-    while (read < input.length) {
-      src.resize(written + 3 * (input.length - read));
-      const r = encoder.encodeInto(input.substring(read), src.text().subarray(written));
-      read += r.read;
-      written += r.written;
-    }
-    if (written !== input.length) src.resize(written);
-  } else {
-    src = new M.PgnSource(input.length);
-    src.text().set(input);
-  }
-  src.start();
-  if (partial) src.keepPartial(true);
-  if (rules.fenTagRule) src.fenTagRule(M.FenTagRule[rules.fenTagRule]);
-  if (rules.dropContradicted) src.dropContradicted(true);
-  if (rules.refusedTolerances) src.refuseTolerances(rules.refusedTolerances);
-  if (rules.keepCommentSpace) src.keepCommentSpace(true);
-  if (rules.anyBoard) src.allowAnyBoard(true);
-  return src;
-}
-
-/**
- * Internal: reading rules beyond the defaults (the core PgnReader's settings): which tag
- * gives the root position, whether the castling rights and en passant square its board
- * contradicts are dropped, the SanLeniency bits a main-line move may not need, and whether
- * brace comments keep their surrounding white space.
- */
-export interface ReadRules {
-  /** The core's FenTagRule (default `'FEN_TAG'`). */
-  fenTagRule?: FenTagRuleName;
-  /** Drop contradicted castling rights and en passant square (default `false`). */
-  dropContradicted?: boolean;
-  /** SanLeniency bits refused on the main line (default 0). */
-  refusedTolerances?: number;
-  /** Keep the white space around the text of `{...}` comments (default `false`: trimmed). */
-  keepCommentSpace?: boolean;
-  /** A root FEN may be any board chess.js plays (`Setup.toPosition({ permissive: true })`; default `false`). */
-  anyBoard?: boolean;
-}
-
-/** Internal: the first game of a text, read with the given rules (see {@link ReadRules}). */
+/** Internal: the first game of a text, read with the given rules (see `ReadRules`). */
 export function readFirstGame(text: string, rules: ReadRules): Game {
   const src = openSource(text, false, rules);
   try {
@@ -938,7 +952,7 @@ export function readFirstGame(text: string, rules: ReadRules): Game {
   }
 }
 
-/** Internal: the game of a partial read (PARTIAL), with its error (see {@link sourceError}). */
+/** Internal: the game of a partial read (PARTIAL), with its error (see `sourceError`). */
 export function readPartialTree(src: PgnSource, lineBase: number, columnBase: number): Game {
   const game = readTree(src);
   setErrors(game, [sourceError(src, lineBase, columnBase)]);
@@ -946,144 +960,23 @@ export function readPartialTree(src: PgnSource, lineBase: number, columnBase: nu
 }
 
 /**
- * Internal: the PgnError of the last failed read of a source; `line` and `column` are
- * shifted for a source that starts at line `lineBase`, column `columnBase` of a file.
+ * Internal: the game that a source's tree buffers hold (after `next()` gave GAME or PARTIAL):
+ * its root made, the other nodes when asked for (see {@link GameNode.children}).
  */
-export function sourceError(src: PgnSource, lineBase: number, columnBase: number): PgnError {
-  const e = src.error();
-  const fileLine = lineBase + e.line - 1;
-  const fileColumn = e.line === 1 ? columnBase + e.column - 1 : e.column;
-  const reason = PGN_ERROR_REASONS[e.code.value] as PgnErrorReason;
-  return new PgnError(
-    'invalid-pgn',
-    `PGN line ${fileLine}, column ${fileColumn}: ${e.message}`,
-    fileLine,
-    fileColumn,
-    reason,
-    e.detail,
-  );
-}
-
-/** Internal: the game that a source's tree buffers hold (after `next()` gave GAME or PARTIAL). */
 export function readTree(src: PgnSource): Game {
-  const words = src.treeWords();
-  const bytes = src.treeBytes();
-  // The compact layout (cpp/wasm/tree_codec.h): words[1] says whether some string is not
-  // pure ASCII; a pure-ASCII game (the usual case) decodes its strings in one go.
-  const ascii = (words[1]! & TREE_NON_ASCII) === 0;
-  const blob = ascii ? decoder.decode(bytes) : '';
-  // The string of `len` bytes at byte `at`. The cursors w (words) and b (bytes) stay local to
-  // this function (not captured by a closure that changes them), so they live in registers.
-  const text = (at: number, len: number): string =>
-    ascii ? blob.substring(at, at + len) : decoder.decode(bytes.subarray(at, at + len));
-  let w = TREE_HEADER_WORDS;
-  let b = 0;
-  let len = 0;
-  const variantCode = words[w++]!;
-  const variant = VARIANTS[variantCode]!;
-  const ntags = words[w++]!;
-  const tags = new Map<string, string>();
-  for (let i = 0; i < ntags; i++) {
-    len = words[w++]! & ~TREE_NON_ASCII;
-    const name = text(b, len);
-    b += len;
-    len = words[w++]! & ~TREE_NON_ASCII;
-    tags.set(name, text(b, len));
-    b += len;
-  }
-  len = words[w++]! & ~TREE_NON_ASCII;
-  const rootFen = text(b, len);
-  b += len;
-  len = words[w++]! & ~TREE_NON_ASCII;
-  const result = text(b, len);
-  b += len;
-  const game = gameFromParts(variant, rootFen, result, tags);
+  const { variant, tags, rootFen, result, tree } = decodeTree(src);
+  const game = gameFromParts({ variant: VARIANTS[variant]!, rootFen, result, tags, tree });
+  if (commandsKeptAsText()) treesWithCommandsAsText.add(tree);
   const root = game.root;
-  const nnodes = words[w++]!;
-  const nodes = new Array<GameNode>(nnodes);
-  nodes[0] = root;
-  // The UCI texts from the tables (see knownUci); the nodes whose move has none yet get
-  // theirs after the loop (see there).
-  const ucis = uciTable(variantCode);
-  let unknownUci: number[] | null = null;
-  for (let i = 0; i < nnodes; i++) {
-    const parentIndex = words[w++]!;
-    const move = words[w++]!;
-    // The SAN packed in two words (or -1, -1 and then its text); the UCI comes from the move (after the loop).
-    const lo = words[w++]!;
-    const hi = words[w++]!;
-    let san = '';
-    if (lo === -1) {
-      len = words[w++]! & ~TREE_NON_ASCII;
-      san = text(b, len);
-      b += len;
-    } else if (i !== 0) san = sanOf(lo, hi);
-    let n = words[w++]!;
-    const before: string[] = n === 0 ? [] : new Array<string>(n);
-    for (let k = 0; k < n; k++) {
-      len = words[w++]! & ~TREE_NON_ASCII;
-      before[k] = text(b, len);
-      b += len;
-    }
-    n = words[w++]!;
-    // A lone ASCII comment after a move (the usual one: an engine's eval, a clock) is looked
-    // at in its bytes first: takeSingleCommand takes a lone command without making a string.
-    let lone = -1;
-    let loneLen = 0;
-    let after: string[];
-    if (n === 1 && i !== 0 && (words[w]! & TREE_NON_ASCII) === 0) {
-      loneLen = words[w++]!;
-      lone = b;
-      b += loneLen;
-      after = [];
-    } else {
-      after = n === 0 ? [] : new Array<string>(n);
-      for (let k = 0; k < n; k++) {
-        len = words[w++]! & ~TREE_NON_ASCII;
-        after[k] = text(b, len);
-        b += len;
-      }
-    }
-    n = words[w++]!;
-    const nags: number[] = [];
-    for (let k = 0; k < n; k++) nags.push(words[w++]!);
-    if (i === 0) {
-      root.commentsBefore = before;
-      root.commentsAfter = after;
-      root.nags = nags;
-      takeCommands(root);
-      if (root.commentsAfter !== after) keepLayout(root, after);
-      continue;
-    }
-    const parent = nodes[parentIndex]!;
-    const uci = knownUci(ucis, move);
-    if (uci === '') (unknownUci ??= []).push(i);
-    const node = newNode(game, parent, move, san, uci, before, after, nags);
-    // Comment commands ([%eval], [%clk], ...) into the node's fields; most nodes have no comment.
-    if (lone >= 0) {
-      if (!takeSingleCommand(node, bytes, lone, lone + loneLen)) {
-        after.push(text(lone, loneLen));
-        takeCommands(node);
-        if (node.commentsAfter !== after) keepLayout(node, after);
-      }
-    } else if (after.length !== 0) {
-      takeCommands(node);
-      if (node.commentsAfter !== after) keepLayout(node, after);
-    }
-    // Most nodes have one child: an array of one element, not one grown by push (17 slots).
-    const siblings = parent.children;
-    if (siblings.length === 0) (parent as { children: GameNode[] }).children = [node];
-    else siblings.push(node);
-    nodes[i] = node;
+  if (tree.annotated(0)) {
+    const after = tree.commentsAfter(0);
+    const raw = typeof after === 'number' ? [tree.text(-1 - after, tree.loneLength(0))] : after;
+    root.commentsBefore = tree.commentsBefore(0);
+    root.commentsAfter = raw;
+    root.nags = tree.nags(0);
+    takeCommands(root);
+    if (root.commentsAfter !== raw) keepLayout(root, raw);
   }
-  // The UCI texts not in the table last: uciOfMove calls into wasm for them (a move number
-  // seen for the first time), and memory growing there would detach the `words` and `bytes`
-  // views read above.
-  if (unknownUci !== null)
-    for (const i of unknownUci) {
-      const node = nodes[i]!;
-      (node as { uci: string }).uci = uciOfMove(variantCode, node.move);
-    }
   return game;
 }
 
@@ -1093,119 +986,4 @@ function keepLayout(node: GameNode, raw: string[]): void {
   const usual = commentsWithCommands(node);
   if (usual.length === raw.length && usual.every((c, i) => c === raw[i])) return;
   setLayout(node, recordLayout(node, raw));
-}
-
-// Serialises a game into the input tree buffers and has the core write it.
-function writeTree(game: Game, tags: ReadonlyMap<string, string>): string {
-  const order: GameNode[] = [];
-  const index = new Map<GameNode, number>();
-  const stack: GameNode[] = [game.root];
-  while (stack.length) {
-    const n = stack.pop()!;
-    index.set(n, order.length);
-    order.push(n);
-    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
-  }
-  const nodes: TreeNode[] = order.map((n) => ({
-    parent: n.parent === null ? -1 : index.get(n.parent)!,
-    move: n.move,
-    san: n.san,
-    uci: n.uci,
-    commentsBefore: n.commentsBefore,
-    commentsAfter: commentsOf(n, layoutOf(n)),
-    nags: n.nags,
-  }));
-  return writeNodes(game.variant, tags, game.rootFen, game.result, nodes, EXPORT_LAYOUT);
-}
-
-/**
- * Internal: a node of a game tree as the core's PGN writer takes it (cw::PgnNode): its
- * parent's index (-1 for the root, which comes first; a parent before its children, the
- * children of a node in their order).
- */
-export interface TreeNode {
-  parent: number;
-  move: Move;
-  san: string;
-  uci: string;
-  commentsBefore: readonly string[];
-  commentsAfter: readonly string[];
-  nags: readonly number[];
-}
-
-/** Internal: how the core lays PGN out (cw::PgnLayout, cpp/core/pgn.h). */
-export interface PgnLayout {
-  style: PgnStyleName;
-  /** Wrap lines at `maxWidth` columns. */
-  wrap: boolean;
-  maxWidth: number;
-  /** What ends a line. */
-  newline: string;
-}
-
-const EXPORT_LAYOUT: PgnLayout = { style: 'EXPORT', wrap: true, maxWidth: 80, newline: '\n' };
-
-/**
- * Internal: PGN written by the core from a game's parts, laid out as `layout` says (the
- * chess.js facade's `pgn()` writes chess.js's layout with it).
- * @throws {@link ChessError} `'invalid-argument'` when the nodes are no well-formed tree.
- */
-export function writeNodes(
-  variant: Variant,
-  tags: Iterable<readonly [string, string]>,
-  rootFen: string,
-  result: string,
-  nodes: readonly TreeNode[],
-  layout: PgnLayout,
-): string {
-  // The newline goes first, through the I/O buffer (making the tree buffers may grow wasm
-  // memory, which the I/O buffer's view then re-reads).
-  const newlineLength = writeString(String(layout.newline));
-  const words: number[] = [0, 0, VARIANTS.indexOf(variant), 0];
-  const parts: string[] = [];
-  let nbytes = 0;
-  const str = (s: string): void => {
-    let len = s.length;
-    let flag = 0;
-    for (let i = 0; i < s.length; i++)
-      if (s.charCodeAt(i) > 127) {
-        len = encoder.encode(s).length;
-        flag = TREE_NON_ASCII;
-        break;
-      }
-    words.push(len | flag);
-    parts.push(s);
-    nbytes += len;
-  };
-  const strs = (v: readonly string[]): void => {
-    words.push(v.length);
-    for (const s of v) str(String(s));
-  };
-  let tagCount = 0;
-  for (const [name, value] of tags) {
-    str(String(name));
-    str(String(value));
-    tagCount++;
-  }
-  words[3] = tagCount;
-  str(rootFen);
-  str(result);
-  words.push(nodes.length);
-  for (const n of nodes) {
-    words.push(n.parent, n.move);
-    str(n.san);
-    str(n.uci);
-    strs(n.commentsBefore);
-    strs(n.commentsAfter);
-    words.push(n.nags.length);
-    for (const nag of n.nags) words.push(nag & 255);
-  }
-  M.treeWordsIn(words.length).set(words);
-  // The bytes buffer is made second: making it may grow wasm memory, which the words are past.
-  encoder.encodeInto(parts.join(''), M.treeBytesIn(nbytes));
-  const len = M.writePgn(PgnStyle.indexOf(layout.style), layout.wrap, layout.maxWidth, newlineLength);
-  if (len === 0) throw new ChessError('invalid-argument', 'the game tree could not be written');
-  const text = readString(len);
-  releaseIo();
-  return text;
 }

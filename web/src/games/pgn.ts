@@ -4,17 +4,8 @@
  * @module
  */
 import { ChessError, PgnError, describe } from '../boundary/errors.js';
-import {
-  END,
-  GAME,
-  Game,
-  PARTIAL,
-  type PgnReadOptions,
-  openSource,
-  readPartialTree,
-  readTree,
-  sourceError,
-} from './game.js';
+import { Game, type PgnReadOptions, readPartialTree, readTree } from './game.js';
+import { END, GAME, PARTIAL, openSource, sourceError } from './tree-codec.js';
 
 /** Options of {@link readGames} (`partial`: see {@link PgnReadOptions}). */
 export interface ReadGamesOptions extends PgnReadOptions {

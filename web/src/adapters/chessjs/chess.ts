@@ -40,8 +40,9 @@ import {
   SAN_ZERO_CASTLING,
   START_FENS,
 } from '../../boundary/boundary.js';
-import { Game, type TreeNode, readFirstGame, writeNodes } from '../../games/game.js';
-import { Position, fenErrorMessage, nativePosition } from '../../core/position.js';
+import { Game, readFirstGame } from '../../games/game.js';
+import { type TreeNode, writeNodes } from '../../games/tree-codec.js';
+import { Position, VARIANTS, fenErrorMessage, nativePosition } from '../../core/position.js';
 import { writeString } from '../../boundary/wasm.js';
 import { Setup } from '../../core/setup.js';
 
@@ -1171,7 +1172,7 @@ export class Chess {
     // chess.js compares whole widths with maxWidth: the same as with its floor (NaN: never
     // passed); 0 does not wrap.
     const width = Math.floor(Number(maxWidth));
-    return writeNodes('chess', tags, this.#rootFen(), this.#header['Result'] || '*', nodes, {
+    return writeNodes(VARIANTS.indexOf('chess'), tags, this.#rootFen(), this.#header['Result'] || '*', nodes, {
       style: 'CHESS_JS',
       wrap: maxWidth !== 0,
       maxWidth: Number.isNaN(width) ? INT_MAX : Math.max(-INT_MAX, Math.min(INT_MAX, width)),
