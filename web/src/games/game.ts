@@ -9,7 +9,13 @@
  * hash over that line.
  * @module
  */
-import { type FenTagRuleName, PgnStatus, TREE_HEADER_WORDS, TREE_NON_ASCII } from '../boundary/boundary.js';
+import {
+  type FenTagRuleName,
+  PgnStatus,
+  TREE_CHESS960,
+  TREE_HEADER_WORDS,
+  TREE_NON_ASCII,
+} from '../boundary/boundary.js';
 import type { PgnSource } from '../boundary/chesswasm.mjs';
 import {
   type CommentCommands,
@@ -42,6 +48,8 @@ import {
   type Variant,
   knownUci,
   sanOf,
+  chess960Option,
+  uciKey,
   uciOfMove,
   uciTable,
 } from '../core/position.js';
@@ -98,6 +106,12 @@ export function registerOpeningTags(f: typeof tagsWithOpening): void {
 export interface GameOptions {
   /** The rules variant (default `'chess'`). */
   variant?: Variant;
+  /**
+   * Chess960 castling for a rule set with castling (default `false`; as the `chess960`
+   * option of {@link Position.fromFen}). The variant keeps its name; standard rules with it
+   * are `'chess960'`.
+   */
+  chess960?: boolean;
 }
 
 // UCI: from-to with an optional promotion letter (k: antichess), or a drop (N@f3, P@e4).
@@ -123,9 +137,21 @@ let setErrors: (game: Game, errors: PgnError[]) => void;
 let detachNode: (node: GameNode) => void;
 let layoutOf: (node: GameNode) => CommentLayout | null;
 let setLayout: (node: GameNode, layout: CommentLayout | null) => void;
-let gameFromParts: (variant: Variant, rootFen: string, result: string, tags: Map<string, string>) => Game;
+let gameFromParts: (
+  variant: Variant,
+  chess960: boolean,
+  rootFen: string,
+  result: string,
+  tags: Map<string, string>,
+) => Game;
 // Set by gameFromParts for the constructor call it makes.
-let pendingParts: { variant: Variant; rootFen: string; result: string; tags: Map<string, string> } | null = null;
+let pendingParts: {
+  variant: Variant;
+  chess960: boolean;
+  rootFen: string;
+  result: string;
+  tags: Map<string, string>;
+} | null = null;
 
 // Positions for computing the FEN and hash of nodes (reused; one per variant code).
 let scratch: Position | null = null;
@@ -275,7 +301,7 @@ export class GameNode {
     }
     const start = n.#fen ?? game.rootFen;
     scratch?.dispose();
-    const pos = (scratch = Position.fromFen(start, { variant: game.variant }));
+    const pos = (scratch = Position.fromFen(start, { variant: game.variant, chess960: game.chess960 }));
     if (n.#fen === null) {
       n.#fen = pos.fen();
       n.#hash = pos.hash();
@@ -322,6 +348,7 @@ export class Game {
   /** The root node (the starting position; its children are the first moves). */
   readonly root: GameNode;
   #variant: Variant;
+  #chess960 = false;
   #rootFen: string;
   #result: GameResult | string = '*';
   #current: GameNode;
@@ -339,6 +366,7 @@ export class Game {
     if (parts !== null) {
       pendingParts = null;
       this.#variant = parts.variant;
+      this.#chess960 = parts.chess960;
       this.#rootFen = parts.rootFen;
       this.#result = parts.result;
       this.tags = parts.tags;
@@ -347,9 +375,12 @@ export class Game {
       return;
     }
     const variant = options?.variant ?? 'chess';
+    const chess960 = chess960Option(options);
     // Validates the FEN and the variant, and normalises the FEN.
-    const pos = fen === undefined ? Position.startpos(variant) : Position.fromFen(fen, { variant });
+    const pos =
+      fen === undefined ? Position.startpos(variant, { chess960 }) : Position.fromFen(fen, { variant, chess960 });
     this.#variant = pos.variant;
+    this.#chess960 = pos.chess960;
     this.#rootFen = pos.fen();
     this.#pos = pos;
     this.tags = new Map();
@@ -378,8 +409,8 @@ export class Game {
   }
 
   static {
-    gameFromParts = (variant, rootFen, result, tags) => {
-      pendingParts = { variant, rootFen, result, tags };
+    gameFromParts = (variant, chess960, rootFen, result, tags) => {
+      pendingParts = { variant, chess960, rootFen, result, tags };
       return new Game();
     };
     setErrors = (game, errors) => {
@@ -399,6 +430,14 @@ export class Game {
   /** The rules variant. */
   get variant(): Variant {
     return this.#variant;
+  }
+
+  /**
+   * Whether castling is Chess960's (always for `'chess960'`; for another rule set when made
+   * with `{ chess960: true }` or read from a PGN whose FEN tag needs it).
+   */
+  get chess960(): boolean {
+    return this.#chess960;
   }
 
   /** The FEN of the root position. */
@@ -437,7 +476,7 @@ export class Game {
     if (pos !== null && !pos.disposed && pos.historyLength === this.#current.ply) return pos;
     // First use, or the position was changed behind the game's back: replay the line.
     pos?.dispose();
-    pos = Position.fromFen(this.#rootFen, { variant: this.#variant });
+    pos = Position.fromFen(this.#rootFen, { variant: this.#variant, chess960: this.#chess960 });
     for (const node of this.#current.path()) playNode(pos, node);
     this.#pos = pos;
     return pos;
@@ -727,7 +766,10 @@ export class Game {
     )
       throw new ChessError('invalid-argument', `a line must be an iterable of moves, not ${describe(moves)}`);
     // Every move checked on a scratch position first: nothing is added unless all are legal.
-    const pos = Position.fromFen(from === this.root ? this.#rootFen : from.fen, { variant: this.#variant });
+    const pos = Position.fromFen(from === this.root ? this.#rootFen : from.fen, {
+      variant: this.#variant,
+      chess960: this.#chess960,
+    });
     const line: { move: Move; san: string; uci: string }[] = [];
     try {
       let i = 0;
@@ -972,8 +1014,11 @@ export function readTree(src: PgnSource): Game {
   let w = TREE_HEADER_WORDS;
   let b = 0;
   let len = 0;
-  const variantCode = words[w++]!;
+  const variantWord = words[w++]!;
+  const variantCode = variantWord & ~TREE_CHESS960;
   const variant = VARIANTS[variantCode]!;
+  const chess960 = (variantWord & TREE_CHESS960) !== 0 || variant === 'chess960';
+  const ucis = uciTable(uciKey(variantCode, chess960));
   const ntags = words[w++]!;
   const tags = new Map<string, string>();
   for (let i = 0; i < ntags; i++) {
@@ -990,14 +1035,13 @@ export function readTree(src: PgnSource): Game {
   len = words[w++]! & ~TREE_NON_ASCII;
   const result = text(b, len);
   b += len;
-  const game = gameFromParts(variant, rootFen, result, tags);
+  const game = gameFromParts(variant, chess960, rootFen, result, tags);
   const root = game.root;
   const nnodes = words[w++]!;
   const nodes = new Array<GameNode>(nnodes);
   nodes[0] = root;
   // The UCI texts from the tables (see knownUci); the nodes whose move has none yet get
   // theirs after the loop (see there).
-  const ucis = uciTable(variantCode);
   let unknownUci: number[] | null = null;
   for (let i = 0; i < nnodes; i++) {
     const parentIndex = words[w++]!;
@@ -1075,7 +1119,7 @@ export function readTree(src: PgnSource): Game {
   if (unknownUci !== null)
     for (const i of unknownUci) {
       const node = nodes[i]!;
-      (node as { uci: string }).uci = uciOfMove(variantCode, node.move);
+      (node as { uci: string }).uci = uciOfMove(uciKey(variantCode, chess960), node.move);
     }
   return game;
 }
@@ -1090,7 +1134,12 @@ function keepLayout(node: GameNode, raw: string[]): void {
 
 // Serialises a game into the input tree buffers and has the core write it.
 function writeTree(game: Game, tags: ReadonlyMap<string, string>): string {
-  const words: number[] = [0, 0, VARIANTS.indexOf(game.variant), tags.size];
+  const words: number[] = [
+    0,
+    0,
+    VARIANTS.indexOf(game.variant) | (game.chess960 && game.variant !== 'chess960' ? TREE_CHESS960 : 0),
+    tags.size,
+  ];
   const parts: string[] = [];
   let nbytes = 0;
   const str = (s: string): void => {
