@@ -18,6 +18,7 @@ import {
   Position,
   Setup,
   chess960BackRank,
+  chessgroundDests,
   isEnPassant,
   readGames,
   type Variant,
@@ -179,6 +180,16 @@ describe('the chess960 option', () => {
     using copy = pos.clone();
     expect(copy.chess960).toBe(true);
     expect(copy.divide(1).has('d8g8')).toBe(true);
+  });
+
+  test('chessgroundDests names castling king-to-rook only', () => {
+    using pos = Position.fromFen('4k3/8/8/8/8/8/8/4K1R1 w K - 0 1', { variant: 'atomic', chess960: true });
+    expect(chessgroundDests(pos).get('e1')).toContain('g1');
+    using wide = Position.fromFen('4k3/8/8/8/8/8/8/R3K3 w Q - 0 1', { variant: 'atomic', chess960: true });
+    expect(chessgroundDests(wide).get('e1')).toContain('a1');
+    expect(chessgroundDests(wide).get('e1')).not.toContain('c1');
+    using plain = Position.fromFen('4k3/8/8/8/8/8/8/R3K3 w Q - 0 1', { variant: 'atomic' });
+    expect(chessgroundDests(plain).get('e1')).toContain('c1');
   });
 
   test('standard castling stays the default, and its UCI is king-to-destination', () => {
