@@ -86,6 +86,7 @@ void Position::clear() {
   for (Square& s : castling_rook_) s = SQ_NONE;
   side_ = WHITE;
   variant_ = CHESS;
+  chess960_ = false;
   piece_keys_ = zobrist::PIECE_KEYS;
   turn_key_ = zobrist::turn();
   game_ply_ = 0;
@@ -209,11 +210,11 @@ void Position::finish_setup() {
   st().key = compute_key();
 }
 
-FenError Position::set_fen(std::string_view fen, Variant variant) {
+FenError Position::set_fen(std::string_view fen, Variant variant, bool chess960) {
   // One code path: the syntax, then every verdict, then the position (Setup::build
   // replaces *this only on success).
   Setup s;
-  if (FenError e = s.parse(fen, variant); e != FenError::OK) return e;
+  if (FenError e = s.parse(fen, variant, chess960); e != FenError::OK) return e;
   return s.build(*this);
 }
 

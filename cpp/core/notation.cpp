@@ -11,16 +11,16 @@ std::string square_name(Square s) {
   return std::string{char('a' + file_of(s)), char('1' + rank_of(s))};
 }
 
-std::string move_to_uci(const Position& pos, Move m) { return move_to_uci(m, pos.variant()); }
+std::string move_to_uci(const Position& pos, Move m) { return move_to_uci(m, pos.variant(), pos.chess960()); }
 
-std::string move_to_uci(Move m, Variant v) {
+std::string move_to_uci(Move m, Variant v, bool chess960) {
   if (m == MOVE_NULL) return "0000";
   if (is_drop(m)) {
     const Square to = move_to(m);
     return std::string{"?PNBRQ"[drop_type(m) % 6], '@', char('a' + file_of(to)), char('1' + rank_of(to))};
   }
   Square from = move_from(m), to = move_to(m);
-  if (is_castling(m) && v != CHESS960)
+  if (is_castling(m) && !castling_chess960(v, chess960))
     to = castle_king_to(rank_of(from) == 0 ? WHITE : BLACK, move_flag(m) == CASTLE_KING);
   const PieceType pt = promotion_type(m, v);
   char s[5] = {char('a' + file_of(from)), char('1' + rank_of(from)), char('a' + file_of(to)),
@@ -78,7 +78,7 @@ Move parse_uci(const Position& pos, std::string_view uci) {
       // In standard chess a king-to-rook castling is only accepted as such.
       return m;
     }
-    if (is_castling(m) && pos.variant() != CHESS960 &&
+    if (is_castling(m) && !pos.chess960() &&
         castle_king_to(pos.side_to_move(), move_flag(m) == CASTLE_KING) == to)
       return m;
   }
@@ -428,7 +428,7 @@ SanResult parse_san(Position& pos, std::string_view text, bool strict) {
           // chess also king-to-destination (e1g1, Ke1g1).
           if (mf != from_sq) continue;
           bool ok =
-              move_to(m) == to || (v != CHESS960 && castle_king_to(us, move_flag(m) == CASTLE_KING) == to);
+              move_to(m) == to || (!pos.chess960() && castle_king_to(us, move_flag(m) == CASTLE_KING) == to);
           if (!ok) continue;
           if (!dash && !long_any) len |= SAN_LONG_ALGEBRAIC;
         } else if (move_to(m) != to) {

@@ -13,11 +13,11 @@
 namespace cw {
 
 // UCI text of a move: e2e4, e7e8q; castling as e1g1 in standard chess and king-to-rook
-// (e1h1) in Chess960; "0000" for the null move.
+// (e1h1) with Chess960 castling (Position::chess960); "0000" for the null move.
 std::string move_to_uci(const Position& pos, Move m);
-// The same from the move and the variant alone (the text of a move depends on nothing else:
-// a castling king starts on its own back rank).
-std::string move_to_uci(Move m, Variant v);
+// The same from the move, the variant and the Chess960 castling flag alone (the text of a
+// move depends on nothing else: a castling king starts on its own back rank).
+std::string move_to_uci(Move m, Variant v, bool chess960 = false);
 // The legal move a UCI string names, or MOVE_NONE if the text is malformed or the move is
 // not legal. In standard chess castling is accepted as e1g1 and as king-to-rook (e1h1).
 Move parse_uci(const Position& pos, std::string_view uci);

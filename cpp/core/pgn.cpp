@@ -421,6 +421,7 @@ PgnStatus PgnReader::read_game(PgnGame& game, PgnError& error) {
   clear_node(game.nodes[0]);
   game.tags.clear();
   game.variant = CHESS;
+  game.chess960 = false;
   game.root_fen.clear();
   game.result = "*";
   game.first_line = 1;
@@ -540,6 +541,15 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
       if (fe == FenError::OK) fe = s.build(pos, TOLERATE_ANY_BOARD);
     } else {
       fe = pos.set_fen(*fen, variant);
+      // A lichess rule set has no name for its Chess960 form: a FEN whose castling rights
+      // make sense only with Chess960 castling (a king off the e-file, an inner rook, a
+      // Shredder letter) is read with it.
+      if ((fe == FenError::CASTLING_NO_KING || fe == FenError::CASTLING_NO_ROOK) &&
+          is_lichess_variant(variant) && variant_has_castling(variant) &&
+          pos.set_fen(*fen, variant, true) == FenError::OK) {
+        fe = FenError::OK;
+        game.chess960 = true;
+      }
     }
     if (fe != FenError::OK) return fail(error, game.first_line, 1, PgnErrorCode::BAD_FEN_TAG, *fen, 0, fe);
     game.root_fen = pos.fen();
@@ -1003,8 +1013,8 @@ std::string write_pgn(const PgnGame& game, const PgnLayout& layout) {
       write_tag(out, name, v ? *v : std::strcmp(name, "Date") == 0 ? "????.??.??" : "?", nl);
   }
   Position root;
-  if (root.set_fen(game.root_fen.empty() ? start_fen(game.variant) : game.root_fen, game.variant) !=
-      FenError::OK)
+  if (root.set_fen(game.root_fen.empty() ? start_fen(game.variant) : game.root_fen, game.variant,
+                   game.chess960) != FenError::OK)
     root.set_fen(start_fen(game.variant), game.variant);
   Position start;
   start.set_fen(start_fen(game.variant), game.variant);

@@ -31,6 +31,9 @@ struct PgnNode {
 struct PgnGame {
   std::vector<std::pair<std::string, std::string>> tags;  // in file order, unescaped
   Variant variant = CHESS;
+  // Chess960 castling in a rule set that has no 960 name (atomic, crazyhouse, ...): set when
+  // the FEN tag's castling rights make sense only with it (CHESS960 games keep it false).
+  bool chess960 = false;
   std::string root_fen;        // FEN of the root (the FEN tag, else the start position)
   std::string result = "*";    // the termination marker ("*" when the movetext lacks one)
   std::vector<PgnNode> nodes;  // nodes[0] is the root

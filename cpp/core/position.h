@@ -82,7 +82,8 @@ class Position {
 
   // Replaces this position by the one a FEN describes. On error, returns the reason and
   // leaves the position exactly as it was. Four-field FENs (no counters) are accepted.
-  FenError set_fen(std::string_view fen, Variant variant = CHESS);
+  // chess960: Chess960 castling for any rule set with castling (types.h castling_chess960).
+  FenError set_fen(std::string_view fen, Variant variant = CHESS, bool chess960 = false);
   // The FEN of the current position. Chess960 castling is written as X-FEN (KQkq, or the
   // rook's file letter where the rook is not the outermost one) unless shredder is set.
   // lichess: crazyhouse pockets as a ninth rank and three-check's checks given as +W+B
@@ -99,6 +100,9 @@ class Position {
 
   // Board queries.
   Variant variant() const { return variant_; }
+  // Chess960 castling (always for CHESS960; for another rule set with castling when set up
+  // with the flag): X-FEN rights, king-to-rook UCI.
+  bool chess960() const { return chess960_; }
   Color side_to_move() const { return side_; }
   Piece piece_on(Square s) const { return board_[s]; }
   bool empty(Square s) const { return board_[s] == NO_PIECE; }
@@ -231,6 +235,7 @@ class Position {
   Piece board_[SQUARE_NB];
   Color side_;
   Variant variant_;
+  bool chess960_;                       // castling_chess960(variant_, flag): see chess960()
   const Key (*piece_keys_)[SQUARE_NB];  // Polyglot's table, or Makruk's own
   Key turn_key_;
   int game_ply_;

@@ -143,7 +143,7 @@ FenError parse_castling(Setup& s, std::string_view field) {
     if (letter) {
       king_side = lc == 'k';
       rsq = make_square(king_side ? 7 : 0, rank);
-      if (s.variant == CHESS960 && ksq != SQ_NONE)
+      if (s.chess960 && ksq != SQ_NONE)
         for (int f = king_side ? 7 : 0; f != file_of(ksq); f += king_side ? -1 : 1)
           if (s.board[make_square(f, rank)] == make_piece(col, ROOK)) {
             rsq = make_square(f, rank);
@@ -167,10 +167,10 @@ FenError castling_verdict(const Setup& s, int i) {
   const Color col = i < 2 ? WHITE : BLACK;
   const bool king_side = i % 2 == 0;
   const Square ksq = back_rank_king(s, col);
-  if (ksq == SQ_NONE || (s.variant != CHESS960 && ksq != relative_square(col, SQ_E1)))
+  if (ksq == SQ_NONE || (!s.chess960 && ksq != relative_square(col, SQ_E1)))
     return FenError::CASTLING_NO_KING;
   if (s.board[rsq] != make_piece(col, ROOK)) return FenError::CASTLING_NO_ROOK;
-  if (s.variant != CHESS960 && file_of(rsq) != (king_side ? 7 : 0)) return FenError::CASTLING_NO_ROOK;
+  if (!s.chess960 && file_of(rsq) != (king_side ? 7 : 0)) return FenError::CASTLING_NO_ROOK;
   if ((file_of(rsq) > file_of(ksq)) != king_side) return FenError::CASTLING_NO_ROOK;
   return FenError::OK;
 }
@@ -455,11 +455,13 @@ FenError strip_variant_fields(Setup& s, std::string_view* f, int& n) {
 
 }  // namespace
 
-FenError Setup::parse(std::string_view fen, Variant v) {
+FenError Setup::parse(std::string_view fen, Variant v, bool chess960) {
   std::string_view f[8];
   int n = split_fields(fen, f, 8);
   if (n == 0) return FenError::EMPTY;
   Setup s;
+  s.chess960 = castling_chess960(v, chess960);
+  v = rules_with_chess960(v, chess960);
   s.variant = v;
   if (is_lichess_variant(v) && n <= 8)
     if (FenError e = strip_variant_fields(s, f, n); e != FenError::OK) return e;
@@ -501,10 +503,12 @@ FenError Setup::parse(std::string_view fen, Variant v) {
   return FenError::OK;
 }
 
-FenErrors fen_syntax_errors(std::string_view fen, Variant v) {
+FenErrors fen_syntax_errors(std::string_view fen, Variant v, bool chess960) {
+  const bool castling960 = castling_chess960(v, chess960);
+  v = rules_with_chess960(v, chess960);
   if (is_lichess_variant(v)) {
     Setup s;
-    const FenError e = s.parse(fen, v);
+    const FenError e = s.parse(fen, v, chess960);
     return e == FenError::OK ? 0 : fen_error_bit(e);
   }
   std::string_view f[6];
@@ -514,10 +518,12 @@ FenErrors fen_syntax_errors(std::string_view fen, Variant v) {
   FenErrors errors = 0;
   Setup s;
   s.variant = v;
+  s.chess960 = castling960;
   if (FenError e = parse_board(s, f[0]); e != FenError::OK) {
     errors |= fen_error_bit(e);
     s = Setup();  // the castling letters are then read against an empty board
     s.variant = v;
+    s.chess960 = castling960;
   }
   if (f[1] != "w" && f[1] != "b") errors |= fen_error_bit(FenError::BAD_SIDE);
   if (v == MAKRUK) {
@@ -543,6 +549,7 @@ FenErrors fen_syntax_errors(std::string_view fen, Variant v) {
 void Setup::load_board(Position& pos) const {
   pos.clear();
   pos.variant_ = variant;
+  pos.chess960_ = castling_chess960(variant, chess960);
   pos.piece_keys_ = variant == MAKRUK ? zobrist::MAKRUK_PIECE_KEYS : zobrist::PIECE_KEYS;
   pos.turn_key_ = variant == MAKRUK ? zobrist::MAKRUK_TURN : zobrist::turn();
   std::memcpy(pos.board_, board, sizeof board);
@@ -709,6 +716,7 @@ Setup Setup::of(const Position& pos) {
   std::memcpy(s.board, pos.board_, sizeof s.board);
   s.side = pos.side_to_move();
   s.variant = pos.variant();
+  s.chess960 = pos.chess960();
   for (CastlingRights cr : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO})
     if (pos.can_castle(cr)) s.castling_rook[castling_index(cr)] = pos.castling_rook_square(cr);
   s.ep_square = pos.ep_square();
@@ -790,8 +798,7 @@ size_t Setup::write_fen(char* out, bool shredder, bool lichess) const {
     // gets its file, as X-FEN does.
     bool outermost = true;
     for (int f = king_side ? 7 : 0; f != file_of(rsq); f += king_side ? -1 : 1)
-      if (board[make_square(f, rank_of(rsq))] == make_piece(c, ROOK) || variant != CHESS960)
-        outermost = false;
+      if (board[make_square(f, rank_of(rsq))] == make_piece(c, ROOK) || !chess960) outermost = false;
     const char letter = shredder || !outermost ? char('A' + file_of(rsq)) : (king_side ? 'K' : 'Q');
     *p++ = c == WHITE ? letter : char(letter | 0x20);
   }
@@ -845,8 +852,8 @@ bool Setup::operator==(const Setup& o) const {
     if (board[i] != o.board[i]) return false;
   for (int i = 0; i < 4; ++i)
     if (castling_rook[i] != o.castling_rook[i]) return false;
-  return side == o.side && variant == o.variant && ep_square == o.ep_square && halfmove == o.halfmove &&
-         count_limit == o.count_limit && fullmove == o.fullmove &&
+  return side == o.side && variant == o.variant && chess960 == o.chess960 && ep_square == o.ep_square &&
+         halfmove == o.halfmove && count_limit == o.count_limit && fullmove == o.fullmove &&
          !std::memcmp(pocket, o.pocket, sizeof pocket) && promoted == o.promoted &&
          checks_left[WHITE] == o.checks_left[WHITE] && checks_left[BLACK] == o.checks_left[BLACK];
 }
@@ -858,6 +865,7 @@ std::string drop_contradicted_fields(std::string_view fen, Variant variant) {
   if ((n != 4 && n != 6) || variant == MAKRUK || is_lichess_variant(variant)) return std::string(fen);
   Setup s;
   s.variant = variant;
+  s.chess960 = castling_chess960(variant, false);
   if (parse_board(s, f[0]) != FenError::OK || (f[1] != "w" && f[1] != "b")) return std::string(fen);
   s.side = f[1] == "w" ? WHITE : BLACK;
   std::string castling;

@@ -44,12 +44,15 @@ FenError first_fen_error(FenErrors errors);
 // side, the castling field's letters, the en passant field's form, each counter): a set, so
 // that a reader with another order of checks (chess.js) can pick its first. EMPTY or
 // FIELD_COUNT alone when the fields cannot be told apart. Setup::parse returns one of them.
-FenErrors fen_syntax_errors(std::string_view fen, Variant v = CHESS);
+FenErrors fen_syntax_errors(std::string_view fen, Variant v = CHESS, bool chess960 = false);
 
 struct Setup {
   Piece board[SQUARE_NB] = {};  // NO_PIECE on empty squares
   Color side = WHITE;
   Variant variant = CHESS;
+  // Chess960 castling: K/Q name the outermost rook, the king and rooks may stand on any file
+  // (castling_chess960 in types.h: true for CHESS960, false for a rule set without castling).
+  bool chess960 = false;
   // The rook square bound to each castling right, by castling_index (SQ_NONE: no right). A
   // right the board contradicts is kept as written; validate() reports it.
   Square castling_rook[4] = {SQ_NONE, SQ_NONE, SQ_NONE, SQ_NONE};
@@ -70,8 +73,9 @@ struct Setup {
 
   // Replaces this set-up by the one a FEN describes, checking its syntax only (field count,
   // ranks, letters, the castling and en passant fields' form, the counters). Four-field FENs
-  // are accepted. On error, returns the reason and leaves the set-up as it was.
-  FenError parse(std::string_view fen, Variant v = CHESS);
+  // are accepted. On error, returns the reason and leaves the set-up as it was. chess960:
+  // Chess960 castling (standard rules with it become CHESS960; no effect without castling).
+  FenError parse(std::string_view fen, Variant v = CHESS, bool chess960 = false);
   // The FEN (castling as Position::fen writes it; shredder: rook files). Crazyhouse
   // pockets as [PNBRQpnbrq] after the board and three-check's remaining checks as W+B after
   // the en passant field (chessops' forms), or with lichess: the pocket as a ninth rank

@@ -28,6 +28,16 @@ enum Variant : uint8_t {
 constexpr bool is_lichess_variant(Variant v) { return v >= CRAZYHOUSE; }
 // The rule set has castling.
 constexpr bool variant_has_castling(Variant v) { return v != MAKRUK && v != ANTICHESS && v != RACING_KINGS; }
+// Chess960 castling is a flag beside the rule set (X-FEN / Shredder-FEN rights, castling
+// from any king and rook files, king-to-rook UCI). CHESS960 is standard rules with it; the
+// flag means nothing for a rule set without castling. The rule set a variant and the flag
+// give (standard rules with the flag are CHESS960), and whether its castling is Chess960's.
+constexpr Variant rules_with_chess960(Variant v, bool chess960) {
+  return v == CHESS && chess960 ? CHESS960 : v;
+}
+constexpr bool castling_chess960(Variant v, bool chess960) {
+  return v == CHESS960 || (chess960 && variant_has_castling(v));
+}
 
 enum Color : uint8_t { WHITE = 0, BLACK = 1, COLOR_NB = 2 };
 

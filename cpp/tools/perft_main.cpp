@@ -1,6 +1,7 @@
 // chesswasm-perft — counts the leaves of the legal move tree from a position.
-//   chesswasm-perft <depth> [--fen FEN] [--variant NAME] [--divide]
+//   chesswasm-perft <depth> [--fen FEN] [--variant NAME] [--chess960] [--divide]
 //                   [--no-bulk] [--time]
+// --chess960: Chess960 castling for the variant (X-FEN / Shredder-FEN rights).
 // With --divide, one line per legal move ("e2e4: 20"); the last line is always the total.
 // --time writes the elapsed time and nodes/s to stderr. Errors go to stderr, exit code 1
 // (2 for usage errors).
@@ -20,7 +21,7 @@
 namespace {
 
 const char* const USAGE =
-    "usage: chesswasm-perft <depth> [--fen FEN] [--variant NAME] [--divide]\n"
+    "usage: chesswasm-perft <depth> [--fen FEN] [--variant NAME] [--chess960] [--divide]\n"
     "                       [--no-bulk] [--time]\n";
 
 int usage_error(const char* msg, const char* arg = nullptr) {
@@ -47,7 +48,7 @@ int main(int argc, char** argv) {
   int depth = -1;
   std::string fen;
   cw::Variant variant = cw::CHESS;
-  bool divide = false, bulk = true, timing = false;
+  bool divide = false, bulk = true, timing = false, chess960 = false;
 
   for (int i = 1; i < argc; ++i) {
     const char* a = argv[i];
@@ -58,6 +59,8 @@ int main(int argc, char** argv) {
       if (++i >= argc) return usage_error("--variant needs a name");
       variant = cw::variant_of_name(argv[i]);
       if (variant == cw::VARIANT_NB) return usage_error("unknown variant", argv[i]);
+    } else if (!std::strcmp(a, "--chess960")) {
+      chess960 = true;
     } else if (!std::strcmp(a, "--divide")) {
       divide = true;
     } else if (!std::strcmp(a, "--no-bulk")) {
@@ -76,12 +79,12 @@ int main(int argc, char** argv) {
   if (depth < 0) return usage_error("missing depth");
 
   cw::Position pos;
-  if (!fen.empty() || variant != cw::CHESS) {
+  if (!fen.empty() || variant != cw::CHESS || chess960) {
     if (fen.empty()) {
       if (variant == cw::MAKRUK) return usage_error("--variant makruk needs --fen");
       fen = cw::start_fen(variant);
     }
-    cw::FenError e = pos.set_fen(fen, variant);
+    cw::FenError e = pos.set_fen(fen, variant, chess960);
     if (e != cw::FenError::OK) {
       std::fprintf(stderr, "chesswasm-perft: invalid FEN (%s): %s\n", cw::fen_error_name(e),
                    cw::fen_error_message(e));

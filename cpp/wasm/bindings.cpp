@@ -168,16 +168,16 @@ struct PgnErrorInfo {
 // A set of FenError codes crosses as a 32-bit number (bit e for code e).
 static_assert(int(cw::FenError::EN_PASSANT_CHECK) < 32, "FenErrors cross as 32 bits: widen the boundary");
 
-cw::FenError setup_parse(cw::Setup& s, int len, cw::Variant variant) {
+cw::FenError setup_parse(cw::Setup& s, int len, cw::Variant variant, bool chess960) {
   if (!valid_variant(variant) || len < 0 || size_t(len) > io.size()) return cw::FenError::EMPTY;
-  return s.parse(io_text(len), variant);
+  return s.parse(io_text(len), variant, chess960);
 }
 
 // ---- the position -----------------------------------------------------------------------------
 
-cw::FenError set_fen(Handle& h, int len, cw::Variant variant) {
+cw::FenError set_fen(Handle& h, int len, cw::Variant variant, bool chess960) {
   if (!valid_variant(variant) || len < 0 || size_t(len) > io.size()) return cw::FenError::EMPTY;
-  return h.set_fen(io_text(len), variant);
+  return h.set_fen(io_text(len), variant, chess960);
 }
 
 int fill_moves(Handle& h) {
@@ -427,6 +427,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   constant("SAN_KEY_CHARS", cw::wasm::SAN_KEY_CHARS);
   constant("TREE_NON_ASCII", cw::wasm::NON_ASCII);
   constant("TREE_HEADER_WORDS", cw::wasm::TREE_HEADER_WORDS);
+  constant("TREE_CHESS960", cw::wasm::TREE_CHESS960);
   // The SanLeniency bits (PgnSource::refuseTolerances).
   constant("SAN_CHECK_SUFFIX", int(cw::SAN_CHECK_SUFFIX));
   constant("SAN_ZERO_CASTLING", int(cw::SAN_ZERO_CASTLING));
@@ -457,8 +458,8 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   // without UCI strings (tree_codec.h, the compact layout), and the TS side keeps this text
   // per move number; "" for a variant out of range.
   function(
-      "moveUci", +[](cw::Variant v, int m) {
-        return valid_variant(v) ? cw::move_to_uci(cw::Move(uint16_t(m)), v) : std::string();
+      "moveUci", +[](cw::Variant v, int m, bool chess960) {
+        return valid_variant(v) ? cw::move_to_uci(cw::Move(uint16_t(m)), v, chess960) : std::string();
       });
 
   // Buffers.
@@ -510,9 +511,10 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       // The handle's address, for the raw calls.
       .function("address", optional_override([](Handle& h) { return uintptr_t(&h); }))
       .function("setFen", &set_fen)
-      // The start position of a variant (Chess960: the standard array).
-      .function("setStart", optional_override([](Handle& h, cw::Variant v) {
-                  return valid_variant(v) ? h.set_fen(cw::start_fen(v), v) : cw::FenError::EMPTY;
+      // The start position of a variant (Chess960: the standard array; chess960: with
+      // Chess960 castling).
+      .function("setStart", optional_override([](Handle& h, cw::Variant v, bool chess960) {
+                  return valid_variant(v) ? h.set_fen(cw::start_fen(v), v, chess960) : cw::FenError::EMPTY;
                 }))
       .function("fen", optional_override([](const Handle& h, bool shredder) {
                   return write_fen_io(h.position(), shredder, false);
@@ -520,6 +522,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .function("key", optional_override([](const Handle& h) { return h.position().key(); }))
       .function("turn", optional_override([](const Handle& h) { return h.position().side_to_move(); }))
       .function("variant", optional_override([](const Handle& h) { return h.position().variant(); }))
+      .function("chess960", optional_override([](const Handle& h) { return h.position().chess960(); }))
       .function("inCheck", optional_override([](const Handle& h) { return h.position().in_check(); }))
       .function("checkers", optional_override([](const Handle& h) { return h.position().checkers(); }))
       .function("hasLegalMove", optional_override([](Handle& h) { return h.legal_moves().size() > 0; }))
@@ -588,6 +591,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
                 }))
       .function("dropContradicted", optional_override([](cw::Setup& s) { s.drop_contradicted(); }))
       .function("variant", optional_override([](const cw::Setup& s) { return s.variant; }))
+      .function("chess960", optional_override([](const cw::Setup& s) { return s.chess960; }))
       .function("pieceOn", optional_override([](const cw::Setup& s, int sq) {
                   return valid_square(sq) ? int(s.board[sq]) : 0;
                 }))
@@ -636,10 +640,10 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       "setupOf", +[](const Handle& h) { return cw::Setup::of(h.position()); });
   // The syntax verdicts on the FEN in the I/O buffer, every field on its own (a set).
   function(
-      "fenSyntaxErrors", +[](int len, cw::Variant variant) {
+      "fenSyntaxErrors", +[](int len, cw::Variant variant, bool chess960) {
         if (!valid_variant(variant) || len < 0 || size_t(len) > io.size())
           return uint32_t(cw::fen_error_bit(cw::FenError::EMPTY));
-        return uint32_t(cw::fen_syntax_errors(io_text(len), variant));
+        return uint32_t(cw::fen_syntax_errors(io_text(len), variant, chess960));
       });
   // The first code of a set (the order set_fen reports them in).
   function(

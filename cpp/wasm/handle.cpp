@@ -4,8 +4,8 @@
 
 namespace cw::wasm {
 
-FenError Handle::set_fen(std::string_view fen, Variant variant) {
-  FenError e = pos_.set_fen(fen, variant);
+FenError Handle::set_fen(std::string_view fen, Variant variant, bool chess960) {
+  FenError e = pos_.set_fen(fen, variant, chess960);
   if (e == FenError::OK) forget();
   return e;
 }

@@ -81,8 +81,9 @@ class Handle {
     return f(pos_);
   }
 
-  // Sets the position from a FEN; on an error nothing changes (FenError says why).
-  FenError set_fen(std::string_view fen, Variant variant);
+  // Sets the position from a FEN (chess960: Chess960 castling, Position::set_fen); on an
+  // error nothing changes (FenError says why).
+  FenError set_fen(std::string_view fen, Variant variant, bool chess960 = false);
   // Sets the position from a set-up (Setup::build, the verdicts in `tolerated` passed over);
   // on an error nothing changes (FenError says why).
   FenError set_setup(const Setup& setup, FenErrors tolerated);

@@ -78,7 +78,7 @@ void encode(const PgnGame& g, TreeBuffers& out, bool compact) {
   out.words.reserve(16 + 2 * g.tags.size() + 8 * g.nodes.size());
   out.words.push_back(0);
   out.words.push_back(0);
-  out.words.push_back(int32_t(g.variant));
+  out.words.push_back(int32_t(g.variant) | (g.chess960 ? TREE_CHESS960 : 0));
   out.words.push_back(int32_t(g.tags.size()));
   bool non_ascii = false;
   for (const auto& [name, value] : g.tags) {
@@ -124,9 +124,11 @@ std::string unpack_san(int32_t lo, int32_t hi) {
 bool decode(const int32_t* words, size_t nwords, const char* bytes, size_t nbytes, PgnGame& g, bool compact) {
   g = PgnGame();
   Reader r{words, nwords, bytes, nbytes};
-  int32_t variant = r.word();
+  const int32_t word = r.word();
+  const int32_t variant = word & ~TREE_CHESS960;
   if (variant < CHESS || variant >= VARIANT_NB) return false;
   g.variant = Variant(variant);
+  g.chess960 = (word & TREE_CHESS960) != 0 && castling_chess960(g.variant, true) && g.variant != CHESS960;
   size_t ntags = r.count(2);
   g.tags.reserve(ntags);
   for (size_t i = 0; r.ok && i < ntags; ++i) {

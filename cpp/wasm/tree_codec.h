@@ -6,11 +6,10 @@
 // Words (int32), in this order:
 //   [0] the number of words, [1] the number of bytes (both filled by encode_game; ignored by
 //   decode_game);
-//   variant, tag count, then per tag: name length, value length;
-//   root FEN length, result length, node count, then per node (nodes[0] is the root; a
-//   node's parent comes before it, and the children of a node appear in their order):
-//   parent, move, SAN length, UCI length, comments-before count, their lengths,
-//   comments-after count, their lengths, NAG count, the NAGs.
+//   variant (with TREE_CHESS960 set for PgnGame::chess960), tag count, then per tag: name length, value
+//   length; root FEN length, result length, node count, then per node (nodes[0] is the root; a node's parent
+//   comes before it, and the children of a node appear in their order): parent, move, SAN length, UCI length,
+//   comments-before count, their lengths, comments-after count, their lengths, NAG count, the NAGs.
 // A string length has bit 30 (NON_ASCII) set when the string is not pure ASCII (the TS side
 // then decodes it on its own as UTF-8). The bytes are the strings in the same order: tag
 // names and values, root FEN, result, then per node SAN, UCI, comments before, comments after.
@@ -28,6 +27,8 @@ namespace cw::wasm {
 
 // Flag of a string length: the string has a byte >= 128.
 constexpr int32_t NON_ASCII = 1 << 30;
+// Flag of the variant word: the game has Chess960 castling in a rule set without a 960 name.
+constexpr int32_t TREE_CHESS960 = 1 << 8;
 // Words before the variant: the word count and the byte count.
 constexpr int TREE_HEADER_WORDS = 2;
 

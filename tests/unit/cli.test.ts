@@ -33,6 +33,14 @@ test('Chess960 variant', () => {
   expect(r.stdout).toBe('12189\n');
 });
 
+test('--chess960: Chess960 castling for another rule set (tests/data/perft960-atomic.epd)', () => {
+  const fen = '8/8/8/8/8/8/5k2/1R2K1R1 w KQ - 0 1';
+  expect(run('perft', '3', '--variant', 'atomic', '--chess960', '--fen', fen).stdout).toBe('2608\n');
+  const divide = run('perft', '1', '--variant', 'atomic', '--chess960', '--fen', fen, '--divide').stdout;
+  expect(divide.split('\n')).toContain('e1b1: 1'); // O-O-O, king-to-rook
+  expect(run('perft', '3', '--variant', 'atomic', '--fen', fen).status).toBe(1); // refused without it
+});
+
 test.each([
   [['perft', '2', '--fen', 'nonsense'], 1, /field-count/],
   [['perft', 'x'], 2, /depth/],

@@ -31,7 +31,7 @@ describe('embind classes (library-trim.js)', () => {
     const M = glue();
     const a = new M.Position();
     expect(a).toBeInstanceOf(M.Position);
-    expect(a.setStart(M.Variant.CHESS)).toBe((M as unknown as { FenError: { OK: unknown } }).FenError.OK);
+    expect(a.setStart(M.Variant.CHESS, false)).toBe((M as unknown as { FenError: { OK: unknown } }).FenError.OK);
     const b = new M.Position(a); // the copy constructor (overload by argument count)
     expect(b.address()).not.toBe(a.address());
     expect(b.key()).toBe(a.key());
@@ -45,7 +45,7 @@ describe('embind classes (library-trim.js)', () => {
   it('returns a class by value as a new object that JS owns', () => {
     const M = glue();
     const p = new M.Position();
-    p.setStart(M.Variant.CHESS);
+    p.setStart(M.Variant.CHESS, false);
     const s = M.setupOf(p);
     expect(s).toBeInstanceOf(M.Setup);
     expect(s.pieceOn(4)).toBe(p.pieceOn(4));
@@ -59,7 +59,7 @@ describe('embind classes (library-trim.js)', () => {
   it('refuses misuse with a BindingError and stays usable', () => {
     const M = glue();
     const p = new M.Position();
-    p.setStart(M.Variant.CHESS);
+    p.setStart(M.Variant.CHESS, false);
     const s = new M.Setup();
     const gone = new M.Position();
     gone.delete();

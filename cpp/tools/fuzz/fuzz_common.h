@@ -205,11 +205,15 @@ inline void seed_position(cw::Position& pos, uint8_t choice, int plies, uint32_t
 inline const char* variant_name(cw::Variant v) { return cw::variant_name(v); }
 
 // The variant a FEN target's selector byte names: '0'..'9' (the seed files' first character)
-// name variants 0..9 (chess, Chess960, Makruk, then the lichess variants in types.h order);
-// any other byte names one of the first three, byte % 3.
+// name variants 0..9 (chess, Chess960, Makruk, then the lichess variants in types.h order),
+// and so do 'a'..'j' with Chess960 castling (selector_chess960); any other byte names one of
+// the first three, byte % 3.
 inline cw::Variant selector_variant(uint8_t selector) {
+  if (selector >= 'a' && selector <= 'j') return cw::Variant(selector - 'a');
   return selector >= '0' && selector <= '9' ? cw::Variant(selector - '0') : cw::Variant(selector % 3);
 }
+// Whether the selector asks for Chess960 castling (Position::set_fen's flag): 'a'..'j'.
+inline bool selector_chess960(uint8_t selector) { return selector >= 'a' && selector <= 'j'; }
 
 // The position's invariants: consistency (bitboards, kings, checkers, hash) and the
 // incremental key equal to the scratch key.

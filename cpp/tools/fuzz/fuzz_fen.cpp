@@ -1,6 +1,7 @@
 // chesswasm fuzzing — FEN parsing. Input: one byte choosing the variant ('0'..'9': chess,
 // Chess960, Makruk, crazyhouse, atomic, antichess, king of the hill, three-check, racing
-// kings, horde, as the seed files start; any other byte: byte % 3), then the FEN text
+// kings, horde, as the seed files start; 'a'..'j' the same with the Chess960 castling flag; any
+// other byte: byte % 3), then the FEN text
 // (pockets in brackets or as a ninth rank, '~' marks, three-check counters in both forms); a first byte
 // from 240 up reads a crowded board instead (cpp/tools/dense_positions.h, from a seed in the
 // next two bytes).
@@ -25,6 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   cwfuzz::Bytes in{data, size};
   const uint8_t selector = in.next();
   Variant variant = cwfuzz::selector_variant(selector);
+  bool chess960 = cwfuzz::selector_chess960(selector);
   std::string_view text;
   std::string dense;
   if (selector >= 240) {
@@ -32,6 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // input is not read): the FEN checks below on positions with the most moves.
     const uint32_t seed = uint32_t(in.next()) << 8 | in.next();
     variant = Variant(seed % 3);
+    chess960 = false;
     uint32_t r = seed * 2654435761u + 7;
     auto next = [&]() {
       r = r * 1664525u + 1013904223u;
@@ -51,11 +54,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int before_history = pos.history_size();
   const Variant before_variant = pos.variant();
 
-  const FenError err = pos.set_fen(text, variant);
+  const FenError err = pos.set_fen(text, variant, chess960);
 
   Setup setup;
-  const FenError parsed = setup.parse(text, variant);
-  const FenErrors syntax = fen_syntax_errors(text, variant);
+  const FenError parsed = setup.parse(text, variant, chess960);
+  const FenErrors syntax = fen_syntax_errors(text, variant, chess960);
   CWFUZZ_CHECK((syntax == 0) == (parsed == FenError::OK), std::string(text));
   if (parsed != FenError::OK) {
     CWFUZZ_CHECK(syntax & fen_error_bit(parsed), std::string(text));
@@ -67,7 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         fen_error_bit(FenError::CASTLING_NO_KING) | fen_error_bit(FenError::CASTLING_NO_ROOK);
     if (!(verdicts & CASTLING)) {
       Setup again;
-      CWFUZZ_CHECK(again.parse(setup.fen(true), variant) == FenError::OK && again == setup, setup.fen(true));
+      CWFUZZ_CHECK(again.parse(setup.fen(true), variant, chess960) == FenError::OK && again == setup,
+                   setup.fen(true));
     }
     if ((verdicts & ~TOLERATE_MISSING_KINGS) == 0) {
       Position kingless;
@@ -76,7 +80,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       cwfuzz::check_moves(kingless, true);
     }
     // Any board chess.js plays (the facade's permissive build): standard chess only.
-    if (variant == CHESS && (verdicts & ~TOLERATE_ANY_BOARD) == 0) {
+    if (variant == CHESS && !chess960 && (verdicts & ~TOLERATE_ANY_BOARD) == 0) {
       Position any;
       CWFUZZ_CHECK(setup.build(any, TOLERATE_ANY_BOARD) == FenError::OK, std::string(text));
       CWFUZZ_CHECK(any.any_board(), std::string(text));
@@ -94,13 +98,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
 
   cwfuzz::check_position(pos, "after set_fen");
-  CWFUZZ_CHECK(pos.variant() == variant, std::string(text));
+  // The flag: standard rules with it are CHESS960; it means nothing without castling.
+  CWFUZZ_CHECK(pos.variant() == rules_with_chess960(variant, chess960), std::string(text));
+  CWFUZZ_CHECK(pos.chess960() == castling_chess960(variant, chess960), std::string(text));
   CWFUZZ_CHECK(pos.history_size() == 0, std::string(text));
   const std::string fen = pos.fen();
   for (bool shredder : {false, true}) {
     Position again;
     const std::string written = pos.fen(shredder);
-    const FenError e2 = again.set_fen(written, variant);
+    const FenError e2 = again.set_fen(written, variant, chess960);
     CWFUZZ_CHECK(e2 == FenError::OK, written + " refused: " + fen_error_name(e2));
     CWFUZZ_CHECK(again.fen() == fen, std::string(text) + " -> " + fen + " -> " + again.fen());
     CWFUZZ_CHECK(again.key() == pos.key(), fen);

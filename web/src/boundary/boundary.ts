@@ -145,6 +145,9 @@ export const SAN_SHORT_PAWN_LETTER = 1024;
 /** The registered constant `SAN_ZERO_CASTLING`. */
 export const SAN_ZERO_CASTLING = 2;
 
+/** The registered constant `TREE_CHESS960`. */
+export const TREE_CHESS960 = 256;
+
 /** The registered constant `TREE_HEADER_WORDS`. */
 export const TREE_HEADER_WORDS = 2;
 

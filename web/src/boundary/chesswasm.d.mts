@@ -311,16 +311,17 @@ export interface PgnErrorInfo {
 }
 /** An instance of the registered class `Position` (free it with `delete()`). */
 export interface Position {
-  setStart(arg0: VariantValue): FenErrorValue;
   turn(): ColorValue;
   variant(): VariantValue;
   playNull(): PlayStatusValue;
+  setStart(arg0: VariantValue, arg1: boolean): FenErrorValue;
+  chess960(): boolean;
   inCheck(): boolean;
   hasLegalMove(): boolean;
   termination(arg0: boolean): TerminationValue;
   outcome(arg0: boolean): Outcome;
   canClaimFiftyMoves(): boolean;
-  setFen(arg0: number, arg1: VariantValue): FenErrorValue;
+  setFen(arg0: number, arg1: VariantValue, arg2: boolean): FenErrorValue;
   fen(arg0: boolean): number;
   historySize(): number;
   lastMove(): number;
@@ -358,7 +359,8 @@ export interface Setup {
   variant(): VariantValue;
   turn(): ColorValue;
   dropContradicted(): void;
-  parse(arg0: number, arg1: VariantValue): FenErrorValue;
+  chess960(): boolean;
+  parse(arg0: number, arg1: VariantValue, arg2: boolean): FenErrorValue;
   fen(arg0: boolean): number;
   build(arg0: Position, arg1: number): FenErrorValue;
   pieceOn(arg0: number): number;
@@ -444,6 +446,7 @@ export interface ChesswasmGlue {
   SAN_PROMOTION: number;
   SAN_SHORT_PAWN_LETTER: number;
   SAN_ZERO_CASTLING: number;
+  TREE_CHESS960: number;
   TREE_HEADER_WORDS: number;
   TREE_NON_ASCII: number;
   promotionType(arg0: MoveFlagValue): PieceTypeValue;
@@ -455,13 +458,13 @@ export interface ChesswasmGlue {
   parseVariant(arg0: number): number;
   insufficientMaterial(arg0: Position, arg1: number): boolean;
   variantPgnName(arg0: number): number;
-  fenSyntaxErrors(arg0: number, arg1: VariantValue): number;
+  fenSyntaxErrors(arg0: number, arg1: VariantValue, arg2: boolean): number;
   firstFenError(arg0: number): FenErrorValue;
   bufferBytes(): number;
   startFen(arg0: VariantValue): string;
   pieceLetter(arg0: PieceTypeValue): string;
   fenErrorMessage(arg0: FenErrorValue): string;
-  moveUci(arg0: VariantValue, arg1: number): string;
+  moveUci(arg0: VariantValue, arg1: number, arg2: boolean): string;
   hotCalls(): Int32Array;
   functionTable(): WebAssembly.Table;
   ioBuffer(arg0: number): Uint8Array;

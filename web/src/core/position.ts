@@ -115,6 +115,36 @@ export function parseVariant(text: string): Variant | undefined {
 export interface FenOptions {
   /** The rules variant (default `'chess'`). */
   variant?: Variant;
+  /**
+   * Chess960 castling (default `false`): the king and rooks may start on any file, castling
+   * rights are read as X-FEN or Shredder-FEN, `fen()` writes X-FEN and castling UCI is
+   * king-to-rook (`e1h1`). For any rule set with castling (chess, crazyhouse, atomic, king of
+   * the hill, three-check, horde); `variant` keeps the rule set's name, except that standard
+   * rules with it are `'chess960'`. No effect in antichess, racing kings and Makruk, which
+   * have no castling ({@link Position.chess960} is then `false`).
+   */
+  chess960?: boolean;
+}
+
+/**
+ * Internal: the `chess960` option, checked (`false` when absent).
+ * @throws {@link ChessError} `'invalid-argument'` for a value that is not a boolean.
+ */
+export function chess960Option(options: unknown): boolean {
+  const value = (options as FenOptions | null | undefined)?.chess960;
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean')
+    throw new ChessError('invalid-argument', `the chess960 option must be a boolean, not ${describe(value)}`);
+  return value;
+}
+
+// The UCI tables are kept per rule set and castling kind: the variant's code, plus
+// CHESS960_KEY for a rule set other than 'chess960' played with Chess960 castling.
+const CHESS960_KEY = 16;
+
+/** Internal: the key of {@link uciTable} for a variant code and Chess960 castling flag. */
+export function uciKey(variant: number, chess960: boolean): number {
+  return chess960 && VARIANTS[variant] !== 'chess960' ? variant + CHESS960_KEY : variant;
 }
 
 // UCI: from-to with an optional promotion letter (k: antichess), or a drop (N@f3, P@e4).
@@ -126,9 +156,12 @@ const UCI_PATTERN = /^(?:[a-h][1-8][a-h][1-8][nbrqmkNBRQMK]?|[PNBRQ]@[a-h][1-8])
 // elements: faster than a holey array) on first use of a variant.
 const uciCache: string[][] = [];
 
-/** Internal: the UCI texts of a variant's moves known so far (by move number; '' when not yet). */
-export function uciTable(variant: number): string[] {
-  return (uciCache[variant] ??= new Array<string>(65536).fill(''));
+/**
+ * Internal: the UCI texts of a variant's moves known so far (by move number; '' when not
+ * yet); `key`: the variant's code, or {@link uciKey} with Chess960 castling.
+ */
+export function uciTable(key: number): string[] {
+  return (uciCache[key] ??= new Array<string>(65536).fill(''));
 }
 
 // The moves whose UCI text is their two squares whatever the variant (no castling, no
@@ -156,15 +189,15 @@ export function knownUci(table: string[], m: number): string {
 }
 
 /**
- * Internal: the UCI text of a move of a variant (by its code), from the tables; the core
- * writes it on a miss (`moveUci`: the text needs no position). Used where moves cross
+ * Internal: the UCI text of a move of a variant (by its {@link uciKey}), from the tables; the
+ * core writes it on a miss (`moveUci`: the text needs no position). Used where moves cross
  * without their text (a game read from PGN).
  */
-export function uciOfMove(variant: number, m: number): string {
-  const table = uciTable(variant);
+export function uciOfMove(key: number, m: number): string {
+  const table = uciTable(key);
   let text = knownUci(table, m);
   if (text === '') {
-    text = M.moveUci(M.Variant.values[variant]!, m);
+    text = M.moveUci(M.Variant.values[key % CHESS960_KEY]!, m, key >= CHESS960_KEY);
     if ((m & PAIR_MOVE_MASK) === 0 && m !== 0) uciPairs[m & SQUARES_MASK] = text;
     else table[m] = text;
   }
@@ -312,6 +345,8 @@ export class Position {
   #variant = 0;
   // Its index in `unregistered` while it waits to be registered, else -1.
   #pending: number;
+  // The key of its UCI table (uciKey: the variant code and the Chess960 castling flag).
+  #uciKey = 0;
 
   private constructor(h: NativePosition, address: number) {
     this.#h = h;
@@ -345,32 +380,42 @@ export class Position {
         throw fenError(status, fen);
       }
       pos.#variant = s.variant().value;
+      pos.#uciKey = uciKey(pos.#variant, s.chess960());
       return pos;
     };
   }
 
-  /** The start position of a variant (Chess960 mode on the standard array for `'chess960'`). */
-  static startpos(variant: Variant = 'chess'): Position {
+  /**
+   * The start position of a variant (Chess960 mode on the standard array for `'chess960'`);
+   * `{ chess960: true }` gives it Chess960 castling (see {@link FenOptions.chess960}).
+   */
+  static startpos(variant: Variant = 'chess', options: { chess960?: boolean } = {}): Position {
     const code = variantCode(variant);
+    const chess960 = chess960Option(options);
     const pos = acquire();
-    pos.#h!.setStart(M.Variant.values[code]!);
+    const h = pos.#h!;
+    h.setStart(M.Variant.values[code]!, chess960);
     pos.#version++;
-    pos.#variant = code;
+    pos.#variant = h.variant().value;
+    pos.#uciKey = uciKey(pos.#variant, h.chess960());
     return pos;
   }
 
   /**
-   * The position a FEN describes. Chess960 accepts Shredder-FEN and X-FEN castling fields;
-   * the halfmove and fullmove fields may be omitted.
-   * @throws {@link FenError} with the core's reason as `code` (e.g. `'missing-king'`).
+   * The position a FEN describes. Chess960 castling (`'chess960'`, or `{ chess960: true }`
+   * with any rule set) accepts Shredder-FEN and X-FEN castling fields; the halfmove and
+   * fullmove fields may be omitted.
+   * @throws {@link FenError} with the core's reason as `code` (e.g. `'missing-king'`);
+   * {@link ChessError} `'invalid-variant'` / `'invalid-argument'` for bad options.
    */
   static fromFen(fen: string, options: FenOptions = {}): Position {
     const code = variantCode((options as FenOptions | null | undefined)?.variant);
+    const chess960 = chess960Option(options);
     if (typeof fen !== 'string')
       throw new FenError('not-a-string', `a FEN must be a string, not ${describe(fen)}`, describe(fen));
     const pos = acquire();
     try {
-      pos.#setFen(fen, code);
+      pos.#setFen(fen, code, chess960);
     } catch (e) {
       pos.dispose();
       throw e;
@@ -378,12 +423,14 @@ export class Position {
     return pos;
   }
 
-  #setFen(fen: string, variant: number): void {
-    const status = this.#h!.setFen(writeString(fen), M.Variant.values[variant]!).value;
+  #setFen(fen: string, variant: number, chess960: boolean): void {
+    const h = this.#h!;
+    const status = h.setFen(writeString(fen), M.Variant.values[variant]!, chess960).value;
     releaseIo();
     this.#version++;
     if (status !== 0) throw fenError(status, fen);
-    this.#variant = variant;
+    this.#variant = chess960 ? h.variant().value : variant;
+    this.#uciKey = uciKey(this.#variant, chess960 && h.chess960());
   }
 
   #live(): NativePosition {
@@ -452,6 +499,14 @@ export class Position {
     return VARIANTS[this.#variant]!;
   }
 
+  /**
+   * Whether castling is Chess960's (X-FEN rights, king-to-rook UCI): always in `'chess960'`,
+   * and in another rule set with castling set up with `{ chess960: true }`.
+   */
+  get chess960(): boolean {
+    return this.#live().chess960();
+  }
+
   /** The halfmove clock (plies since the last capture or pawn move). */
   get halfmoves(): number {
     return this.#live().rule50();
@@ -507,7 +562,7 @@ export class Position {
     const h = this.#live();
     const n = legalMoves(this.#p);
     let list = moveView();
-    const cache = uciTable(this.#variant);
+    const cache = uciTable(this.#uciKey);
     const out = new Array<string>(n);
     for (let i = 0; i < n; i++) {
       const m = list[i]!;
@@ -595,7 +650,7 @@ export class Position {
     if (!isMoveNumber(move)) throw moveError(move);
     const marked = markedPosition === this && markedVersion === this.#version;
     if (marked ? marks[move] !== stamp : !h.isLegal(move)) throw moveError(move);
-    const cache = uciTable(this.#variant);
+    const cache = uciTable(this.#uciKey);
     let text = cache[move]!;
     if (text === '') cache[move] = text = readString(h.uci(move));
     return text;
@@ -768,6 +823,7 @@ export class Position {
     const h = new M.Position(this.#live());
     const copy = newPosition(h, h.address());
     copy.#variant = this.#variant;
+    copy.#uciKey = this.#uciKey;
     copy.#version = this.#version; // a bound on the history it copied (see release)
     return copy;
   }

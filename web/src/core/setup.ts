@@ -23,6 +23,7 @@ import {
   nativePosition,
   positionFromSetup,
   variantCode,
+  chess960Option,
 } from './position.js';
 import { DISPOSE, disposedError } from '../boundary/lifecycle.js';
 import { M, readString, releaseIo, writeString } from '../boundary/wasm.js';
@@ -97,9 +98,12 @@ export class Setup {
     registry.register(this, s, this);
   }
 
-  /** An empty board, white to move, no castling rights, no en passant square, move 1. */
-  static empty(variant: Variant = 'chess'): Setup {
-    return Setup.fromFen(EMPTY_BOARD, { variant });
+  /**
+   * An empty board, white to move, no castling rights, no en passant square, move 1
+   * (`chess960`: rights given later follow Chess960 castling, see {@link FenOptions.chess960}).
+   */
+  static empty(variant: Variant = 'chess', options: { chess960?: boolean } = {}): Setup {
+    return Setup.fromFen(EMPTY_BOARD, { variant, chess960: chess960Option(options) });
   }
 
   /**
@@ -109,10 +113,11 @@ export class Setup {
    */
   static fromFen(fen: string, options: FenOptions = {}): Setup {
     const variant = variantCode((options as FenOptions | null | undefined)?.variant);
+    const chess960 = chess960Option(options);
     if (typeof fen !== 'string')
       throw new FenError('not-a-string', `a FEN must be a string, not ${describe(fen)}`, describe(fen));
     const s = new M.Setup();
-    const status = s.parse(writeString(fen), M.Variant.values[variant]!).value;
+    const status = s.parse(writeString(fen), M.Variant.values[variant]!, chess960).value;
     releaseIo();
     if (status !== 0) {
       s.delete();
@@ -129,8 +134,9 @@ export class Setup {
    */
   static syntaxErrors(fen: string, options: FenOptions = {}): FenErrorCode[] {
     const variant = variantCode((options as FenOptions | null | undefined)?.variant);
+    const chess960 = chess960Option(options);
     if (typeof fen !== 'string') return ['not-a-string'];
-    const bits = M.fenSyntaxErrors(writeString(fen), M.Variant.values[variant]!);
+    const bits = M.fenSyntaxErrors(writeString(fen), M.Variant.values[variant]!, chess960);
     releaseIo();
     return codesOf(bits);
   }
@@ -207,6 +213,11 @@ export class Setup {
   /** The rules variant. */
   get variant(): Variant {
     return VARIANTS[this.#live().variant().value]!;
+  }
+
+  /** Whether castling rights follow Chess960 castling (see {@link FenOptions.chess960}). */
+  get chess960(): boolean {
+    return this.#live().chess960();
   }
 
   /** The piece on a square (index or name), or `null` when it is empty. */

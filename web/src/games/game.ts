@@ -12,6 +12,7 @@
  * hash over that line.
  * @module
  */
+import { TREE_CHESS960 } from '../boundary/boundary.js';
 import type { PgnSource } from '../boundary/chesswasm.mjs';
 import {
   type CommentCommands,
@@ -31,7 +32,7 @@ import {
 import { ChessError, type IllegalMoveCode, IllegalMoveError, PgnError, describe } from '../boundary/errors.js';
 import { disposedError, installDispose } from '../boundary/lifecycle.js';
 import type { Move } from '../core/move.js';
-import { type Outcome, Position, VARIANTS, type Variant, uciOfMove } from '../core/position.js';
+import { type Outcome, Position, VARIANTS, type Variant, chess960Option, uciOfMove } from '../core/position.js';
 import {
   END,
   GAME,
@@ -95,6 +96,12 @@ export function registerOpeningTags(f: typeof tagsWithOpening): void {
 export interface GameOptions {
   /** The rules variant (default `'chess'`). */
   variant?: Variant;
+  /**
+   * Chess960 castling for a rule set with castling (default `false`; as the `chess960`
+   * option of {@link Position.fromFen}). The variant keeps its name; standard rules with it
+   * are `'chess960'`.
+   */
+  chess960?: boolean;
 }
 
 // UCI: from-to with an optional promotion letter (k: antichess), or a drop (N@f3, P@e4).
@@ -119,7 +126,14 @@ let layoutOf: (node: GameNode) => CommentLayout | null;
 let setLayout: (node: GameNode, layout: CommentLayout | null) => void;
 let builtChildren: (node: GameNode) => GameNode[] | null;
 let pendingTree: (node: GameNode) => TreeStore | null;
-type Parts = { variant: Variant; rootFen: string; result: string; tags: Map<string, string>; tree: TreeStore };
+type Parts = {
+  variant: Variant;
+  chess960: boolean;
+  rootFen: string;
+  result: string;
+  tags: Map<string, string>;
+  tree: TreeStore;
+};
 let gameFromParts: (parts: Parts) => Game;
 // Set by gameFromParts for the constructor call it makes.
 let pendingParts: Parts | null = null;
@@ -254,7 +268,7 @@ export class GameNode {
     if (treesWithCommandsAsText.has(tree) && !commandsKeptAsText()) return withCommandsAsText(() => this.#makeTree());
     this.#tree = null;
     const game = this.#game;
-    const variant = tree.variant;
+    const key = tree.uciKey;
     const nodes = new Array<GameNode>(tree.size);
     nodes[0] = this;
     this.#children = [];
@@ -262,7 +276,7 @@ export class GameNode {
       if (i === 0) return; // the root's annotations were read with the game
       const parent = nodes[parentIndex]!;
       const lone = typeof after === 'number';
-      const node = new GameNode(game, parent, move, san, uciOfMove(variant, move), before, lone ? [] : after, nags);
+      const node = new GameNode(game, parent, move, san, uciOfMove(key, move), before, lone ? [] : after, nags);
       // Comment commands ([%eval], [%clk], ...) into the node's fields. A lone ASCII comment
       // (the usual one: an engine's eval, a clock) is looked at in its bytes first:
       // takeSingleCommand takes a lone command without making a string.
@@ -335,7 +349,7 @@ export class GameNode {
     }
     const start = n.#fen ?? game.rootFen;
     scratch?.dispose();
-    const pos = (scratch = Position.fromFen(start, { variant: game.variant }));
+    const pos = (scratch = Position.fromFen(start, { variant: game.variant, chess960: game.chess960 }));
     if (n.#fen === null) {
       n.#fen = pos.fen();
       n.#hash = pos.hash();
@@ -387,6 +401,7 @@ export class Game {
   /** The root node (the starting position; its children are the first moves). */
   readonly root: GameNode;
   #variant: Variant;
+  #chess960 = false;
   #rootFen: string;
   #result: GameResult | string = '*';
   #current: GameNode;
@@ -404,6 +419,7 @@ export class Game {
     if (parts !== null) {
       pendingParts = null;
       this.#variant = parts.variant;
+      this.#chess960 = parts.chess960;
       this.#rootFen = parts.rootFen;
       this.#result = parts.result;
       this.tags = parts.tags;
@@ -412,9 +428,12 @@ export class Game {
       return;
     }
     const variant = options?.variant ?? 'chess';
+    const chess960 = chess960Option(options);
     // Validates the FEN and the variant, and normalises the FEN.
-    const pos = fen === undefined ? Position.startpos(variant) : Position.fromFen(fen, { variant });
+    const pos =
+      fen === undefined ? Position.startpos(variant, { chess960 }) : Position.fromFen(fen, { variant, chess960 });
     this.#variant = pos.variant;
+    this.#chess960 = pos.chess960;
     this.#rootFen = pos.fen();
     this.#pos = pos;
     this.tags = new Map();
@@ -466,6 +485,14 @@ export class Game {
     return this.#variant;
   }
 
+  /**
+   * Whether castling is Chess960's (always for `'chess960'`; for another rule set when made
+   * with `{ chess960: true }` or read from a PGN whose FEN tag needs it).
+   */
+  get chess960(): boolean {
+    return this.#chess960;
+  }
+
   /** The FEN of the root position. */
   get rootFen(): string {
     return this.#rootFen;
@@ -502,7 +529,7 @@ export class Game {
     if (pos !== null && !pos.disposed && pos.historyLength === this.#current.ply) return pos;
     // First use, or the position was changed behind the game's back: replay the line.
     pos?.dispose();
-    pos = Position.fromFen(this.#rootFen, { variant: this.#variant });
+    pos = Position.fromFen(this.#rootFen, { variant: this.#variant, chess960: this.#chess960 });
     for (const node of this.#current.path()) playNode(pos, node);
     this.#pos = pos;
     return pos;
@@ -792,7 +819,10 @@ export class Game {
     )
       throw new ChessError('invalid-argument', `a line must be an iterable of moves, not ${describe(moves)}`);
     // Every move checked on a scratch position first: nothing is added unless all are legal.
-    const pos = Position.fromFen(from === this.root ? this.#rootFen : from.fen, { variant: this.#variant });
+    const pos = Position.fromFen(from === this.root ? this.#rootFen : from.fen, {
+      variant: this.#variant,
+      chess960: this.#chess960,
+    });
     const line: { move: Move; san: string; uci: string }[] = [];
     try {
       let i = 0;
@@ -875,7 +905,7 @@ export class Game {
   pgn(options: PgnWriteOptions = {}): string {
     const how = options?.openingTags;
     return writeTree(
-      VARIANTS.indexOf(this.#variant),
+      VARIANTS.indexOf(this.#variant) | (this.#chess960 && this.#variant !== 'chess960' ? TREE_CHESS960 : 0),
       how ? tagsWithOpening(this, how) : this.tags,
       this.#rootFen,
       this.#result,
@@ -964,8 +994,8 @@ export function readPartialTree(src: PgnSource, lineBase: number, columnBase: nu
  * its root made, the other nodes when asked for (see {@link GameNode.children}).
  */
 export function readTree(src: PgnSource): Game {
-  const { variant, tags, rootFen, result, tree } = decodeTree(src);
-  const game = gameFromParts({ variant: VARIANTS[variant]!, rootFen, result, tags, tree });
+  const { variant, chess960, tags, rootFen, result, tree } = decodeTree(src);
+  const game = gameFromParts({ variant: VARIANTS[variant]!, chess960, rootFen, result, tags, tree });
   if (commandsKeptAsText()) treesWithCommandsAsText.add(tree);
   const root = game.root;
   if (tree.annotated(0)) {

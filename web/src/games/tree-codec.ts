@@ -13,13 +13,14 @@ import {
   PgnStatus,
   PgnStyle,
   type PgnStyleName,
+  TREE_CHESS960,
   TREE_HEADER_WORDS,
   TREE_NON_ASCII,
 } from '../boundary/boundary.js';
 import type { PgnSource } from '../boundary/chesswasm.mjs';
 import { ChessError, PGN_ERROR_REASONS, PgnError, type PgnErrorReason } from '../boundary/errors.js';
 import { M, readString, releaseIo, writeString } from '../boundary/wasm.js';
-import { sanOf } from '../core/position.js';
+import { VARIANTS, sanOf, uciKey } from '../core/position.js';
 
 // ignoreBOM: a U+FEFF that starts a comment or tag value is text, not a byte-order mark.
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -121,6 +122,8 @@ const LENGTH = ~TREE_NON_ASCII;
 export class TreeStore {
   /** The variant's code (`VARIANTS[code]`). */
   readonly variant: number;
+  /** The key of its moves' UCI texts (`uciKey`: the variant's code and Chess960 castling). */
+  readonly uciKey: number;
   /** The number of nodes (the root included). */
   readonly size: number;
   readonly #words: Int32Array;
@@ -137,8 +140,17 @@ export class TreeStore {
   readonly #startByte: number;
 
   /** Internal: use {@link decodeTree}. */
-  constructor(variant: number, words: Int32Array, bytes: Uint8Array, ascii: boolean, at: number, b: number) {
+  constructor(
+    variant: number,
+    chess960: boolean,
+    words: Int32Array,
+    bytes: Uint8Array,
+    ascii: boolean,
+    at: number,
+    b: number,
+  ) {
     this.variant = variant;
+    this.uciKey = uciKey(variant, chess960);
     this.#words = words;
     this.#bytes = bytes;
     this.#ascii = ascii;
@@ -354,6 +366,8 @@ export class TreeStore {
 /** Internal: a game as decoded from the tree buffers: its header, and its tree. */
 export interface DecodedGame {
   variant: number;
+  /** Chess960 castling (the variant word's TREE_CHESS960 bit, or the variant 'chess960'). */
+  chess960: boolean;
   tags: Map<string, string>;
   rootFen: string;
   result: string;
@@ -388,7 +402,9 @@ export function decodeTree(src: PgnSource): DecodedGame {
   let w = TREE_HEADER_WORDS;
   let b = 0;
   let len = 0;
-  const variant = words[w++]!;
+  const variantWord = words[w++]!;
+  const variant = variantWord & ~TREE_CHESS960;
+  const chess960 = (variantWord & TREE_CHESS960) !== 0 || VARIANTS[variant] === 'chess960';
   w++; // ntags
   const tags = new Map<string, string>();
   for (let i = 0; i < ntags; i++) {
@@ -405,7 +421,14 @@ export function decodeTree(src: PgnSource): DecodedGame {
   len = words[w++]! & LENGTH;
   const result = text(b, len);
   b += len;
-  return { variant, tags, rootFen, result, tree: new TreeStore(variant, words, bytes, ascii, w, b) };
+  return {
+    variant,
+    chess960,
+    tags,
+    rootFen,
+    result,
+    tree: new TreeStore(variant, chess960, words, bytes, ascii, w, b),
+  };
 }
 
 /** Internal: what {@link writeTree} reads of a node (a `GameNode` is one). */

@@ -125,7 +125,7 @@ export async function reviewGame(game: Game, engine: Engine, options: ReviewOpti
   const signal = options?.signal;
   const nodes = game.mainlineNodes();
   const total = nodes.length + 1;
-  const pos = Position.fromFen(game.rootFen, { variant: game.variant });
+  const pos = Position.fromFen(game.rootFen, { variant: game.variant, chess960: game.chess960 });
   const evals: Score[] = [];
   const bests: (EngineLine | null)[] = [];
   try {
