@@ -28,6 +28,9 @@ Bitboard bishop_table[0x1480];
 
 bool initialised = false;
 
+// Start-up code (the tables are filled once): compiled for size in the wasm build (types.h).
+CW_SIZE_CODE_BEGIN
+
 // The square (file+df, rank+dr), or SQ_NONE off the board.
 Square step(Square s, int df, int dr) {
   int f = file_of(s) + df, r = rank_of(s) + dr;
@@ -170,5 +173,7 @@ void print_bitboard(Bitboard b, char* out) {
   }
   out[k] = 0;
 }
+
+CW_SIZE_CODE_END
 
 }  // namespace cw

@@ -4,6 +4,18 @@
 
 #include <cstdint>
 
+// Cold code compiled for size in the wasm build (the package ships the .wasm; -O3 inlining
+// and unrolling of code that runs once or rarely made it several KB larger): every function
+// defined between CW_SIZE_CODE_BEGIN and CW_SIZE_CODE_END gets clang's minsize. Native builds
+// are unchanged.
+#if defined(__EMSCRIPTEN__) && defined(__clang__)
+#define CW_SIZE_CODE_BEGIN _Pragma("clang attribute push(__attribute__((minsize)), apply_to = function)")
+#define CW_SIZE_CODE_END _Pragma("clang attribute pop")
+#else
+#define CW_SIZE_CODE_BEGIN
+#define CW_SIZE_CODE_END
+#endif
+
 namespace cw {
 
 using Bitboard = uint64_t;

@@ -243,6 +243,9 @@ bool ready = false;
 
 }  // namespace
 
+// Runs once at start-up: compiled for size in the wasm build (types.h).
+CW_SIZE_CODE_BEGIN
+
 void init() {
   if (ready) return;
   uint64_t seed = 0x4D414B52554B2121ULL;  // "MAKRUK!!"
@@ -276,6 +279,8 @@ void init() {
   }
   ready = true;
 }
+
+CW_SIZE_CODE_END
 
 const Key (&PIECE_KEYS)[PIECE_NB][SQUARE_NB] = piece_table;
 const Key (&CASTLING_KEYS)[CASTLING_RIGHT_NB] = CASTLING_TABLE.keys;

@@ -232,6 +232,8 @@ LineReport play_line(Handle& h, int fen_len, int line_len, cw::Variant variant, 
   return r;
 }
 
+// Puzzles and PGN: cold, compiled for size in the wasm build (types.h).
+CW_SIZE_CODE_BEGIN
 cw::PuzzleReport check_puzzle(Handle& h, int fen_len, int line_len, cw::Variant variant, int mate_in,
                               bool setup_first) {
   cw::PuzzleReport r;
@@ -310,6 +312,7 @@ double buffer_bytes() {
   return double(io.capacity() - IO_BASE + row_buffer.capacity() + tree_in.words.capacity() * sizeof(int32_t) +
                 tree_in.bytes.capacity() - std::string().capacity());
 }
+CW_SIZE_CODE_END
 
 }  // namespace
 
