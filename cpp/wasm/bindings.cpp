@@ -165,8 +165,14 @@ struct PgnErrorInfo {
 
 // ---- the set-up ------------------------------------------------------------------------------
 
-// A set of FenError codes crosses as a 32-bit number (bit e for code e).
-static_assert(int(cw::FenError::EN_PASSANT_CHECK) < 32, "FenErrors cross as 32 bits: widen the boundary");
+// A set of FenError codes crosses as a JS number (bit e for code e), exact for codes below 53:
+// a 32-bit number lost BAD_CHECKS and VARIANT_MATERIAL (codes 32 and 33). The last code is
+// named here; tests/unit/setup-verdicts.test.ts checks that every code crosses.
+static_assert(int(cw::FenError::VARIANT_MATERIAL) < 53, "FenErrors cross as a double: widen the boundary");
+double fen_errors_out(cw::FenErrors errors) { return double(errors); }
+cw::FenErrors fen_errors_in(double bits) {
+  return bits >= 0 && bits < 9007199254740992.0 ? cw::FenErrors(bits) : cw::FenErrors(0);
+}
 
 cw::FenError setup_parse(cw::Setup& s, int len, cw::Variant variant, bool chess960) {
   if (!valid_variant(variant) || len < 0 || size_t(len) > io.size()) return cw::FenError::EMPTY;
@@ -585,7 +591,8 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .function("parse", &setup_parse)
       .function("fen", optional_override(
                            [](const cw::Setup& s, bool shredder) { return write_io(s.fen(shredder)); }))
-      .function("validate", optional_override([](const cw::Setup& s) { return uint32_t(s.validate()); }))
+      .function("validate",
+                optional_override([](const cw::Setup& s) { return fen_errors_out(s.validate()); }))
       // tolerance: 0 the strict rules, 1 TOLERATE_MISSING_KINGS, 2 TOLERATE_ANY_BOARD.
       .function("build", optional_override([](const cw::Setup& s, Handle& h, int tolerance) {
                   return h.set_setup(s, tolerance == 2   ? cw::TOLERATE_ANY_BOARD
@@ -645,12 +652,12 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   function(
       "fenSyntaxErrors", +[](int len, cw::Variant variant, bool chess960) {
         if (!valid_variant(variant) || len < 0 || size_t(len) > io.size())
-          return uint32_t(cw::fen_error_bit(cw::FenError::EMPTY));
-        return uint32_t(cw::fen_syntax_errors(io_text(len), variant, chess960));
+          return fen_errors_out(cw::fen_error_bit(cw::FenError::EMPTY));
+        return fen_errors_out(cw::fen_syntax_errors(io_text(len), variant, chess960));
       });
   // The first code of a set (the order set_fen reports them in).
   function(
-      "firstFenError", +[](uint32_t errors) { return cw::first_fen_error(errors); });
+      "firstFenError", +[](double errors) { return cw::first_fen_error(fen_errors_in(errors)); });
 
   class_<PgnSource>("PgnSource")
       .constructor<int>()

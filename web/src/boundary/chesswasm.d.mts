@@ -458,9 +458,9 @@ export interface ChesswasmGlue {
   parseVariant(arg0: number): number;
   insufficientMaterial(arg0: Position, arg1: number): boolean;
   variantPgnName(arg0: number): number;
+  bufferBytes(): number;
   fenSyntaxErrors(arg0: number, arg1: VariantValue, arg2: boolean): number;
   firstFenError(arg0: number): FenErrorValue;
-  bufferBytes(): number;
   startFen(arg0: VariantValue): string;
   pieceLetter(arg0: PieceTypeValue): string;
   fenErrorMessage(arg0: FenErrorValue): string;

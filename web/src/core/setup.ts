@@ -73,10 +73,13 @@ function castlingIndex(color: unknown, side: unknown): number {
 // then the first of the rest, and so on.
 function codesOf(bits: number): FenErrorCode[] {
   const out: FenErrorCode[] = [];
-  for (let rest = bits >>> 0; rest !== 0;) {
+  // bits is a set of up to 53 codes (bit e for code e), beyond 32-bit operators: each code
+  // found is subtracted.
+  for (let rest = bits; rest > 0;) {
     const code = M.firstFenError(rest).value;
+    if (code === 0) break;
     out.push(FEN_ERROR_CODES[code] as FenErrorCode);
-    rest = (rest & ~(1 << code)) >>> 0;
+    rest -= 2 ** code;
   }
   return out;
 }
