@@ -26,44 +26,13 @@ Position makruk(const std::string& fen) {
   return pos;
 }
 
-// Plays a space-separated UCI line, failing the test on the first move that is not legal.
-void play_line(Position& pos, const std::string& line) {
-  std::istringstream in(line);
-  std::string uci;
-  while (in >> uci) {
-    Move m = parse_uci(pos, uci);
-    ASSERT_NE(m, MOVE_NONE) << uci << " is not legal in " << pos.fen();
-    pos.do_move(m);
-  }
-}
-
 void run_makruk_perft(uint64_t min_nodes, uint64_t max_nodes, bool checked) {
-  std::vector<std::string> problems;
-  auto entries = cwtest::load_epd("perft-makruk.epd", &problems);
-  ASSERT_TRUE(problems.empty()) << problems.front();
-  ASSERT_GE(entries.size(), 10u);
-  int ran = 0;
-  for (const auto& e : entries) {
-    Position pos = makruk(e.fen);
-    for (auto [depth, count] : e.counts) {
-      if (count <= min_nodes || count > max_nodes) continue;
-      ++ran;
-      if (checked) {
-        std::string error;
-        EXPECT_EQ(perft_checked(pos, depth, error), count) << e.where() << " D" << depth;
-        EXPECT_EQ(error, "") << e.where();
-      } else {
-        EXPECT_EQ(perft(pos, depth, true), count) << e.where() << " D" << depth;
-        if (count <= cwtest::perft_nobulk_budget()) {
-          EXPECT_EQ(perft(pos, depth, false), count) << e.where() << " D" << depth << " (no bulk)";
-        }
-      }
-      EXPECT_EQ(pos.fen(), makruk(e.fen).fen()) << "perft must restore the position";
-    }
-  }
-  if (max_nodes > min_nodes) {
-    EXPECT_GT(ran, 0);
-  }
+  cwtest::run_epd_perft({.file = "perft-makruk.epd",
+                         .variant = MAKRUK,
+                         .min_lines = 10,
+                         .min_nodes = min_nodes,
+                         .max_nodes = max_nodes,
+                         .checked = checked});
 }
 
 }  // namespace
@@ -107,7 +76,7 @@ TEST(MakrukCounting, RulesDocumentExamples) {
   };
   for (const Case& c : cases) {
     Position pos = makruk(c.start);
-    play_line(pos, c.moves);
+    cwtest::play_uci_line(pos, c.moves);
     EXPECT_EQ(pos.fen(), c.expected) << c.start << " + " << c.moves;
     EXPECT_EQ(pos.key(), pos.compute_key());
     // The resulting FEN reads back to the same position and key.
@@ -121,22 +90,22 @@ TEST(MakrukCounting, RulesDocumentExamples) {
 TEST(MakrukCounting, FairyStockfishTraces) {
   // The count ply grows every ply once a count runs.
   Position a = makruk("8/3k4/8/2K1S1P1/8/8/8/8 w - - 0 1");
-  play_line(a, "g5g6m d7e7 c5d5");
+  cwtest::play_uci_line(a, "g5g6m d7e7 c5d5");
   EXPECT_EQ(a.fen(), "8/4k3/6M~1/3KS3/8/8/8/8 b - 88 10 2");
   // A bare king that takes the last Bia starts no count (the opponent has a bare king for
   // the side to move's count); the count starts on the next ply for the bare side.
   Position b = makruk("4R3/8/8/1kP5/R7/8/4K3/8 b - - 12 19");
-  play_line(b, "b5c5");
+  cwtest::play_uci_line(b, "b5c5");
   EXPECT_EQ(b.fen(), "4R3/8/8/2k5/R7/8/4K3/8 w - - 0 20");
-  play_line(b, "e2e3");
+  cwtest::play_uci_line(b, "e2e3");
   EXPECT_EQ(b.fen(), "4R3/8/8/2k5/R7/4K3/8/8 b - 16 8 20");
   // Khon and Ma against a bare king: one Khon decides, 44 moves.
   Position c = makruk("8/8/8/8/6k1/2p5/2K3S1/1N6 w - - 0 14");
-  play_line(c, "c2c3");
+  cwtest::play_uci_line(c, "c2c3");
   EXPECT_EQ(c.fen(), "8/8/8/8/6k1/2K5/6S1/1N6 b - 88 8 14");
   // A running count is kept when the capture leaves both kings bare.
   Position d = makruk("8/8/8/8/5kN1/8/8/K7 b - 128 38 18");
-  play_line(d, "f4g4");
+  cwtest::play_uci_line(d, "f4g4");
   EXPECT_EQ(d.fen(), "8/8/8/8/6k1/8/8/K7 w - 128 39 19");
   EXPECT_FALSE(d.count_exceeded());
 }
@@ -164,7 +133,7 @@ TEST(MakrukCounting, CountLimitsByMaterial) {
 TEST(MakrukCounting, CountPassingItsLimitIsReported) {
   Position pos = makruk("8/8/8/8/6k1/8/8/K2R4 b - 16 16 30");
   EXPECT_FALSE(pos.count_exceeded());
-  play_line(pos, "g4g5");
+  cwtest::play_uci_line(pos, "g4g5");
   EXPECT_EQ(pos.fen(), "8/8/8/6k1/8/8/8/K2R4 w - 16 17 31");  // as fairy-stockfish writes it
   EXPECT_TRUE(pos.count_exceeded());
   EXPECT_EQ(pos.count_ply(), 17);
@@ -242,14 +211,14 @@ TEST(MakrukOutcome, CountingRepetitionAndMate) {
   // The count passes its limit: an automatic draw.
   Position counted = makruk("8/8/8/8/6k1/8/8/K2R4 b - 16 16 30");
   EXPECT_EQ(outcome(counted).termination, Termination::NONE);
-  play_line(counted, "g4g5");
+  cwtest::play_uci_line(counted, "g4g5");
   EXPECT_EQ(outcome(counted).termination, Termination::COUNTING_RULE);
   EXPECT_EQ(outcome(counted).winner, COLOR_NB);
   // Threefold repetition ends a Makruk game without a claim; there is no fifty-move rule.
   Position rep = makruk(MAKRUK_START);
-  play_line(rep, "b1d2 b8d7 d2b1 d7b8 b1d2 b8d7 d2b1");
+  cwtest::play_uci_line(rep, "b1d2 b8d7 d2b1 d7b8 b1d2 b8d7 d2b1");
   EXPECT_EQ(outcome(rep).termination, Termination::NONE);
-  play_line(rep, "d7b8");
+  cwtest::play_uci_line(rep, "d7b8");
   EXPECT_EQ(outcome(rep).termination, Termination::THREEFOLD_REPETITION);
   Position quiet = makruk("4k3/8/8/8/8/8/3R4/3K4 w - - 120 80");
   EXPECT_FALSE(can_claim_fifty_moves(quiet));

@@ -15,6 +15,12 @@
 #error "CHESSWASM_TEST_DATA must name the tests/data directory"
 #endif
 
+#include <gtest/gtest.h>
+
+#include "notation.h"
+#include "perft.h"
+#include "position.h"
+
 namespace cwtest {
 
 // Full path of a file in tests/data.
@@ -221,6 +227,69 @@ inline uint64_t deep_nobulk_budget() {
 }
 inline uint64_t deep_checked_budget() {
   return env_budget("CHESSWASM_DEEP_CHECKED_NODES", 1'000'000, 200'000);
+}
+
+// Perft of every line of a perft file in tests/data under a rule set (Chess960 castling when
+// chess960): each count in (min_nodes, max_nodes] is compared, depth 1 always when
+// always_depth1; with bulk counting and, up to perft_nobulk_budget(), without it, or with the
+// self-checking perft_checked when checked. Each FEN must load with the rule set and flag, and
+// perft must leave the position as it was. The file has at least min_lines lines, and some
+// count is compared unless the node range is empty.
+struct EpdPerftRun {
+  std::string file;
+  cw::Variant variant = cw::CHESS;
+  bool chess960 = false;
+  size_t min_lines = 1;
+  uint64_t min_nodes = 0;
+  uint64_t max_nodes = 0;
+  bool checked = false;
+  bool always_depth1 = false;
+};
+
+inline void run_epd_perft(const EpdPerftRun& run) {
+  std::vector<std::string> problems;
+  auto entries = load_epd(run.file, &problems);
+  ASSERT_TRUE(problems.empty()) << problems.front();
+  ASSERT_GE(entries.size(), run.min_lines) << run.file;
+  int ran = 0;
+  for (const auto& e : entries) {
+    cw::Position pos;
+    const cw::FenError fe = pos.set_fen(e.fen, run.variant, run.chess960);
+    ASSERT_EQ(fe, cw::FenError::OK) << e.where() << ": " << cw::fen_error_name(fe);
+    ASSERT_EQ(pos.variant(), run.variant) << e.where();
+    ASSERT_EQ(pos.chess960(), run.chess960) << e.where();
+    const std::string before = pos.fen();
+    for (auto [depth, count] : e.counts) {
+      const bool in_range = count > run.min_nodes && count <= run.max_nodes;
+      if (!in_range && !(run.always_depth1 && depth == 1)) continue;
+      ++ran;
+      if (run.checked) {
+        std::string error;
+        EXPECT_EQ(cw::perft_checked(pos, depth, error), count) << e.where() << " D" << depth;
+        EXPECT_EQ(error, "") << e.where();
+      } else {
+        EXPECT_EQ(cw::perft(pos, depth, true), count) << e.where() << " D" << depth;
+        if (count <= perft_nobulk_budget()) {
+          EXPECT_EQ(cw::perft(pos, depth, false), count) << e.where() << " D" << depth << " (no bulk)";
+        }
+      }
+      EXPECT_EQ(pos.fen(), before) << e.where() << " D" << depth << ": perft must restore the position";
+    }
+  }
+  if (run.max_nodes > run.min_nodes || run.always_depth1) {
+    EXPECT_GT(ran, 0) << run.file;
+  }
+}
+
+// Plays a space-separated UCI line, failing the test on the first move that is not legal.
+inline void play_uci_line(cw::Position& pos, const std::string& line) {
+  std::istringstream in(line);
+  std::string uci;
+  while (in >> uci) {
+    cw::Move m = cw::parse_uci(pos, uci);
+    ASSERT_NE(m, cw::MOVE_NONE) << uci << " is not legal in " << pos.fen();
+    pos.do_move(m);
+  }
 }
 
 // Hex text of a key, for messages.

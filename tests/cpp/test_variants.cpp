@@ -29,45 +29,13 @@ Position variant_position(const std::string& fen, Variant v) {
   return pos;
 }
 
-void play_line(Position& pos, const std::string& line) {
-  std::istringstream in(line);
-  std::string uci;
-  while (in >> uci) {
-    Move m = parse_uci(pos, uci);
-    ASSERT_NE(m, MOVE_NONE) << uci << " is not legal in " << pos.fen();
-    pos.do_move(m);
-  }
-}
-
 void run_variant_perft(Variant v, uint64_t min_nodes, uint64_t max_nodes, bool checked) {
-  std::vector<std::string> problems;
-  const std::string file = std::string("perft-") + variant_name(v) + ".epd";
-  auto entries = cwtest::load_epd(file, &problems);
-  ASSERT_TRUE(problems.empty()) << problems.front();
-  ASSERT_GE(entries.size(), 40u) << file;
-  int ran = 0;
-  for (const auto& e : entries) {
-    Position pos = variant_position(e.fen, v);
-    const std::string before = pos.fen();
-    for (auto [depth, count] : e.counts) {
-      if (count <= min_nodes || count > max_nodes) continue;
-      ++ran;
-      if (checked) {
-        std::string error;
-        EXPECT_EQ(perft_checked(pos, depth, error), count) << e.where() << " D" << depth;
-        EXPECT_EQ(error, "") << e.where();
-      } else {
-        EXPECT_EQ(perft(pos, depth, true), count) << e.where() << " D" << depth;
-        if (count <= cwtest::perft_nobulk_budget()) {
-          EXPECT_EQ(perft(pos, depth, false), count) << e.where() << " D" << depth << " (no bulk)";
-        }
-      }
-    }
-    EXPECT_EQ(pos.fen(), before) << "perft must restore the position";
-  }
-  if (max_nodes > min_nodes) {
-    EXPECT_GT(ran, 0) << file;
-  }
+  cwtest::run_epd_perft({.file = std::string("perft-") + variant_name(v) + ".epd",
+                         .variant = v,
+                         .min_lines = 40,
+                         .min_nodes = min_nodes,
+                         .max_nodes = max_nodes,
+                         .checked = checked});
 }
 
 class VariantPerft : public ::testing::TestWithParam<Variant> {};
@@ -134,7 +102,7 @@ TEST(VariantFen, PromotedMarks) {
   Position pos = variant_position(fen, CRAZYHOUSE);
   EXPECT_EQ(pos.promoted(), square_bb(SQ_B7));
   EXPECT_EQ(pos.fen(), fen);
-  play_line(pos, "a8b7");  // the promoted queen goes into Black's pocket as a pawn
+  cwtest::play_uci_line(pos, "a8b7");  // the promoted queen goes into Black's pocket as a pawn
   EXPECT_EQ(pos.pocket(BLACK, PAWN), 1);
   EXPECT_EQ(pos.pocket(BLACK, QUEEN), 0);
   EXPECT_EQ(pos.fen(), "8/1k6/8/8/8/8/8/4K3[p] w - - 0 2");
@@ -144,7 +112,7 @@ TEST(VariantFen, PromotedMarks) {
   EXPECT_EQ(chess.set_fen(fen, KING_OF_THE_HILL), FenError::BAD_PROMOTED);
   // A promotion marks the piece; it moves with its mark.
   Position p = variant_position("4k3/P7/8/8/8/8/8/4K3[] w - - 0 1", CRAZYHOUSE);
-  play_line(p, "a7a8q e8d7 a8a5");
+  cwtest::play_uci_line(p, "a7a8q e8d7 a8a5");
   EXPECT_EQ(p.fen(), "8/3k4/8/Q~7/8/8/8/4K3[] b - - 2 2");
 }
 
@@ -168,7 +136,7 @@ TEST(VariantFen, ThreeCheckCounters) {
             FenError::BAD_CHECKS);
   // A check is counted; the third ends the game.
   Position e = variant_position("4k3/8/8/8/8/8/8/4K2R w K - 1+3 0 1", THREE_CHECK);
-  play_line(e, "h1h8");
+  cwtest::play_uci_line(e, "h1h8");
   EXPECT_EQ(e.checks_left(WHITE), 0);
   EXPECT_TRUE(e.is_variant_end());
   MoveList list;
@@ -219,13 +187,13 @@ TEST(VariantUci, DropsAndKingPromotion) {
 TEST(VariantAtomic, ExplosionAndUndo) {
   const std::string fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
   Position pos = variant_position(fen, ATOMIC);
-  play_line(pos, "e4d5");  // pawn takes pawn: both vanish, pawns around stay
+  cwtest::play_uci_line(pos, "e4d5");  // pawn takes pawn: both vanish, pawns around stay
   EXPECT_EQ(pos.fen(), "rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2");
   pos.undo_move();
   EXPECT_EQ(pos.fen(), fen);
   // A queen capture next to the king explodes it: White wins, the game is over.
   Position q = variant_position("4k3/4p3/8/8/8/8/8/4QK2 w - - 0 1", ATOMIC);
-  play_line(q, "e1e7");
+  cwtest::play_uci_line(q, "e1e7");
   EXPECT_EQ(q.pieces(BLACK, KING), 0u);
   EXPECT_TRUE(q.is_variant_end());
   EXPECT_EQ(q.fen(), "8/8/8/8/8/8/8/5K2 b - - 0 1");

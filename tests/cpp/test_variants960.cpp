@@ -18,33 +18,13 @@ namespace {
 const Variant WITH_CASTLING[] = {CRAZYHOUSE, ATOMIC, KING_OF_THE_HILL, THREE_CHECK, HORDE};
 
 void run_perft960(Variant v, uint64_t max_nodes, bool checked) {
-  std::vector<std::string> problems;
-  const std::string file = std::string("perft960-") + variant_name(v) + ".epd";
-  auto entries = cwtest::load_epd(file, &problems);
-  ASSERT_TRUE(problems.empty()) << problems.front();
-  ASSERT_GE(entries.size(), 25u) << file;
-  int ran = 0;
-  for (const auto& e : entries) {
-    Position pos;
-    const FenError fe = pos.set_fen(e.fen, v, true);
-    ASSERT_EQ(fe, FenError::OK) << e.where() << ": " << fen_error_name(fe);
-    ASSERT_TRUE(pos.chess960()) << e.where();
-    ASSERT_EQ(pos.variant(), v) << e.where();
-    const std::string before = pos.fen();
-    for (auto [depth, count] : e.counts) {
-      if (count > max_nodes && depth > 1) continue;
-      ++ran;
-      if (checked) {
-        std::string error;
-        EXPECT_EQ(perft_checked(pos, depth, error), count) << e.where() << " D" << depth;
-        EXPECT_EQ(error, "") << e.where();
-      } else {
-        EXPECT_EQ(perft(pos, depth, true), count) << e.where() << " D" << depth;
-      }
-    }
-    EXPECT_EQ(pos.fen(), before) << "perft must restore the position";
-  }
-  EXPECT_GT(ran, 0) << file;
+  cwtest::run_epd_perft({.file = std::string("perft960-") + variant_name(v) + ".epd",
+                         .variant = v,
+                         .chess960 = true,
+                         .min_lines = 25,
+                         .max_nodes = max_nodes,
+                         .checked = checked,
+                         .always_depth1 = true});
 }
 
 class Variant960Perft : public ::testing::TestWithParam<Variant> {};

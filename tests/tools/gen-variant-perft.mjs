@@ -10,21 +10,17 @@
 //   node tests/tools/gen-variant-perft.mjs [variant ...] [--random N] [--budget NODES]
 //
 // Depths go on while chessops' estimated count stays within the node budget.
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { perft } from 'chessops/debug';
-import { makeFen, parseFen } from 'chessops/fen';
-import { makeUci } from 'chessops/util';
-import { setupPosition } from 'chessops/variant';
+import { makeFen } from 'chessops/fen';
 
 import { prng } from './prng.mjs';
+import { Fsf, generatorArgs, opsPosition, perftCounts, playRandomly } from './variant-play.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const OUT = join(HERE, '..', 'data');
-const FSF = '/usr/games/fairy-stockfish';
 
 const VARIANTS = ['crazyhouse', 'atomic', 'antichess', 'kingofthehill', '3check', 'racingkings', 'horde'];
 const FSF_NAME = {
@@ -114,129 +110,24 @@ const EDGE = {
   ],
 };
 
-const args = process.argv.slice(2);
-const flag = (name, dflt) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-};
-const RANDOM = flag('--random', 40);
-const BUDGET = flag('--budget', 400_000);
-const only = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1].startsWith('--')));
-
-function position(variant, fen) {
-  const setup = parseFen(fen).unwrap();
-  return setupPosition(variant, setup).unwrap();
-}
-
-function legalMoves(pos) {
-  const moves = [];
-  const ctx = pos.ctx();
-  for (const [from, dests] of pos.allDests(ctx))
-    for (const to of dests) {
-      const promo = pos.board.pawn.has(from) && (to >> 3 === 7 || to >> 3 === 0);
-      if (promo)
-        for (const p of pos.rules === 'antichess' ? ['queen', 'king'] : ['queen', 'knight'])
-          moves.push({ from, to, promotion: p });
-      else moves.push({ from, to });
-    }
-  if (pos.pockets) {
-    const drops = pos.dropDests(ctx);
-    for (const role of ['pawn', 'knight', 'bishop', 'rook', 'queen'])
-      if (pos.pockets[pos.turn][role] > 0)
-        for (const to of drops) if (role !== 'pawn' || (to >> 3 !== 0 && to >> 3 !== 7)) moves.push({ role, to });
-  }
-  return moves;
-}
-
-// Fairy-Stockfish as a line-oriented child process.
-class Fsf {
-  constructor(variant) {
-    this.proc = spawn(FSF, [], { stdio: ['pipe', 'pipe', 'ignore'] });
-    this.buf = '';
-    this.waiters = [];
-    this.proc.stdout.on('data', (d) => {
-      this.buf += d;
-      let i;
-      while ((i = this.buf.indexOf('\n')) >= 0) {
-        const line = this.buf.slice(0, i).trim();
-        this.buf = this.buf.slice(i + 1);
-        for (const w of [...this.waiters]) w(line);
-      }
-    });
-    this.send('uci');
-    this.send(`setoption name UCI_Variant value ${FSF_NAME[variant]}`);
-  }
-  send(s) {
-    this.proc.stdin.write(s + '\n');
-  }
-  perft(fen, depth) {
-    return new Promise((resolve) => {
-      const w = (line) => {
-        const m = /^Nodes searched: (\d+)/.exec(line);
-        if (m) {
-          this.waiters.splice(this.waiters.indexOf(w), 1);
-          resolve(Number(m[1]));
-        }
-      };
-      this.waiters.push(w);
-      this.send(`position fen ${fen}`);
-      this.send(`go perft ${depth}`);
-    });
-  }
-  quit() {
-    this.send('quit');
-  }
-}
-
-// Fairy-Stockfish reads three-check counters only as remaining `W+B` after the ep field.
-const fsfFen = (fen) => fen;
-
-async function counts(variant, fen, fsf) {
-  const pos = position(variant, fen);
-  const out = [];
-  let src = fsf ? 'chessops+fairy-stockfish' : 'chessops';
-  for (let depth = 1; depth <= 6; depth++) {
-    const prev = out.length ? out[out.length - 1][1] : 1;
-    const estimate = prev * Math.max(2, prev / (out.length > 1 ? out[out.length - 2][1] : 1));
-    if (depth > 1 && estimate > BUDGET) break;
-    const a = perft(pos, depth, false);
-    if (fsf) {
-      const b = await fsf.perft(fsfFen(fen), depth);
-      if (a !== b) {
-        console.error(`${variant} ${fen} D${depth}: chessops ${a}, fairy-stockfish ${b} (chessops kept)`);
-        src = 'chessops';
-      }
-    }
-    out.push([depth, a]);
-    if (a === 0) break;
-  }
-  return { out, src };
-}
+const { random: RANDOM, budget: BUDGET, only } = generatorArgs(process.argv.slice(2), { random: 40, budget: 400_000 });
 
 function randomPositions(variant, n, seed) {
   const rand = prng(seed);
   const fens = new Set();
   let guard = 0;
   while (fens.size < n && guard++ < n * 50) {
-    const pos = position(variant, START[variant]);
+    const pos = opsPosition(variant, START[variant]);
     const plies = 4 + rand.int(60);
-    let ok = true;
-    for (let i = 0; i < plies; i++) {
-      const moves = legalMoves(pos);
-      if (!moves.length || pos.isEnd()) {
-        ok = i > 2;
-        break;
-      }
-      pos.play(rand.pick(moves));
-    }
-    if (!ok) continue;
+    // A game over early is kept if it lasted three moves.
+    if (playRandomly(pos, plies, rand, { promotions: 'two' }) <= 2) continue;
     fens.add(makeFen(pos.toSetup()));
   }
   return [...fens];
 }
 
 for (const variant of only.length ? only : VARIANTS) {
-  const fsf = FSF_NAME[variant] ? new Fsf(variant) : null;
+  const fsf = FSF_NAME[variant] ? new Fsf(FSF_NAME[variant]) : null;
   const lines = [
     `# perft-${variant}.epd — generated by tests/tools/gen-variant-perft.mjs (chessops ${'0.15.1'}` +
       `${fsf ? ' and Fairy-Stockfish 11.1' : ''}); ;src names the engines that agree on every count.`,
@@ -249,7 +140,7 @@ for (const variant of only.length ? only : VARIANTS) {
   for (const [fen, why] of entries) {
     let res;
     try {
-      res = await counts(variant, fen, fsf);
+      res = await perftCounts(variant, fen, { fsf, budget: BUDGET, strict: false });
     } catch (e) {
       console.error(`${variant} ${fen}: ${e.message}`);
       continue;
@@ -261,4 +152,3 @@ for (const variant of only.length ? only : VARIANTS) {
   writeFileSync(join(OUT, `perft-${variant}.epd`), lines.join('\n') + '\n');
   console.log(`perft-${variant}.epd: ${entries.length} positions`);
 }
-void makeUci;

@@ -73,6 +73,21 @@ function same(
 // moves({ square | piece }): chess.js computes SAN disambiguation among the filtered moves
 // only ('Nf6' for Ngf6 when asked for the g8 knight's moves), a bug fixed here (docs/chessjs-migration.md):
 // the same moves, in the same order, with the SAN of chess.js's unfiltered list.
+// pgn() on both at every width × newline (a newline of undefined: the option left out).
+function samePgn(
+  label: string,
+  js: AnyChess,
+  ours: AnyChess,
+  widths: readonly number[],
+  newlines: readonly (string | undefined)[] = [undefined],
+): void {
+  for (const maxWidth of widths)
+    for (const newline of newlines)
+      same(`${label} pgn ${maxWidth} ${JSON.stringify(newline)}`, js, ours, (c) =>
+        c.pgn(newline === undefined ? { maxWidth } : { maxWidth, newline }),
+      );
+}
+
 function sameFiltered(
   label: string,
   js: JsChess,
@@ -480,17 +495,14 @@ describe('chess.js compatibility: comments, strict PGN, edits, null moves (issue
       same('history', js, ours, (c) => [c.history(), c.history({ verbose: true }).map((m) => noCastling(m.after))]);
       same('headers', js, ours, (c) => c.getHeaders());
       same('fen', js, ours, (c) => noCastling(c.fen()));
-      for (const maxWidth of WIDTHS) same(`pgn ${maxWidth}`, js, ours, (c) => c.pgn({ maxWidth }));
+      samePgn('castling dropped', js, ours, WIDTHS);
       return;
     }
     same('history', js, ours, (c) => c.history({ verbose: true }));
     same('headers', js, ours, (c) => c.getHeaders());
     same('comments', js, ours, (c) => c.getComments());
     same('comment here', js, ours, (c) => c.getComment());
-    for (const maxWidth of WIDTHS) {
-      same(`pgn ${maxWidth}`, js, ours, (c) => c.pgn({ maxWidth }));
-      same(`pgn crlf ${maxWidth}`, js, ours, (c) => c.pgn({ maxWidth, newline: '\r\n' }));
-    }
+    samePgn('loaded', js, ours, WIDTHS, [undefined, '\r\n']);
     compareState(js, ours, 'loaded');
     // undo to the start: the comment of each position on the way
     for (let i = 0; i < 3; i++) same(`undo ${i}`, js, ours, (c) => [c.undo(), c.getComment(), c.getComments()]);
@@ -546,14 +558,12 @@ describe('chess.js compatibility: comments, strict PGN, edits, null moves (issue
       if (m) same(`move ${m}`, js, ours, (x) => x.move(m));
       same(`setComment ${c}`, js, ours, (x) => x.setComment(c));
     }
-    for (let w = 1; w <= 60; w++) {
-      same(`pgn ${w}`, js, ours, (c) => c.pgn({ maxWidth: w }));
-      same(`pgn ${w} <br />`, js, ours, (c) => c.pgn({ maxWidth: w, newline: '<br />' }));
-    }
+    const everyWidth = Array.from({ length: 60 }, (_, i) => i + 1);
+    samePgn('set comments', js, ours, everyWidth, [undefined, '<br />']);
     const [js2, ours2] = both('4k3/8/8/8/8/8/4P3/4K3 b - - 0 17');
     same('setComment', js2, ours2, (c) => c.setComment('black to move'));
     same('Kd7', js2, ours2, (c) => c.move('Kd7'));
-    for (const w of WIDTHS) same(`pgn black first ${w}`, js2, ours2, (c) => c.pgn({ maxWidth: w }));
+    samePgn('black first', js2, ours2, WIDTHS);
   });
 
   // pgn() is the core's writer (PgnStyle CHESS_JS): every option and kind of game it lays out.
@@ -561,9 +571,7 @@ describe('chess.js compatibility: comments, strict PGN, edits, null moves (issue
     const widths = [0, 1, 3, 7, 10, 16, 24, 33, 50, 80, -3, 2.5, NaN, Infinity, -Infinity];
     const newlines = ['\n', '\r\n', '<br />', '', ' '];
     const check = (label: string, js: JsChess, ours: Chess) => {
-      for (const maxWidth of widths)
-        for (const newline of newlines)
-          same(`${label} pgn ${maxWidth} ${JSON.stringify(newline)}`, js, ours, (c) => c.pgn({ maxWidth, newline }));
+      samePgn(label, js, ours, widths, newlines);
       same(`${label} pgn default`, js, ours, (c) => c.pgn());
     };
     const play = (label: string, fen: string | undefined, steps: (string | null | [string])[]) => {

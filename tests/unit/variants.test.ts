@@ -10,16 +10,13 @@
 // remaining checks, lichess FEN, parseVariant, drops, the move helpers.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { makeSan } from 'chessops/san';
-import { makeFen, parseFen } from 'chessops/fen';
-import { makeUci } from 'chessops/util';
+import { parseFen } from 'chessops/fen';
 import { setupPosition } from 'chessops/variant';
-import type { Move as OpsMove, Rules } from 'chessops/types';
+import type { Rules } from 'chessops/types';
 import { describe, expect, test } from 'vitest';
 import {
   Position,
   parseVariant,
-  isEnPassant,
   isDrop,
   dropPiece,
   isCapture,
@@ -31,6 +28,8 @@ import {
   type Variant,
 } from 'chesswasm';
 import { prng } from '../tools/prng.mjs';
+import { opsPosition as setup } from '../tools/variant-play.mjs';
+import { comparePly, playBoth } from './chessops-compare.js';
 
 const VARIANTS: Variant[] = ['crazyhouse', 'atomic', 'antichess', 'kingofthehill', '3check', 'racingkings', 'horde'];
 const GAMES = Number(process.env.CHESSWASM_VARIANT_GAMES ?? 300);
@@ -38,49 +37,6 @@ const SAN_EVERY = 4;
 const MAX_PLIES = 120;
 const RANDOM_BOARDS = 4000;
 const MIN_GAMES_FOR_AN_END = 100;
-
-// chessops' moves of a position, castling written king-to-destination (e1g1) as our UCI.
-function opsMoves(pos: ReturnType<typeof setup>): { uci: string; move: OpsMove }[] {
-  const out: { uci: string; move: OpsMove }[] = [];
-  const ctx = pos.ctx();
-  for (const [from, dests] of pos.allDests(ctx))
-    for (const to of dests) {
-      const promo = pos.board.pawn.has(from) && (to >> 3 === 7 || to >> 3 === 0);
-      const roles = promo
-        ? pos.rules === 'antichess'
-          ? ['queen', 'rook', 'bishop', 'knight', 'king']
-          : ['queen', 'rook', 'bishop', 'knight']
-        : [undefined];
-      for (const promotion of roles) {
-        const move = { from, to, promotion } as OpsMove;
-        let uci = makeUci(move);
-        const castling = pos.board.king.has(from) && pos.board[pos.turn].has(to) && pos.board.rook.has(to);
-        if (castling) uci = uci.slice(0, 2) + String.fromCharCode(97 + (to % 8 > from % 8 ? 6 : 2)) + uci[3];
-        out.push({ uci, move });
-      }
-    }
-  if (pos.pockets) {
-    const drops = pos.dropDests(ctx);
-    for (const role of ['pawn', 'knight', 'bishop', 'rook', 'queen'] as const)
-      if (pos.pockets[pos.turn][role] > 0)
-        for (const to of drops)
-          if (role !== 'pawn' || (to >> 3 !== 0 && to >> 3 !== 7)) {
-            const move = { role, to } as OpsMove;
-            out.push({ uci: makeUci(move), move });
-          }
-  }
-  return out;
-}
-
-function setup(rules: Rules, fen: string) {
-  return setupPosition(rules, parseFen(fen).unwrap()).unwrap();
-}
-
-function ourFen(pos: Position): string {
-  const fields = pos.fen().split(' ');
-  if (fields[3] !== '-' && !pos.legalMoves().some((m) => isEnPassant(m))) fields[3] = '-';
-  return fields.join(' ');
-}
 
 describe.each(VARIANTS)('%s against chessops', (variant) => {
   test(
@@ -98,10 +54,16 @@ describe.each(VARIANTS)('%s against chessops', (variant) => {
         for (let ply = 0; ply <= MAX_PLIES; ply++) {
           plies++;
           const where = `${variant} game ${g} ply ${ply}: ${ours.fen()}`;
-          expect(ourFen(ours), where).toBe(makeFen(theirs.toSetup()));
-          const theirMoves = opsMoves(theirs);
-          const ourUci = ours.legalUci();
-          expect([...ourUci].sort(), where).toEqual(theirMoves.map((m) => m.uci).sort());
+          // SAN: of every legal move at every SAN_EVERY-th ply (chessops' makeSan is the
+          // costliest call of the test), of the move played at every ply (playBoth).
+          const {
+            moves: theirMoves,
+            ourUci,
+            end,
+          } = comparePly(ours, theirs, where, {
+            sanNow: ply % SAN_EVERY === 0,
+            castling: 'king-to-destination',
+          });
           // The move helpers read every move as its UCI text says (origin or dropped piece,
           // promotion letter): one comparison per ply (an expect per move costs more than the move).
           const helpers = ours
@@ -112,33 +74,10 @@ describe.each(VARIANTS)('%s against chessops', (variant) => {
                 : `${squareName(moveFrom(m))}${movePromotion(m) ?? ''}`,
             );
           expect(helpers, where).toEqual(ourUci.map((u) => (u[1] === '@' ? u : u.slice(0, 2) + u.slice(4))));
-          // SAN: of every legal move at every SAN_EVERY-th ply (chessops' makeSan is the
-          // costliest call of the test), of the move played at every ply (below).
-          if (ply % SAN_EVERY === 0) {
-            const ourSan = new Map(ours.legalSan().map((san, i) => [ourUci[i]!, san]));
-            expect(
-              theirMoves.map(({ uci }) => `${uci} ${ourSan.get(uci)}`),
-              where,
-            ).toEqual(theirMoves.map(({ uci, move }) => `${uci} ${makeSan(theirs, move)}`));
-          }
-          for (const c of ['w', 'b'] as const)
-            expect(ours.hasInsufficientMaterial(c), `${where} insufficient ${c}`).toBe(
-              theirs.hasInsufficientMaterial(c === 'w' ? 'white' : 'black'),
-            );
-          const o = ours.outcome();
-          if (o && (o.termination === 'FIVEFOLD_REPETITION' || o.termination === 'SEVENTYFIVE_MOVES')) break;
-          expect(o !== null, `${where} over`).toBe(theirs.isEnd());
-          if (o) {
-            const w = theirs.outcome()?.winner;
-            expect(o.winner, where).toBe(w === 'white' ? 'w' : w === 'black' ? 'b' : null);
-            ends++;
-            break;
-          }
-          if (!theirMoves.length) break;
+          if (end === 'over') ends++;
+          if (end) break;
           const pick = theirMoves[rand.int(theirMoves.length)]!;
-          expect(ours.san(ours.parseUci(pick.uci)), `${where} ${pick.uci}`).toBe(makeSan(theirs, pick.move));
-          ours.play(pick.uci);
-          theirs.play(pick.move);
+          playBoth(ours, theirs, pick, where);
         }
         ours.dispose();
       }

@@ -5,11 +5,7 @@
 // king-to-rook; FEN as X-FEN; SAN; outcome; insufficient material), and the API: the flag's
 // normalisation, X-FEN / Shredder-FEN, Setup, Game and PGN.
 // 150 games per variant by default; CHESSWASM_VARIANT960_GAMES=N for another count.
-import { makeSan } from 'chessops/san';
-import { makeFen, parseFen } from 'chessops/fen';
-import { makeUci } from 'chessops/util';
-import { setupPosition } from 'chessops/variant';
-import type { Move as OpsMove, Rules } from 'chessops/types';
+import type { Rules } from 'chessops/types';
 import { describe, expect, test } from 'vitest';
 import {
   ChessError,
@@ -19,64 +15,18 @@ import {
   Setup,
   chess960BackRank,
   chessgroundDests,
-  isEnPassant,
   readGames,
   type Variant,
 } from 'chesswasm';
 import { prng } from '../tools/prng.mjs';
+import { isOpsCastling, opsPosition, startFen960 } from '../tools/variant-play.mjs';
+import { comparePly, playBoth } from './chessops-compare.js';
 import { depthWithin, readPerftFile } from './helpers.js';
 
 const VARIANTS: Variant[] = ['crazyhouse', 'atomic', 'kingofthehill', '3check', 'horde'];
 const GAMES = Number(process.env.CHESSWASM_VARIANT960_GAMES ?? 150);
 const SAN_EVERY = 4;
 const MAX_PLIES = 120;
-
-// The start position of a rule set on Chess960 start array n.
-function startFen(variant: Variant, n: number): string {
-  const white = chess960BackRank(n);
-  const black = white.toLowerCase();
-  if (variant === 'horde') return `${black}/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1`;
-  const board = `${black}/pppppppp/8/8/8/8/PPPPPPPP/${white}`;
-  if (variant === 'crazyhouse') return `${board}[] w KQkq - 0 1`;
-  if (variant === '3check') return `${board} w KQkq - 3+3 0 1`;
-  return `${board} w KQkq - 0 1`;
-}
-
-// chessops' moves of a position: castling is the king moving onto its rook (king-to-rook UCI).
-function opsMoves(pos: ReturnType<typeof setup>): { uci: string; move: OpsMove }[] {
-  const out: { uci: string; move: OpsMove }[] = [];
-  const ctx = pos.ctx();
-  for (const [from, dests] of pos.allDests(ctx))
-    for (const to of dests) {
-      const promo = pos.board.pawn.has(from) && (to >> 3 === 7 || to >> 3 === 0);
-      for (const promotion of promo ? (['queen', 'rook', 'bishop', 'knight'] as const) : [undefined]) {
-        const move = { from, to, promotion } as OpsMove;
-        out.push({ uci: makeUci(move), move });
-      }
-    }
-  if (pos.pockets) {
-    const drops = pos.dropDests(ctx);
-    for (const role of ['pawn', 'knight', 'bishop', 'rook', 'queen'] as const)
-      if (pos.pockets[pos.turn][role] > 0)
-        for (const to of drops)
-          if (role !== 'pawn' || (to >> 3 !== 0 && to >> 3 !== 7)) {
-            const move = { role, to } as OpsMove;
-            out.push({ uci: makeUci(move), move });
-          }
-  }
-  return out;
-}
-
-function setup(rules: Rules, fen: string) {
-  return setupPosition(rules, parseFen(fen).unwrap()).unwrap();
-}
-
-// chessops writes the en passant square only when a legal en passant capture exists.
-function ourFen(pos: Position): string {
-  const fields = pos.fen().split(' ');
-  if (fields[3] !== '-' && !pos.legalMoves().some((m) => isEnPassant(m))) fields[3] = '-';
-  return fields.join(' ');
-}
 
 describe.each(VARIANTS)('%s with Chess960 castling: perft', (variant) => {
   const cases = readPerftFile(`perft960-${variant}.epd`);
@@ -103,45 +53,25 @@ describe.each(VARIANTS)('%s with Chess960 castling against chessops', (variant) 
       let plies = 0;
       let castles = 0;
       for (let g = 0; g < GAMES; g++) {
-        const ours = Position.fromFen(startFen(variant, rand.int(960)), { variant, chess960: true });
-        const theirs = setup(rules, ours.fen());
+        const start = startFen960(variant, chess960BackRank(rand.int(960)));
+        const ours = Position.fromFen(start, { variant, chess960: true });
+        const theirs = opsPosition(rules, ours.fen());
         for (let ply = 0; ply <= MAX_PLIES; ply++) {
           plies++;
           const where = `${variant} game ${g} ply ${ply}: ${ours.fen()}`;
-          expect(ourFen(ours), where).toBe(makeFen(theirs.toSetup()));
-          const theirMoves = opsMoves(theirs);
-          const ourUci = ours.legalUci();
-          expect([...ourUci].sort(), where).toEqual(theirMoves.map((m) => m.uci).sort());
-          if (ply % SAN_EVERY === 0) {
-            const ourSan = new Map(ours.legalSan().map((san, i) => [ourUci[i]!, san]));
-            expect(
-              theirMoves.map(({ uci }) => `${uci} ${ourSan.get(uci)}`),
-              where,
-            ).toEqual(theirMoves.map(({ uci, move }) => `${uci} ${makeSan(theirs, move)}`));
-          }
-          for (const c of ['w', 'b'] as const)
-            expect(ours.hasInsufficientMaterial(c), `${where} insufficient ${c}`).toBe(
-              theirs.hasInsufficientMaterial(c === 'w' ? 'white' : 'black'),
-            );
-          const o = ours.outcome();
-          if (o && (o.termination === 'FIVEFOLD_REPETITION' || o.termination === 'SEVENTYFIVE_MOVES')) break;
-          expect(o !== null, `${where} over`).toBe(theirs.isEnd());
-          if (o) {
-            const w = theirs.outcome()?.winner;
-            expect(o.winner, where).toBe(w === 'white' ? 'w' : w === 'black' ? 'b' : null);
-            break;
-          }
-          if (!theirMoves.length) break;
+          const { moves: theirMoves, end } = comparePly(ours, theirs, where, {
+            sanNow: ply % SAN_EVERY === 0,
+            castling: 'king-to-rook',
+          });
+          if (end) break;
           // Castling is preferred when it is legal, so that games castle often.
-          const castling = theirMoves.filter(({ uci }) => isCastling(theirs, uci));
+          const castling = theirMoves.filter(({ uci }) => isOpsCastling(theirs, uci));
           const pick =
             castling.length && rand.chance(0.5)
               ? castling[rand.int(castling.length)]!
               : theirMoves[rand.int(theirMoves.length)]!;
           if (castling.includes(pick)) castles++;
-          expect(ours.san(ours.parseUci(pick.uci)), `${where} ${pick.uci}`).toBe(makeSan(theirs, pick.move));
-          ours.play(pick.uci);
-          theirs.play(pick.move);
+          playBoth(ours, theirs, pick, where);
         }
         ours.dispose();
       }
@@ -152,15 +82,6 @@ describe.each(VARIANTS)('%s with Chess960 castling against chessops', (variant) 
     Math.max(120_000, GAMES * 2_000),
   );
 });
-
-// Whether UCI text names castling in a chessops position (the king onto its own rook).
-function isCastling(pos: ReturnType<typeof setup>, uci: string): boolean {
-  const sq = (i: number): number => uci.charCodeAt(i) - 97 + 8 * (uci.charCodeAt(i + 1) - 49);
-  if (uci[1] === '@') return false;
-  const from = sq(0);
-  const to = sq(2);
-  return pos.board.king.has(from) && pos.board.rook.has(to) && pos.board[pos.turn].has(to);
-}
 
 describe('the chess960 option', () => {
   test('keeps the rule set, writes X-FEN (Shredder on request), castles king-to-rook', () => {
