@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { makeFen } from 'chessops/fen';
 
 import { prng } from './prng.mjs';
-import { Fsf, generatorArgs, opsPosition, perftCounts, playRandomly } from './variant-play.mjs';
+import { Fsf, distinctFens, generatorArgs, opsPosition, perftCounts, playRandomly } from './variant-play.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const OUT = join(HERE, '..', 'data');
@@ -114,16 +114,13 @@ const { random: RANDOM, budget: BUDGET, only } = generatorArgs(process.argv.slic
 
 function randomPositions(variant, n, seed) {
   const rand = prng(seed);
-  const fens = new Set();
-  let guard = 0;
-  while (fens.size < n && guard++ < n * 50) {
+  return distinctFens(n, 50, () => {
     const pos = opsPosition(variant, START[variant]);
     const plies = 4 + rand.int(60);
     // A game over early is kept if it lasted three moves.
-    if (playRandomly(pos, plies, rand, { promotions: 'two' }) <= 2) continue;
-    fens.add(makeFen(pos.toSetup()));
-  }
-  return [...fens];
+    if (playRandomly(pos, plies, rand, { promotions: 'two' }) <= 2) return null;
+    return makeFen(pos.toSetup());
+  });
 }
 
 for (const variant of only.length ? only : VARIANTS) {

@@ -17,7 +17,15 @@ import { makeFen } from 'chessops/fen';
 
 import { chess960BackRank } from '../../dist/index.js';
 import { prng } from './prng.mjs';
-import { Fsf, generatorArgs, opsPosition, perftCounts, playRandomly, startFen960 } from './variant-play.mjs';
+import {
+  Fsf,
+  distinctFens,
+  generatorArgs,
+  opsPosition,
+  perftCounts,
+  playRandomly,
+  startFen960,
+} from './variant-play.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const OUT = join(HERE, '..', 'data');
@@ -67,17 +75,13 @@ const { random: RANDOM, budget: BUDGET, only } = generatorArgs(process.argv.slic
 // right is left (most of them), so that Chess960 castling is exercised.
 function randomPositions(variant, n, seed) {
   const rand = prng(seed);
-  const fens = new Set();
-  let guard = 0;
-  while (fens.size < n && guard++ < n * 100) {
+  return distinctFens(n, 100, () => {
     const pos = opsPosition(variant, startFen(variant, rand.int(960)));
     const plies = 4 + rand.int(40);
-    if (playRandomly(pos, plies, rand, { promotions: 'two' }) < plies || pos.isEnd()) continue;
+    if (playRandomly(pos, plies, rand, { promotions: 'two' }) < plies || pos.isEnd()) return null;
     const fen = makeFen(pos.toSetup());
-    if (fen.split(' ')[2] === '-' && !rand.chance(0.2)) continue;
-    fens.add(fen);
-  }
-  return [...fens];
+    return fen.split(' ')[2] === '-' && !rand.chance(0.2) ? null : fen;
+  });
 }
 
 for (const variant of only.length ? only : VARIANTS) {

@@ -97,6 +97,23 @@ export function playRandomly(pos, plies, rand, options) {
 }
 
 /**
+ * Up to `n` distinct FENs from `next` (a FEN, or null for none this time), calling it at most
+ * `n * tries` times.
+ * @param {number} n
+ * @param {number} tries
+ * @param {() => string | null} next
+ */
+export function distinctFens(n, tries, next) {
+  const fens = new Set();
+  let guard = 0;
+  while (fens.size < n && guard++ < n * tries) {
+    const fen = next();
+    if (fen !== null) fens.add(fen);
+  }
+  return [...fens];
+}
+
+/**
  * The start position of a rule set with the white back rank `backRank` (a Chess960 array,
  * from `chess960BackRank`): horde's Black, the pockets of crazyhouse, the checks of 3check.
  * @param {string} variant
