@@ -138,8 +138,8 @@ LineResult play_line(Position& pos, std::string_view line, Notation notation, Mo
 }
 
 LineResult play_line(Position& pos, std::string_view fen, Variant variant, std::string_view line,
-                     Notation notation, Move* moves, int capacity) {
-  FenError e = pos.set_fen(fen, variant);
+                     Notation notation, Move* moves, int capacity, bool chess960) {
+  FenError e = pos.set_fen(fen, variant, chess960);
   if (e != FenError::OK) {
     LineResult r;
     r.status = LineStatus::FEN;

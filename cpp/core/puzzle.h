@@ -43,9 +43,11 @@ struct LineResult {
 // moves is given, at most capacity of them.
 LineResult play_line(Position& pos, std::string_view line, Notation notation = Notation::AUTO,
                      Move* moves = nullptr, int capacity = 0);
-// Sets pos from fen (FEN status: pos unchanged) and plays the line on it.
+// Sets pos from fen under variant, with Chess960 castling when chess960 (FEN status: pos
+// unchanged), and plays the line on it.
 LineResult play_line(Position& pos, std::string_view fen, Variant variant, std::string_view line,
-                     Notation notation = Notation::AUTO, Move* moves = nullptr, int capacity = 0);
+                     Notation notation = Notation::AUTO, Move* moves = nullptr, int capacity = 0,
+                     bool chess960 = false);
 
 // The number of legal moves of the side to move that give checkmate (pos is left as it was).
 int count_mating_moves(Position& pos);

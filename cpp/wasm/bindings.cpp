@@ -221,7 +221,8 @@ int divide(Handle& h, int depth) {
   return n;
 }
 
-LineReport play_line(Handle& h, int fen_len, int line_len, cw::Variant variant, cw::Notation notation) {
+LineReport play_line(Handle& h, int fen_len, int line_len, cw::Variant variant, bool chess960,
+                     cw::Notation notation) {
   LineReport r;
   std::string_view fen, line;
   if (!valid_variant(variant) || int(notation) > 2 || !io_texts(fen_len, line_len, fen, line)) {
@@ -230,7 +231,7 @@ LineReport play_line(Handle& h, int fen_len, int line_len, cw::Variant variant, 
     return r;
   }
   cw::LineResult l = h.replacing([&](cw::Position& pos) {
-    return cw::play_line(pos, fen, variant, line, notation, move_buffer, cw::MAX_MOVES);
+    return cw::play_line(pos, fen, variant, line, notation, move_buffer, cw::MAX_MOVES, chess960);
   });
   r.status = l.status;
   r.ply = l.ply;

@@ -94,6 +94,20 @@ TEST(PuzzleLine, Chess960CastlingKingTakesRook) {
   EXPECT_EQ(r.ply, 1);
 }
 
+// Chess960 castling beside a variant's rules: king-to-rook UCI and O-O from a king on b1.
+TEST(PuzzleLine, Chess960FlagWithAVariant) {
+  Position pos;
+  const char* fen = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1";
+  LineResult r = play_line(pos, fen, ATOMIC, "b1h1 O-O-O", Notation::AUTO, nullptr, 0, true);
+  EXPECT_EQ(r.status, LineStatus::OK);
+  EXPECT_EQ(pos.variant(), ATOMIC);
+  EXPECT_TRUE(pos.chess960());
+  EXPECT_EQ(pos.fen(), "2kr3r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 w - - 2 2");
+  // Without the flag the rights of this board are refused (no king on e1).
+  r = play_line(pos, fen, ATOMIC, "b1h1");
+  EXPECT_EQ(r.status, LineStatus::FEN);
+}
+
 TEST(PuzzleMates, CountsMatingMoves) {
   Position pos;
   ASSERT_EQ(pos.set_fen("6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1"), FenError::OK);

@@ -14,7 +14,7 @@ import {
   kebabCase,
 } from '../boundary/errors.js';
 import { type Move, moveFrom, squareName } from '../core/move.js';
-import { Position, VARIANTS, type Variant, fenError, variantCode } from '../core/position.js';
+import { Position, VARIANTS, type Variant, chess960Option, fenError, variantCode } from '../core/position.js';
 import { M, moveView, readString, releaseIo, writeString } from '../boundary/wasm.js';
 
 /** Why {@link validateLine} refused a line (the core's `LineStatus` as a code). */
@@ -47,6 +47,11 @@ export type LineNotation = Lowercase<NotationName>;
 export interface ValidateLineOptions {
   /** The rules variant (default `'chess'`). */
   variant?: Variant;
+  /**
+   * Chess960 castling in the rule set (X-FEN / Shredder-FEN rights, castling as king-to-rook
+   * UCI or O-O), as {@link Position.fromFen} takes it. Default `false`.
+   */
+  chess960?: boolean;
   /** The notation of the moves (default `'auto'`: UCI where a move looks like UCI, else SAN). */
   notation?: LineNotation;
 }
@@ -63,11 +68,17 @@ let scratch: NativePosition | null = null;
 
 // Sets the scratch position from a FEN and plays a line on it: the core's LineReport, with
 // the moves played in the move buffer (the first MAX_MOVES).
-function playLine(fen: string, line: string, variant: number, notation: number) {
+function playLine(fen: string, line: string, variant: number, chess960: boolean, notation: number) {
   scratch ??= new M.Position();
   const fenLen = utf8Length(fen);
   const total = writeString(fen + line);
-  const r = scratch.playLine(fenLen, total - fenLen, M.Variant.values[variant]!, M.Notation.values[notation]!);
+  const r = scratch.playLine(
+    fenLen,
+    total - fenLen,
+    M.Variant.values[variant]!,
+    chess960,
+    M.Notation.values[notation]!,
+  );
   releaseIo();
   return { status: r.status.value, ply: r.ply, fenError: r.fenError.value };
 }
@@ -91,7 +102,8 @@ function lineText(moves: unknown): string | null {
  * @returns `{ ok: true, fen }` with the FEN after the last move, or `{ ok: false, ply, reason }`
  *   where `ply` is the 0-based index of the first bad move (`0` with reason `'fen'` for a bad
  *   FEN) and `reason` is `'syntax'` (not a move), `'illegal'`, `'ambiguous'` (SAN) or `'fen'`.
- * @throws {@link ChessError} `'invalid-variant'` only for an unknown `options.variant`.
+ * @throws {@link ChessError} `'invalid-variant'` only for an unknown `options.variant`,
+ *   `'invalid-argument'` for an unknown `options.notation` or a `chess960` that is not a boolean.
  */
 export function validateLine(
   fen: string,
@@ -99,6 +111,7 @@ export function validateLine(
   options: ValidateLineOptions = {},
 ): LineValidation {
   const variant = variantCode(options?.variant);
+  const chess960 = chess960Option(options);
   const notation = options?.notation === undefined ? 0 : NOTATIONS.indexOf(options.notation);
   if (notation < 0)
     throw new ChessError(
@@ -114,7 +127,7 @@ export function validateLine(
     const prefix = validateLine(fen, moves.slice(0, good) as string[], options);
     return prefix.ok ? { ok: false, ply: good, reason: 'syntax' } : prefix;
   }
-  const { status, ply } = playLine(fen, line, variant, notation);
+  const { status, ply } = playLine(fen, line, variant, chess960, notation);
   if (status !== 0) {
     const reason = lineReason(status);
     return { ok: false, ply: reason === 'fen' ? 0 : ply, reason };
@@ -143,6 +156,8 @@ export interface PuzzleInit {
   solution?: string | readonly string[];
   /** The rules variant (default `'chess'`). */
   variant?: Variant;
+  /** Chess960 castling in the rule set, as {@link Position.fromFen} takes it (default `false`). */
+  chess960?: boolean;
 }
 
 /** Where a solving session stands (see {@link Puzzle.progress}). */
@@ -167,6 +182,8 @@ export interface PuzzleState {
   readonly fen: string;
   /** The rules variant. */
   readonly variant: Variant;
+  /** Chess960 castling in the rule set (present when `true`). */
+  readonly chess960?: boolean;
   /** The whole line in UCI (with the setup move first when `setupFirst`). */
   readonly line: readonly string[];
   /** Whether the line starts with the opponent's setup move (the `moves` form). */
@@ -204,6 +221,8 @@ export class Puzzle {
   readonly fen: string;
   /** The rules variant. */
   readonly variant: Variant;
+  /** Whether castling is Chess960's (the `chess960` option, or the `'chess960'` variant). */
+  readonly chess960: boolean;
   /** The whole line in UCI, as given (setup move first when {@link Puzzle.setupFirst}). */
   readonly line: readonly string[];
   /** Whether the first move of {@link Puzzle.line} is the opponent's setup move. */
@@ -232,6 +251,7 @@ export class Puzzle {
     if (hasMoves === hasSolution)
       throw new ChessError('invalid-argument', 'a puzzle needs exactly one of `moves` (lichess format) and `solution`');
     const variant = variantCode(init?.variant);
+    const chess960 = chess960Option(init);
     this.variant = VARIANTS[variant]!;
     this.setupFirst = hasMoves;
     const text = lineText(hasMoves ? init.moves : init.solution);
@@ -241,9 +261,10 @@ export class Puzzle {
         `not a move line: ${describe(hasMoves ? init.moves : init.solution)}`,
         describe(init.moves ?? init.solution),
       );
-    this.#pos = Position.fromFen(init.fen, { variant: this.variant }); // throws FenError
+    this.#pos = Position.fromFen(init.fen, { variant: this.variant, chess960 }); // throws FenError
+    this.chess960 = this.#pos.chess960;
     this.fen = init.fen;
-    const { status, ply, fenError: fenCode } = playLine(init.fen, text, variant, 0);
+    const { status, ply, fenError: fenCode } = playLine(init.fen, text, variant, chess960, 0);
     if (status !== 0) {
       this.#pos.dispose();
       const token = text.trim().split(/\s+/)[ply] ?? '';
@@ -387,6 +408,7 @@ export class Puzzle {
       version: 1,
       fen: this.fen,
       variant: this.variant,
+      ...(this.chess960 && this.variant !== 'chess960' ? { chess960: true } : {}),
       line: [...this.line],
       setupFirst: this.setupFirst,
       played: [...this.#played],
@@ -412,8 +434,8 @@ export class Puzzle {
       throw new ChessError('invalid-argument', 'not a puzzle state');
     const p = new Puzzle(
       s.setupFirst
-        ? { fen: s.fen, moves: s.line, variant: s.variant }
-        : { fen: s.fen, solution: s.line, variant: s.variant },
+        ? { fen: s.fen, moves: s.line, variant: s.variant, chess960: s.chess960 === true }
+        : { fen: s.fen, solution: s.line, variant: s.variant, chess960: s.chess960 === true },
     );
     try {
       for (let i = 0; i < s.played.length; i += 2) {

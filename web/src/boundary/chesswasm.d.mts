@@ -337,7 +337,7 @@ export interface Position {
   parseSan(arg0: number, arg1: boolean): MoveParse;
   repetitionCount(arg0: boolean): number;
   divide(arg0: number): number;
-  playLine(arg0: number, arg1: number, arg2: VariantValue, arg3: NotationValue): LineReport;
+  playLine(arg0: number, arg1: number, arg2: VariantValue, arg3: boolean, arg4: NotationValue): LineReport;
   checkPuzzle(arg0: number, arg1: number, arg2: VariantValue, arg3: number, arg4: boolean): PuzzleReport;
   checkPuzzleRow(arg0: number, arg1: number): PuzzleReport;
   countMatingMoves(): number;
