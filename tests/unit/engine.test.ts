@@ -411,6 +411,31 @@ describe('the UCI protocol (fake engine)', () => {
     );
   });
 
+  test('Chess960 castling beside a variant sets UCI_Chess960 and sends Shredder-FEN (issue 25)', async () => {
+    const { engine, fake } = await connect({
+      options: [
+        'option name UCI_Chess960 type check default false',
+        'option name UCI_Variant type combo default chess var chess var atomic',
+      ],
+    });
+    const pos = Position.fromFen('rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1', {
+      variant: 'atomic',
+      chess960: true,
+    });
+    pos.play('O-O');
+    await engine.analyse(pos, { depth: 1 }).catch(() => undefined);
+    expect(fake.commands).toContain('setoption name UCI_Chess960 value true');
+    expect(fake.commands).toContain('setoption name UCI_Variant value atomic');
+    // Castling is irreversible: the FEN after it, castling rights as the rooks' files.
+    expect(fake.commands).toContain('position fen rk5r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b ha - 1 1');
+    using plain = Position.fromFen('4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1', { variant: 'atomic' });
+    await engine.analyse(plain, { depth: 1 }).catch(() => undefined);
+    expect(fake.commands.slice(fake.commands.lastIndexOf('setoption name UCI_Chess960 value true'))).toContain(
+      'setoption name UCI_Chess960 value false',
+    );
+    pos.dispose();
+  });
+
   test("the lichess variants: the engine's UCI_Variant names (antichess is the older multi-variant Stockfish's giveaway)", async () => {
     const multi = 'option name UCI_Variant type combo default chess var chess var giveaway var 3check var crazyhouse';
     const { engine, fake } = await connect({ options: [multi] });

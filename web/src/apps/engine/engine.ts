@@ -165,6 +165,8 @@ export interface EngineTarget {
   fen: string;
   moves: string[];
   variant: Variant;
+  /** Chess960 castling (the `'chess960'` variant, or `{ chess960: true }` with another rule set). */
+  chess960: boolean;
   turn: Color;
   /** A position to check PVs on (the caller disposes of it). */
   position: Position;
@@ -209,7 +211,7 @@ export function engineTarget(target: Position | Game): EngineTarget {
   else if (target instanceof Position) src = target;
   else throw new ChessError('invalid-argument', `not a Position or Game: ${describe(target)}`);
   const pos = src.clone();
-  const chess960 = pos.variant === 'chess960';
+  const chess960 = pos.chess960;
   const moves: Move[] = [];
   try {
     while (pos.historyLength > 0) {
@@ -235,6 +237,7 @@ export function engineTarget(target: Position | Game): EngineTarget {
       fen,
       moves: ucis,
       variant: pos.variant,
+      chess960,
       turn: pos.turn,
       position: pos,
       legalCount: pos.legalMoves().length,
@@ -797,7 +800,7 @@ export class Engine {
   ): Promise<BestMove> {
     // Options for this position: Chess960 castling, the variant, the number of lines.
     const chess960 = this.options.get('uci_chess960');
-    if (t.variant === 'chess960' && chess960?.type !== 'check')
+    if (t.chess960 && chess960?.type !== 'check')
       throw new EngineError(
         'unsupported',
         `${this.name || 'the engine'} does not play Chess960 (no UCI_Chess960 option)`,
@@ -807,7 +810,7 @@ export class Engine {
     if (uciVariant === null)
       throw new EngineError('unsupported', `${this.name || 'the engine'} does not play ${t.variant} (UCI_Variant)`);
     let changed = false;
-    if (chess960?.type === 'check') changed = this.#set('UCI_Chess960', String(t.variant === 'chess960')) || changed;
+    if (chess960?.type === 'check') changed = this.#set('UCI_Chess960', String(t.chess960)) || changed;
     if (variantOpt?.type === 'combo') changed = this.#set('UCI_Variant', uciVariant) || changed;
     const multipv = options.multipv ?? this.#multipv;
     if (this.options.has('multipv')) changed = this.#set('MultiPV', String(multipv)) || changed;
