@@ -426,7 +426,8 @@ inline int search_directly(const Position& pos, const SanParts& p, Move& found) 
   Bitboard from_mask = ~Bitboard(0);
   if (p.from_file >= 0) from_mask &= file_bb(p.from_file);
   if (p.from_rank >= 0) from_mask &= rank_bb(p.from_rank);
-  auto consider = [&](Square f, MoveFlag flag) {
+  // (not inlined: one copy for its four calls, as when it was part of parse_san)
+  auto consider = [&](Square f, MoveFlag flag) __attribute__((noinline)) {
     const Move m = make_move(f, to, flag);
     const bool ok = flag == EN_PASSANT ? is_legal(pos, m) : king_safe_after(pos, m);
     if (ok && matches++ == 0) found = m;

