@@ -270,200 +270,293 @@ const char* san_status_name(SanStatus s) {
   return "?";
 }
 
+// ---- parse_san, in steps ----------------------------------------------------------------------
+//
+// parse_san takes SAN apart in this order: the suffixes (glyphs, check mark) off the end; then
+// the body is a drop (`N@f3`), castling (`O-O`) or a move of a piece to a square, lexed into
+// its parts; the tolerances the spelling uses are decided; the candidates (the moves that fit
+// the parts) are searched; one candidate is a move, and the verdict on its origin hints, capture
+// mark and check suffix adds the last tolerances.
+
+namespace {
+
+// SAN text taken apart; nothing in it is checked against the position yet.
+struct SanParts {
+  std::string_view body;               // the text without trailing glyphs and check suffix
+  char suffix = 0;                     // '+', '#' or 0
+  PieceType piece = NO_PIECE_TYPE;     // the letter's piece (PAWN for `P`); none named: NO_PIECE_TYPE
+  PieceType promo = NO_PIECE_TYPE;     // the promotion piece, if any
+  Square to = SQ_NONE;                 // the target square
+  int from_file = -1, from_rank = -1;  // origin hints (-1: not given)
+  bool capture = false;                // an `x` or `:` before the target
+  bool dash = false;                   // a `-` before the target (long algebraic)
+  bool long_any = false;               // long algebraic without a letter (g1f3): any piece may move
+  // Origin information the text gives: bit 0 the file, bit 1 the rank (as needed_disambiguation);
+  // set by decide_spelling before it makes a pawn's file explicit.
+  int given = 0;
+};
+
+// Takes the trailing glyphs (`!`, `?`, any run) and the check suffix (`+`, `#`) off the text.
+// False when no body is left.
+inline bool strip_suffixes(std::string_view text, SanParts& p, uint16_t& len) {
+  size_t n = text.size();
+  while (n > 0 && (text[n - 1] == '!' || text[n - 1] == '?')) --n;
+  if (n != text.size()) len |= SAN_ANNOTATION;
+  if (n > 0 && (text[n - 1] == '+' || text[n - 1] == '#')) p.suffix = text[--n];
+  p.body = text.substr(0, n);
+  return !p.body.empty();
+}
+
+// The castling a body spells: 1 short, 2 long, 0 none. Zeros and lower case are tolerances.
+inline int castling_side(std::string_view body, uint16_t& len) {
+  const char c0 = body[0];
+  if (c0 != 'O' && c0 != '0' && c0 != 'o') return 0;
+  if (body == "O-O") return 1;
+  if (body == "O-O-O") return 2;
+  const uint16_t tolerated = SAN_ZERO_CASTLING | (c0 == 'o' ? SAN_LOWER_CASE : 0);
+  if (body == "0-0" || body == "o-o") return len |= tolerated, 1;
+  if (body == "0-0-0" || body == "o-o-o") return len |= tolerated, 2;
+  return 0;
+}
+
+// A drop (`@e4`, `P@e4`, `N@f3`; the '@' at `at`): legal only in crazyhouse.
+SanResult resolve_drop(const Position& pos, std::string_view body, size_t at, uint16_t len) {
+  PieceType pt = PAWN;
+  if (at == 1 && body[0] != 'P') pt = piece_of_letter(body[0], pos.variant());
+  if (at > 1 || pt == NO_PIECE_TYPE || pt == KING || body.size() != at + 3 || !is_file(body[at + 1]) ||
+      !is_rank(body[at + 2]))
+    return fail(SanStatus::SYNTAX, len);
+  const Move m = make_drop(pt, make_square(body[at + 1] - 'a', body[at + 2] - '1'));
+  if (pos.variant() != CRAZYHOUSE || !is_legal(pos, m)) return fail(SanStatus::ILLEGAL, len);
+  return SanResult{m, SanStatus::OK, len};
+}
+
+// Castling by its SAN (1 short, 2 long): the legal castling move of that side.
+SanResult resolve_castling(Position& pos, int castle, uint16_t len) {
+  MoveList legal;
+  generate_legal(pos, legal);
+  const MoveFlag want = castle == 1 ? CASTLE_KING : CASTLE_QUEEN;
+  Move found = MOVE_NONE;
+  for (Move m : legal)
+    if (move_flag(m) == want) found = m;
+  if (found == MOVE_NONE) return fail(SanStatus::ILLEGAL, len);
+  return SanResult{found, SanStatus::OK, len};
+}
+
+// Lexes a move's body, read from both ends:
+// [piece] [file] [rank] [x : -] file rank [[=] promotion]. False when it is no such text.
+inline bool lex_piece_move(SanParts& p, Variant v, uint16_t& len) {
+  const std::string_view body = p.body;
+  size_t i = 0, j = body.size();
+  if (body[0] == 'P') {
+    p.piece = PAWN;
+    len |= SAN_PAWN_LETTER;
+    i = 1;
+  } else if (PieceType pt = piece_of_letter(body[0], v)) {
+    p.piece = pt;
+    i = 1;
+  }
+  if (j - i >= 3) {
+    if (PieceType pp = promotion_of_letter(body[j - 1], v)) {
+      const bool upper = body[j - 1] >= 'A' && body[j - 1] <= 'Z';
+      if (body[j - 2] == '=') {
+        p.promo = pp;
+        j -= 2;
+        if (!upper) len |= SAN_PROMOTION | SAN_LOWER_CASE;
+      } else if (is_rank(body[j - 2])) {
+        p.promo = pp;
+        j -= 1;
+        len |= SAN_PROMOTION | (upper ? 0 : SAN_LOWER_CASE);
+      }
+    }
+  }
+  if (j < i + 2 || !is_file(body[j - 2]) || !is_rank(body[j - 1])) return false;
+  p.to = make_square(body[j - 2] - 'a', body[j - 1] - '1');
+  j -= 2;
+  if (j > i && (body[j - 1] == 'x' || body[j - 1] == ':')) {
+    p.capture = true;
+    if (body[j - 1] == ':') len |= SAN_CAPTURE_MARK;
+    --j;
+  } else if (j > i && body[j - 1] == '-') {
+    p.dash = true;
+    --j;
+  }
+  if (j > i && is_file(body[i])) p.from_file = body[i++] - 'a';
+  if (j > i && is_rank(body[i])) p.from_rank = body[i++] - '1';
+  return i == j;
+}
+
+// The tolerances a lexed move's spelling uses, and what it leaves unsaid made explicit (no
+// letter and no full origin: a pawn; a bare "d5": the push from the d-file). False for
+// spellings that name no move: a dash without both origin hints, a pawn capture without a
+// file ("xd5").
+inline bool decide_spelling(SanParts& p, uint16_t& len) {
+  p.given = (p.from_file >= 0 ? 1 : 0) | (p.from_rank >= 0 ? 2 : 0);
+  const bool full_from = p.given == 3;
+  if (p.dash && !full_from) return false;
+  if ((len & SAN_PAWN_LETTER) && p.given == 0) len |= SAN_SHORT_PAWN_LETTER;
+  p.long_any = p.piece == NO_PIECE_TYPE && full_from;
+  if (p.dash || p.long_any) len |= SAN_LONG_ALGEBRAIC;
+  if (p.piece == NO_PIECE_TYPE && !p.long_any) {
+    p.piece = PAWN;
+    if (p.from_file < 0) {
+      if (p.capture) return false;  // "xd5": whose pawn?
+      p.from_file = file_of(p.to);  // a bare "d5" is the push
+    }
+  }
+  return true;
+}
+
+// Whether the candidates can be found directly: chess SAN naming a piece (or a pawn) and a
+// square. Long algebraic without a letter, a king named by its squares (castling may be meant),
+// Makruk and the lichess variants go through the legal list.
+inline bool resolves_directly(const SanParts& p, Variant v) {
+  return !p.long_any && !(p.piece == KING && p.given == 3) && v != MAKRUK && !is_lichess_variant(v);
+}
+
+// The candidates, found directly: only the moves of the piece type to the square are made, each
+// checked for legality (no full move generation). Returns how many are legal; found is the
+// first.
+inline int search_directly(const Position& pos, const SanParts& p, Move& found) {
+  const Color us = pos.side_to_move();
+  const Square to = p.to;
+  const Piece on_to = pos.piece_on(to);
+  const bool enemy = on_to != NO_PIECE;
+  int matches = 0;
+  Bitboard from_mask = ~Bitboard(0);
+  if (p.from_file >= 0) from_mask &= file_bb(p.from_file);
+  if (p.from_rank >= 0) from_mask &= rank_bb(p.from_rank);
+  // (not inlined: one copy for its four calls, as when it was part of parse_san)
+  auto consider = [&](Square f, MoveFlag flag) __attribute__((noinline)) {
+    const Move m = make_move(f, to, flag);
+    const bool ok = flag == EN_PASSANT ? is_legal(pos, m) : king_safe_after(pos, m);
+    if (ok && matches++ == 0) found = m;
+  };
+  if (enemy && color_of(on_to) == us) {
+    // Nothing moves onto its own side's piece.
+  } else if (p.piece == PAWN) {
+    const int rank = relative_rank(us, to);
+    const bool last = rank == 7;
+    const Bitboard pawns = pos.pieces(us, PAWN) & from_mask;
+    if (last == (p.promo != NO_PIECE_TYPE) && rank >= 2) {
+      const Square behind = Square(to - pawn_push(us));
+      if (!enemy) {
+        if (pawns & square_bb(behind))
+          consider(behind, last ? promotion_flag(p.promo, false) : QUIET);
+        else if (rank == 3 && pos.empty(behind) && (pawns & square_bb(Square(behind - pawn_push(us)))))
+          consider(Square(behind - pawn_push(us)), DOUBLE_PUSH);
+      }
+      const Bitboard capturers = pawn_attacks(~us, to) & pawns;
+      if (enemy || to == pos.ep_square())
+        for (Bitboard b = capturers; b;)
+          consider(pop_lsb(b), !enemy ? EN_PASSANT : last ? promotion_flag(p.promo, true) : CAPTURE);
+    }
+  } else if (p.promo == NO_PIECE_TYPE) {
+    for (Bitboard b = reaching(p.piece, us, to, pos.pieces(us, p.piece) & from_mask, pos.pieces()); b;)
+      consider(pop_lsb(b), enemy ? CAPTURE : QUIET);
+  }
+  return matches;
+}
+
+// The candidates, from the legal moves (generated into legal): those that fit the parts. Long
+// algebraic may name castling by its squares; Makruk's single promotion may be left out (both
+// noted in len). Returns how many fit; found is the first.
+int search_legal_moves(Position& pos, const SanParts& p, MoveList& legal, Move& found, uint16_t& len) {
+  const Variant v = pos.variant();
+  const Color us = pos.side_to_move();
+  const Square from_sq = p.given == 3 ? make_square(p.from_file, p.from_rank) : SQ_NONE;
+  int matches = 0;
+  generate_legal(pos, legal);
+  for (Move m : legal) {
+    if (is_drop(m)) continue;
+    const Square mf = move_from(m);
+    if (p.from_file >= 0 && file_of(mf) != p.from_file) continue;
+    if (p.from_rank >= 0 && rank_of(mf) != p.from_rank) continue;
+    const PieceType pt = type_of(pos.piece_on(mf));
+    if (!p.long_any && !same_letter(pt, p.piece)) continue;
+    if (is_castling(m)) {
+      // Only long algebraic names castling by squares: king-to-rook, or in standard
+      // chess also king-to-destination (e1g1, Ke1g1).
+      if (mf != from_sq) continue;
+      const bool ok =
+          move_to(m) == p.to || (!pos.chess960() && castle_king_to(us, move_flag(m) == CASTLE_KING) == p.to);
+      if (!ok) continue;
+      if (!p.dash && !p.long_any) len |= SAN_LONG_ALGEBRAIC;
+    } else if (move_to(m) != p.to) {
+      continue;
+    }
+    if (promotion_type(m, v) != p.promo) {
+      // Makruk has a single promotion, so leaving it out names the move well enough.
+      if (p.promo == NO_PIECE_TYPE && promotion_type(m) == PMET) {
+        len |= SAN_PROMOTION;
+      } else {
+        continue;
+      }
+    }
+    if (matches++ == 0) found = m;
+  }
+  return matches;
+}
+
+// The verdict on the one candidate's capture mark and origin hints: the tolerances they use
+// (none for castling named by squares). legal: the legal moves, when the search generated them.
+inline uint16_t judge_origin(const Position& pos, const SanParts& p, Move found, bool direct,
+                             const MoveList& legal, uint16_t len) {
+  if (is_castling(found)) return 0;
+  uint16_t more = 0;
+  // (with any origin information, chess.js's parser ignores an `x`)
+  if (p.capture != is_capture(found))
+    more |= SAN_CAPTURE_MARK | (p.capture && p.given == 0 ? SAN_EXTRA_CAPTURE_MARK : 0);
+  // Resolved directly with no origin given, every piece of the kind that reaches `to` was
+  // tried and only `found` was legal (a bare pawn move is a push): no twin, nothing needed.
+  const int needed = direct && p.given == 0 ? 0 : needed_disambiguation(pos, found, &legal);
+  if (p.given != needed && !(len & SAN_LONG_ALGEBRAIC)) more |= SAN_DISAMBIGUATION;
+  return more;
+}
+
+// A move of a piece (or pawn) to a square: lexed, its spelling decided, its candidates
+// searched, and the verdict on the one found.
+SanResult resolve_piece_move(Position& pos, SanParts& p, uint16_t len) {
+  if (!lex_piece_move(p, pos.variant(), len) || !decide_spelling(p, len)) return fail(SanStatus::SYNTAX, len);
+  MoveList legal;  // generated only where the move is not resolved directly
+  Move found = MOVE_NONE;
+  const bool direct = resolves_directly(p, pos.variant());
+  const int matches = direct ? search_directly(pos, p, found) : search_legal_moves(pos, p, legal, found, len);
+  if (matches == 0) return fail(SanStatus::ILLEGAL, len);
+  if (matches > 1) return fail(SanStatus::AMBIGUOUS, len);
+  len |= judge_origin(pos, p, found, direct, legal, len);
+  return SanResult{found, SanStatus::OK, len};
+}
+
+// The last verdict on a resolved move: long algebraic has no capture mark and spells
+// promotions as it likes (UCI: e7e8q); the check suffix must be the one the move earns; strict
+// mode refuses any tolerance.
+SanResult judge_suffix(Position& pos, SanResult r, char suffix, bool strict) {
+  if (r.leniency & SAN_LONG_ALGEBRAIC)
+    r.leniency &= ~(SAN_CAPTURE_MARK | SAN_EXTRA_CAPTURE_MARK | SAN_PROMOTION | SAN_LOWER_CASE);
+  if (check_suffix(pos, r.move) != suffix) r.leniency |= SAN_CHECK_SUFFIX;
+  if (strict && r.leniency != SAN_EXACT) return fail(SanStatus::SYNTAX, r.leniency);
+  return r;
+}
+
+}  // namespace
+
 SanResult parse_san(Position& pos, std::string_view text, bool strict) {
   // Longer than any tolerated spelling ("Ng1xf3=Q+!!" and the like): refuse cheaply.
   if (text.empty() || text.size() > MAX_SAN_LENGTH) return fail(SanStatus::SYNTAX);
   uint16_t len = SAN_EXACT;
-  size_t n = text.size();
-  while (n > 0 && (text[n - 1] == '!' || text[n - 1] == '?')) --n;
-  if (n != text.size()) len |= SAN_ANNOTATION;
-  char suffix = 0;
-  if (n > 0 && (text[n - 1] == '+' || text[n - 1] == '#')) suffix = text[--n];
-  std::string_view body = text.substr(0, n);
-  if (body.empty()) return fail(SanStatus::SYNTAX, len);
-
-  const Variant v = pos.variant();
-  const Color us = pos.side_to_move();
-  MoveList legal;  // generated only where the move is not resolved directly (see below)
-  Move found = MOVE_NONE;
-
-  // Castling.
-  int castle = 0;  // 1 short, 2 long
-  const char c0 = body[0];
-  if (c0 != 'O' && c0 != '0' && c0 != 'o')
-    ;  // no castling
-  else if (body == "O-O")
-    castle = 1;
-  else if (body == "O-O-O")
-    castle = 2;
-  else if (body == "0-0" || body == "o-o")
-    castle = 1, len |= SAN_ZERO_CASTLING | (c0 == 'o' ? SAN_LOWER_CASE : 0);
-  else if (body == "0-0-0" || body == "o-o-o")
-    castle = 2, len |= SAN_ZERO_CASTLING | (c0 == 'o' ? SAN_LOWER_CASE : 0);
-  const size_t at = body.find('@');
-  if (at != std::string_view::npos) {
-    // A drop: @e4, P@e4, N@f3.
-    PieceType pt = PAWN;
-    if (at == 1 && body[0] != 'P') pt = piece_of_letter(body[0], v);
-    if (at > 1 || pt == NO_PIECE_TYPE || pt == KING || body.size() != at + 3 || !is_file(body[at + 1]) ||
-        !is_rank(body[at + 2]))
-      return fail(SanStatus::SYNTAX, len);
-    found = make_drop(pt, make_square(body[at + 1] - 'a', body[at + 2] - '1'));
-    if (v != CRAZYHOUSE || !is_legal(pos, found)) return fail(SanStatus::ILLEGAL, len);
-  } else if (castle) {
-    generate_legal(pos, legal);
-    MoveFlag want = castle == 1 ? CASTLE_KING : CASTLE_QUEEN;
-    for (Move m : legal)
-      if (move_flag(m) == want) found = m;
-    if (found == MOVE_NONE) return fail(SanStatus::ILLEGAL, len);
-  } else {
-    // [piece] [file] [rank] [x : -] file rank [[=] promotion]
-    size_t i = 0, j = body.size();
-    PieceType piece = NO_PIECE_TYPE;  // none named
-    if (body[0] == 'P') {
-      piece = PAWN;
-      len |= SAN_PAWN_LETTER;
-      i = 1;
-    } else if (PieceType pt = piece_of_letter(body[0], v)) {
-      piece = pt;
-      i = 1;
-    }
-    PieceType promo = NO_PIECE_TYPE;
-    if (j - i >= 3) {
-      if (PieceType pp = promotion_of_letter(body[j - 1], v)) {
-        bool upper = body[j - 1] >= 'A' && body[j - 1] <= 'Z';
-        if (body[j - 2] == '=') {
-          promo = pp;
-          j -= 2;
-          if (!upper) len |= SAN_PROMOTION | SAN_LOWER_CASE;
-        } else if (is_rank(body[j - 2])) {
-          promo = pp;
-          j -= 1;
-          len |= SAN_PROMOTION | (upper ? 0 : SAN_LOWER_CASE);
-        }
-      }
-    }
-    if (j < i + 2 || !is_file(body[j - 2]) || !is_rank(body[j - 1])) return fail(SanStatus::SYNTAX, len);
-    Square to = make_square(body[j - 2] - 'a', body[j - 1] - '1');
-    j -= 2;
-    bool capture = false, dash = false;
-    if (j > i && (body[j - 1] == 'x' || body[j - 1] == ':')) {
-      capture = true;
-      if (body[j - 1] == ':') len |= SAN_CAPTURE_MARK;
-      --j;
-    } else if (j > i && body[j - 1] == '-') {
-      dash = true;
-      --j;
-    }
-    int from_file = -1, from_rank = -1;
-    if (j > i && is_file(body[i])) from_file = body[i++] - 'a';
-    if (j > i && is_rank(body[i])) from_rank = body[i++] - '1';
-    if (i != j) return fail(SanStatus::SYNTAX, len);
-    const int given = (from_file >= 0 ? 1 : 0) | (from_rank >= 0 ? 2 : 0);
-    bool full_from = given == 3;
-    if (dash && !full_from) return fail(SanStatus::SYNTAX, len);
-    if ((len & SAN_PAWN_LETTER) && given == 0) len |= SAN_SHORT_PAWN_LETTER;
-    // Long algebraic without a letter (g1f3, e2e4, e1g1): any piece may move.
-    bool long_any = piece == NO_PIECE_TYPE && full_from;
-    if (dash || long_any) len |= SAN_LONG_ALGEBRAIC;
-    if (piece == NO_PIECE_TYPE && !long_any) {
-      piece = PAWN;
-      if (from_file < 0) {
-        if (capture) return fail(SanStatus::SYNTAX, len);  // "xd5": whose pawn?
-        from_file = file_of(to);                           // a bare "d5" is the push
-      }
-    }
-    Square from_sq = full_from ? make_square(from_file, from_rank) : SQ_NONE;
-    int matches = 0;
-    // Chess SAN naming a piece (or a pawn) and a square: only the moves of that piece type to
-    // that square are made, each checked for legality (no full move generation). Long
-    // algebraic without a letter, a king named by its squares (castling may be meant) and
-    // Makruk go through the legal list.
-    const bool direct = !long_any && !(piece == KING && full_from) && v != MAKRUK && !is_lichess_variant(v);
-    if (direct) {
-      const Piece on_to = pos.piece_on(to);
-      const bool enemy = on_to != NO_PIECE;
-      Bitboard from_mask = ~Bitboard(0);
-      if (from_file >= 0) from_mask &= file_bb(from_file);
-      if (from_rank >= 0) from_mask &= rank_bb(from_rank);
-      auto consider = [&](Square f, MoveFlag flag) {
-        const Move m = make_move(f, to, flag);
-        const bool ok = flag == EN_PASSANT ? is_legal(pos, m) : king_safe_after(pos, m);
-        if (ok && matches++ == 0) found = m;
-      };
-      if (enemy && color_of(on_to) == us) {
-        // Nothing moves onto its own side's piece.
-      } else if (piece == PAWN) {
-        const int rank = relative_rank(us, to);
-        const bool last = rank == 7;
-        const Bitboard pawns = pos.pieces(us, PAWN) & from_mask;
-        if (last == (promo != NO_PIECE_TYPE) && rank >= 2) {
-          const Square behind = Square(to - pawn_push(us));
-          if (!enemy) {
-            if (pawns & square_bb(behind))
-              consider(behind, last ? promotion_flag(promo, false) : QUIET);
-            else if (rank == 3 && pos.empty(behind) && (pawns & square_bb(Square(behind - pawn_push(us)))))
-              consider(Square(behind - pawn_push(us)), DOUBLE_PUSH);
-          }
-          const Bitboard capturers = pawn_attacks(~us, to) & pawns;
-          if (enemy || to == pos.ep_square())
-            for (Bitboard b = capturers; b;)
-              consider(pop_lsb(b), !enemy ? EN_PASSANT : last ? promotion_flag(promo, true) : CAPTURE);
-        }
-      } else if (promo == NO_PIECE_TYPE) {
-        for (Bitboard b = reaching(piece, us, to, pos.pieces(us, piece) & from_mask, pos.pieces()); b;)
-          consider(pop_lsb(b), enemy ? CAPTURE : QUIET);
-      }
-    } else {
-      generate_legal(pos, legal);
-      for (Move m : legal) {
-        if (is_drop(m)) continue;
-        Square mf = move_from(m);
-        if (from_file >= 0 && file_of(mf) != from_file) continue;
-        if (from_rank >= 0 && rank_of(mf) != from_rank) continue;
-        PieceType pt = type_of(pos.piece_on(mf));
-        if (!long_any && !same_letter(pt, piece)) continue;
-        if (is_castling(m)) {
-          // Only long algebraic names castling by squares: king-to-rook, or in standard
-          // chess also king-to-destination (e1g1, Ke1g1).
-          if (mf != from_sq) continue;
-          bool ok =
-              move_to(m) == to || (!pos.chess960() && castle_king_to(us, move_flag(m) == CASTLE_KING) == to);
-          if (!ok) continue;
-          if (!dash && !long_any) len |= SAN_LONG_ALGEBRAIC;
-        } else if (move_to(m) != to) {
-          continue;
-        }
-        if (promotion_type(m, v) != promo) {
-          // Makruk has a single promotion, so leaving it out names the move well enough.
-          if (promo == NO_PIECE_TYPE && promotion_type(m) == PMET) {
-            len |= SAN_PROMOTION;
-          } else {
-            continue;
-          }
-        }
-        if (matches++ == 0) found = m;
-      }
-    }
-    if (matches == 0) return fail(SanStatus::ILLEGAL, len);
-    if (matches > 1) return fail(SanStatus::AMBIGUOUS, len);
-    if (!is_castling(found) && !is_drop(found)) {
-      // (with any origin information, chess.js's parser ignores an `x`)
-      if (capture != is_capture(found))
-        len |= SAN_CAPTURE_MARK | (capture && given == 0 ? SAN_EXTRA_CAPTURE_MARK : 0);
-      // Resolved directly with no origin given, every piece of the kind that reaches `to` was
-      // tried and only `found` was legal (a bare pawn move is a push): no twin, nothing needed.
-      const int needed = direct && given == 0 ? 0 : needed_disambiguation(pos, found, &legal);
-      if (given != needed && !(len & SAN_LONG_ALGEBRAIC)) len |= SAN_DISAMBIGUATION;
-    }
-  }
-  // Long algebraic has no capture mark and spells promotions as it likes (UCI: e7e8q).
-  if (len & SAN_LONG_ALGEBRAIC)
-    len &= ~(SAN_CAPTURE_MARK | SAN_EXTRA_CAPTURE_MARK | SAN_PROMOTION | SAN_LOWER_CASE);
-  char expected = check_suffix(pos, found);
-  if (expected != suffix) len |= SAN_CHECK_SUFFIX;
-  if (strict && len != SAN_EXACT) return fail(SanStatus::SYNTAX, len);
-  return SanResult{found, SanStatus::OK, len};
+  SanParts parts;
+  if (!strip_suffixes(text, parts, len)) return fail(SanStatus::SYNTAX, len);
+  const int castle = castling_side(parts.body, len);
+  SanResult r;
+  if (const size_t at = parts.body.find('@'); at != std::string_view::npos)
+    r = resolve_drop(pos, parts.body, at, len);
+  else if (castle)
+    r = resolve_castling(pos, castle, len);
+  else
+    r = resolve_piece_move(pos, parts, len);
+  if (r.status != SanStatus::OK) return r;
+  return judge_suffix(pos, r, parts.suffix, strict);
 }
 
 SanResult parse_san(const Position& pos, std::string_view text, bool strict) {

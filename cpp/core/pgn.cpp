@@ -1,4 +1,4 @@
-// chesswasm — PGN reading (one game at a time, into a move tree) and writing (export format).
+// chesswasm — PGN reading: one game at a time, into a move tree (the writer: pgn_writer.cpp).
 // SPDX-License-Identifier: MIT
 #include "pgn.h"
 
@@ -134,6 +134,15 @@ bool variant_of_tag(std::string_view value, Variant& v) {
 }
 
 }  // namespace
+
+bool is_pgn_tag_name(std::string_view name) {
+  if (name.empty() || !is_symbol_start(name[0])) return false;
+  for (char c : name)
+    if (!is_symbol_char(c)) return false;
+  return true;
+}
+
+bool is_pgn_result(std::string_view s) { return !result_of(s).empty(); }
 
 namespace {
 // Not inlined into the ten initialisers below: each copy of a whole FEN parse cost the .wasm
@@ -324,8 +333,9 @@ std::string pgn_error_message(const PgnError& e) {
   return out;
 }
 
-bool PgnReader::fail(PgnError& error, int line, int column, PgnErrorCode code, std::string_view detail,
-                     long limit, FenError fen_error) {
+// Not inlined: each of the ~40 places that fail would get a copy (1 KB of .wasm in all).
+[[gnu::noinline, gnu::cold]] bool PgnReader::fail(PgnError& error, int line, int column, PgnErrorCode code,
+                                                  std::string_view detail, long limit, FenError fen_error) {
   error.line = line;
   error.column = column;
   error.code = code;
@@ -515,8 +525,94 @@ void PgnReader::skip_rest_of_game(bool moved) {
 
 CW_SIZE_CODE_END
 
-bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
-  // The root position.
+// ---- movetext, in steps -----------------------------------------------------------------------
+//
+// read_movetext sets up the root position (set_up_root), then reads items until the game ends:
+// white space (skip_movetext_space), escape lines, comments (read_brace_comment,
+// read_line_comment), variations (open_variation, close_variation), NAGs (read_nag), the next
+// game's tags, and tokens (read_token_item: a result, a move number, glyphs, a move played by
+// play_move). finish_movetext checks that every variation closed and places the last comments.
+// A step that fails fills the error; read_game then recovers (skip_rest_of_game and the rest).
+
+// The state of the movetext being read: one frame per open line (the node its moves branch
+// from, the last move played in it, how many moves of it are on the board, to take them back
+// at ')', and where it opened), the comments waiting for the next move.
+struct PgnReader::Movetext {
+  struct Frame {
+    int parent, last, plies, line, column;
+  };
+  PgnGame& game;
+  Position& pos;
+  std::vector<Frame> frames;
+  std::vector<std::string> pending;  // comments waiting for the next move
+  bool after_move = false;           // a comment now belongs after the last move
+  bool ended = false;                // the game's end was read (a result, the next game's tags)
+  std::string dash_buf;              // a token with its Unicode dashes made plain
+
+  Movetext(PgnGame& g, Position& p, int line, int column)
+      : game(g), pos(p), frames{{0, -1, 0, line, column}} {}
+
+  std::vector<PgnNode>& nodes() { return game.nodes; }
+  bool in_variation() const { return frames.size() > 1; }
+  void undo(const PgnNode& n) {
+    if (n.san == "--")
+      pos.undo_null_move();
+    else
+      pos.undo_move();
+  }
+  void redo(const PgnNode& n) {
+    if (n.san == "--")
+      pos.do_null_move();
+    else
+      pos.do_move(n.move);
+  }
+  void add_comment(std::string_view text) {
+    const Frame& f = frames.back();
+    if (after_move && f.last >= 0 && pending.empty())
+      nodes()[f.last].comments_after.emplace_back(text);
+    else
+      pending.emplace_back(text);
+  }
+  void add_nag(int nag) {
+    const Frame& f = frames.back();
+    if (f.last >= 0 && pending.empty()) nodes()[f.last].nags.push_back(uint8_t(nag));
+  }
+  // Attaches comments left at the end of a line to its last move (or the root).
+  void flush_pending(int node) {
+    for (auto& c : pending) nodes()[node].comments_after.push_back(std::move(c));
+    pending.clear();
+  }
+};
+
+// The root position, once per game: compiled for size in the wasm build (types.h), and not
+// inlined into the reading loop.
+CW_SIZE_CODE_BEGIN
+
+const std::string* PgnReader::root_fen_tag(const PgnGame& game, PgnError& error, bool& ok) {
+  ok = true;
+  switch (fen_rule_) {
+    case FenTagRule::FEN_TAG:
+      return game.tag("FEN");
+    case FenTagRule::ANY_CASE: {
+      const std::string* fen = nullptr;
+      for (const auto& t : game.tags)
+        if (t.first.size() == 3 && (t.first[0] | 0x20) == 'f' && (t.first[1] | 0x20) == 'e' &&
+            (t.first[2] | 0x20) == 'n')
+          fen = &t.second;
+      return fen;
+    }
+    case FenTagRule::WITH_SETUP:
+      if (const std::string* setup = game.tag("SetUp"); setup && *setup == "1") {
+        const std::string* fen = game.tag("FEN");
+        if (!fen) ok = fail(error, game.first_line, 1, PgnErrorCode::SETUP_WITHOUT_FEN);
+        return fen;
+      }
+      return nullptr;
+  }
+  return nullptr;
+}
+
+[[gnu::noinline]] bool PgnReader::set_up_root(PgnGame& game, PgnError& error) {
   Variant variant = CHESS;
   if (const std::string* v = game.tag("Variant"))
     if (!variant_of_tag(*v, variant))
@@ -524,604 +620,317 @@ bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
   game.variant = variant;
   // The reader's board, set to the root (a copy of a start position reuses its storage).
   Position& pos = board_;
-  const std::string* fen = nullptr;
-  switch (fen_rule_) {
-    case FenTagRule::FEN_TAG:
-      fen = game.tag("FEN");
-      break;
-    case FenTagRule::ANY_CASE:
-      for (const auto& t : game.tags)
-        if (t.first.size() == 3 && (t.first[0] | 0x20) == 'f' && (t.first[1] | 0x20) == 'e' &&
-            (t.first[2] | 0x20) == 'n')
-          fen = &t.second;
-      break;
-    case FenTagRule::WITH_SETUP:
-      if (const std::string* setup = game.tag("SetUp"); setup && *setup == "1") {
-        fen = game.tag("FEN");
-        if (!fen) return fail(error, game.first_line, 1, PgnErrorCode::SETUP_WITHOUT_FEN);
-      }
-      break;
-  }
-  std::string repaired;
-  if (fen && drop_contradicted_) {
-    repaired = drop_contradicted_fields(*fen, variant);
-    if (repaired != *fen) fen = &repaired;
-  }
-  if (fen) {
-    FenError fe = FenError::OK;
-    if (any_board_) {
-      Setup s;
-      fe = s.parse(*fen, variant);
-      if (fe == FenError::OK) fe = s.build(pos, TOLERATE_ANY_BOARD);
-    } else {
-      fe = pos.set_fen(*fen, variant);
-      // A lichess rule set has no name for its Chess960 form: a FEN whose castling rights
-      // make sense only with Chess960 castling (a king off the e-file, an inner rook, a
-      // Shredder letter) is read with it.
-      if ((fe == FenError::CASTLING_NO_KING || fe == FenError::CASTLING_NO_ROOK) &&
-          is_lichess_variant(variant) && variant_has_castling(variant) &&
-          pos.set_fen(*fen, variant, true) == FenError::OK) {
-        fe = FenError::OK;
-        game.chess960 = true;
-      }
-    }
-    if (fe != FenError::OK) return fail(error, game.first_line, 1, PgnErrorCode::BAD_FEN_TAG, *fen, 0, fe);
-    game.root_fen = pos.fen();
-  } else {
+  bool ok = true;
+  const std::string* fen = root_fen_tag(game, error, ok);
+  if (!ok) return false;
+  if (!fen) {
     pos = START_POSITIONS[variant];
     game.root_fen = start_fen(variant);  // what pos.fen() writes for it
     assert(game.root_fen == pos.fen());
+    return true;
   }
-  in_movetext_ = true;
-  movetext_start_ = pos_;
-  std::vector<PgnNode>& nodes = game.nodes;
-  std::string dash_buf;  // a token with its Unicode dashes made plain
-
-  // One frame per open line: the node its moves branch from, the last move played in it,
-  // and how many moves of it are on pos (to take them back at ')').
-  struct Frame {
-    int parent, last, plies, line, column;
-  };
-  std::vector<Frame> frames{{0, -1, 0, line_, column()}};
-  std::vector<std::string> pending;  // comments waiting for the next move
-  bool after_move = false;           // a comment now belongs after the last move
-
-  auto undo = [&](const PgnNode& n) {
-    if (n.san == "--")
-      pos.undo_null_move();
-    else
-      pos.undo_move();
-  };
-  auto redo = [&](const PgnNode& n) {
-    if (n.san == "--")
-      pos.do_null_move();
-    else
-      pos.do_move(n.move);
-  };
-  auto add_comment = [&](std::string_view text) {
-    Frame& f = frames.back();
-    if (after_move && f.last >= 0 && pending.empty())
-      nodes[f.last].comments_after.emplace_back(text);
-    else
-      pending.emplace_back(text);
-  };
-  auto add_nag = [&](int nag) {
-    Frame& f = frames.back();
-    if (f.last >= 0 && pending.empty()) nodes[f.last].nags.push_back(uint8_t(nag));
-  };
-  // Attaches comments left at the end of a line to its last move (or the root).
-  auto flush_pending = [&](int node) {
-    for (auto& c : pending) nodes[node].comments_after.push_back(std::move(c));
-    pending.clear();
-  };
-
-  const char* const text = text_.data();
-  const size_t text_size = text_.size();
-  for (;;) {
-    // White space, with the lines it ends (local cursor: the members are written once).
-    // A blank line (only white space between two line ends) after a main-line move ends
-    // the game, with or without a result (chessops and python-chess read so): movetext
-    // after it is the next game's.
-    bool blank_line = false;
-    {
-      size_t p = pos_;
-      int newlines = pos_ == line_start_;  // a run that starts a line ends a blank one at its first '\n'
-      while (p < text_size && is_space(text[p])) {
-        if (text[p] == '\n') {
-          ++line_;
-          line_start_ = p + 1;
-          blank_line |= ++newlines >= 2;
-        }
-        ++p;
-      }
-      pos_ = p;
-    }
-    if (blank_line && frames.size() == 1 && frames[0].last >= 0) break;
-    if (at_end()) break;
-    int l = line_, col = column();
-    if (pos_ - game_start_ > limits_.max_game_bytes)
-      return fail(error, l, col, PgnErrorCode::GAME_TOO_LONG, {}, long(limits_.max_game_bytes));
-    if (pos_ - line_start_ > limits_.max_line_bytes)
-      return fail(error, l, col, PgnErrorCode::LINE_TOO_LONG, {}, long(limits_.max_line_bytes));
-    char c = peek();
-    if (c == '%' && pos_ == line_start_) {
-      skip_line();
-      continue;
-    }
-    if (c == '{') {
-      size_t save_pos = pos_, save_start = line_start_;
-      int save_line = line_;
-      advance();
-      size_t start = pos_;
-      const size_t close = text_.find('}', start);
-      if (close == std::string_view::npos) {
-        // Resume just after the '{', so that the games after it are not lost.
-        pos_ = save_pos + 1;
-        line_ = save_line;
-        line_start_ = save_start;
-        lost_sync_ = true;
-        return fail(error, l, col, PgnErrorCode::COMMENT_UNTERMINATED);
-      }
-      advance_to(close);
-      if (pos_ - start > limits_.max_token_bytes)
-        return fail(error, l, col, PgnErrorCode::COMMENT_TOO_LONG, {}, long(limits_.max_token_bytes));
-      const std::string_view body = text_.substr(start, pos_ - start);
-      add_comment(raw_braces_ ? body : trim(body));
-      advance();
-      continue;
-    }
-    if (c == ';') {
-      advance();
-      size_t start = pos_;
-      pos_ = std::min(text_.find('\n', start), text_.size());  // the line's end, not crossed
-      if (pos_ - start > limits_.max_token_bytes)
-        return fail(error, l, col, PgnErrorCode::COMMENT_TOO_LONG, {}, long(limits_.max_token_bytes));
-      add_comment(trim(text_.substr(start, pos_ - start)));
-      continue;
-    }
-    if (c == '(') {
-      Frame& f = frames.back();
-      if (f.last < 0) return fail(error, l, col, PgnErrorCode::VARIATION_WITHOUT_MOVE);
-      if (int(frames.size()) > limits_.max_variation_depth)
-        return fail(error, l, col, PgnErrorCode::VARIATION_TOO_DEEP, {}, limits_.max_variation_depth);
-      if (!pending.empty()) flush_pending(f.last);
-      undo(nodes[f.last]);
-      --f.plies;
-      int parent = nodes[f.last].parent;
-      frames.push_back({parent, -1, 0, l, col});
-      after_move = false;
-      advance();
-      continue;
-    }
-    if (c == ')') {
-      if (frames.size() == 1) return fail(error, l, col, PgnErrorCode::VARIATION_UNOPENED);
-      Frame g = frames.back();
-      if (g.last >= 0) flush_pending(g.last);
-      pending.clear();  // comments of an empty variation are dropped
-      for (int i = 0; i < g.plies; ++i) {
-        undo(nodes[g.last]);
-        g.last = nodes[g.last].parent;
-      }
-      frames.pop_back();
-      Frame& f = frames.back();
-      redo(nodes[f.last]);
-      ++f.plies;
-      after_move = false;
-      advance();
-      continue;
-    }
-    if (c == '$') {
-      advance();
-      int nag = 0, digits = 0;
-      while (is_digit(peek())) {
-        if (++digits > 3) return fail(error, l, col, PgnErrorCode::NAG_RANGE);
-        nag = nag * 10 + (peek() - '0');
-        advance();
-      }
-      if (digits == 0) return fail(error, l, col, PgnErrorCode::NAG_NUMBER);
-      if (nag > 255) return fail(error, l, col, PgnErrorCode::NAG_RANGE);
-      add_nag(nag);
-      continue;
-    }
-    if (c == '[') {
-      if (!at_line_start()) return fail(error, l, col, PgnErrorCode::UNEXPECTED_TAG);
-      break;  // the next game's tags: this one had no result
-    }
-    if (c == '*') {
-      advance();
-      if (frames.size() > 1) return fail(error, l, col, PgnErrorCode::RESULT_IN_VARIATION);
-      game.result = "*";
-      break;
-    }
-    if (is_delimiter(c))
-      return fail(error, l, col, PgnErrorCode::UNEXPECTED_CHARACTER, std::string_view(&c, 1));
-
-    // The token (no line ends inside one), and whether it has a byte beyond ASCII.
-    const size_t start = pos_;
-    unsigned high = 0;
-    size_t p = start;
-    while (p < text_size && !is_delimiter(text[p])) high |= static_cast<unsigned char>(text[p++]);
-    pos_ = p;
-    std::string_view tok = text_.substr(start, p - start);
-    if (high & 0x80) tok = plain_dashes(tok, dash_buf);
-    if (tok.size() >= 3 && (tok[0] == '0' || tok[0] == '1'))
-      if (std::string_view r = result_of(tok); !r.empty()) {
-        if (frames.size() > 1) return fail(error, l, col, PgnErrorCode::RESULT_IN_VARIATION);
-        game.result = std::string(r);
-        break;
-      }
-    // A move number ("12." or "12...") may be glued to its move ("12.e4").
-    if (is_digit(tok[0])) {
-      size_t i = 0;
-      while (i < tok.size() && is_digit(tok[i])) ++i;
-      if (i == tok.size()) continue;  // a bare number
-      if (tok[i] == '.') {
-        while (i < tok.size() && tok[i] == '.') ++i;
-        tok.remove_prefix(i);
-        col += int(i);
-        if (tok.empty()) continue;
-      }
-    }
-    // Glyphs, alone or after the move.
-    size_t g = tok.size();
-    while (g > 0 && (tok[g - 1] == '!' || tok[g - 1] == '?')) --g;
-    int nag = glyph_nag(tok.substr(g));  // unknown runs such as "!!!" are ignored
-    tok = tok.substr(0, g);
-    if (tok.empty()) {
-      if (nag) add_nag(nag);
-      continue;
-    }
-    if (tok.size() > 16) return fail(error, l, col, PgnErrorCode::NOT_A_MOVE, tok.substr(0, 32));
-    if (tok[0] == '.' && (tok.size() == 1 || (tok.size() == 2 && tok[1] == '.'))) continue;
-
-    if (int(used_nodes_) > limits_.max_nodes)
-      return fail(error, l, col, PgnErrorCode::TOO_MANY_MOVES, {}, limits_.max_nodes);
-    Move move = MOVE_NULL;
-    uint16_t leniency = 0;
-    const bool null_move =
-        tok.size() == 2 && ((tok[0] == '-' && tok[1] == '-') || (tok[0] == 'Z' && tok[1] == '0'));
-    if (null_move) {
-      if (pos.in_check()) return fail(error, l, col, PgnErrorCode::NULL_MOVE_IN_CHECK);
-    } else {
-      SanResult r = parse_san(pos, tok, false);
-      if (r.status != SanStatus::OK) {
-        PgnErrorCode code = r.status == SanStatus::ILLEGAL     ? PgnErrorCode::ILLEGAL_MOVE
-                            : r.status == SanStatus::AMBIGUOUS ? PgnErrorCode::AMBIGUOUS_MOVE
-                                                               : PgnErrorCode::NOT_A_MOVE;
-        return fail(error, l, col, code, tok);
-      }
-      move = r.move;
-      leniency = r.leniency;
-      if ((leniency & refused_) && frames.size() == 1)
-        return fail(error, l, col, PgnErrorCode::REFUSED_TOLERANCE, tok);
-    }
-    Frame& f = frames.back();
-    // Comments before the game's first move are the game comment (python-chess's rule).
-    if (frames.size() == 1 && f.last < 0) flush_pending(0);
-    const int idx = int(used_nodes_);
-    PgnNode& node = new_node(nodes);  // filled in place
-    node.move = move;
-    node.leniency = leniency;
-    node.parent = f.last >= 0 ? f.last : f.parent;
-    if (null_move) {
-      node.san = "--";
-      if (fill_uci_) node.uci = "0000";
-      pos.do_null_move();
-    } else {
-      node.san = leniency == SAN_EXACT ? std::string(tok) : move_to_san(pos, move);
-      if (fill_uci_) node.uci = move_to_uci(pos, move);
-      pos.do_move(move);
-    }
-    if (!pending.empty()) {
-      node.comments_before = std::move(pending);
-      pending.clear();
-    }
-    if (nag) node.nags.push_back(uint8_t(nag));
-    nodes[node.parent].children.push_back(idx);
-    f.last = idx;
-    ++f.plies;
-    after_move = true;
+  std::string repaired;
+  if (drop_contradicted_) {
+    repaired = drop_contradicted_fields(*fen, variant);
+    if (repaired != *fen) fen = &repaired;
   }
-  if (frames.size() > 1)
-    return fail(error, frames.back().line, frames.back().column, PgnErrorCode::VARIATION_UNCLOSED);
-  if (!pending.empty()) flush_pending(frames.back().last >= 0 ? frames.back().last : 0);
+  FenError fe = FenError::OK;
+  if (any_board_) {
+    Setup s;
+    fe = s.parse(*fen, variant);
+    if (fe == FenError::OK) fe = s.build(pos, TOLERATE_ANY_BOARD);
+  } else {
+    fe = pos.set_fen(*fen, variant);
+    // A lichess rule set has no name for its Chess960 form: a FEN whose castling rights
+    // make sense only with Chess960 castling (a king off the e-file, an inner rook, a
+    // Shredder letter) is read with it.
+    if ((fe == FenError::CASTLING_NO_KING || fe == FenError::CASTLING_NO_ROOK) &&
+        is_lichess_variant(variant) && variant_has_castling(variant) &&
+        pos.set_fen(*fen, variant, true) == FenError::OK) {
+      fe = FenError::OK;
+      game.chess960 = true;
+    }
+  }
+  if (fe != FenError::OK) return fail(error, game.first_line, 1, PgnErrorCode::BAD_FEN_TAG, *fen, 0, fe);
+  game.root_fen = pos.fen();
   return true;
 }
 
-// ---- writing --------------------------------------------------------------------------------
+CW_SIZE_CODE_END
 
-// Writing a PGN is not a hot path: compiled for size in the wasm build (types.h).
-CW_SIZE_CODE_BEGIN
+bool PgnReader::skip_movetext_space() {
+  // (a local cursor: the members are written once)
+  bool blank_line = false;
+  const char* const text = text_.data();
+  size_t p = pos_;
+  int newlines = pos_ == line_start_;  // a run that starts a line ends a blank one at its first '\n'
+  while (p < text_.size() && is_space(text[p])) {
+    if (text[p] == '\n') {
+      ++line_;
+      line_start_ = p + 1;
+      blank_line |= ++newlines >= 2;
+    }
+    ++p;
+  }
+  pos_ = p;
+  return blank_line;
+}
+
+bool PgnReader::within_movetext_limits(PgnError& error, int l, int col) {
+  if (pos_ - game_start_ > limits_.max_game_bytes)
+    return fail(error, l, col, PgnErrorCode::GAME_TOO_LONG, {}, long(limits_.max_game_bytes));
+  if (pos_ - line_start_ > limits_.max_line_bytes)
+    return fail(error, l, col, PgnErrorCode::LINE_TOO_LONG, {}, long(limits_.max_line_bytes));
+  return true;
+}
+
+bool PgnReader::read_brace_comment(Movetext& m, PgnError& error, int l, int col) {
+  const size_t save_pos = pos_, save_start = line_start_;
+  const int save_line = line_;
+  advance();
+  const size_t start = pos_;
+  const size_t close = text_.find('}', start);
+  if (close == std::string_view::npos) {
+    // Resume just after the '{', so that the games after it are not lost.
+    pos_ = save_pos + 1;
+    line_ = save_line;
+    line_start_ = save_start;
+    lost_sync_ = true;
+    return fail(error, l, col, PgnErrorCode::COMMENT_UNTERMINATED);
+  }
+  advance_to(close);
+  if (pos_ - start > limits_.max_token_bytes)
+    return fail(error, l, col, PgnErrorCode::COMMENT_TOO_LONG, {}, long(limits_.max_token_bytes));
+  const std::string_view body = text_.substr(start, pos_ - start);
+  m.add_comment(raw_braces_ ? body : trim(body));
+  advance();
+  return true;
+}
+
+bool PgnReader::read_line_comment(Movetext& m, PgnError& error, int l, int col) {
+  advance();
+  const size_t start = pos_;
+  pos_ = std::min(text_.find('\n', start), text_.size());  // the line's end, not crossed
+  if (pos_ - start > limits_.max_token_bytes)
+    return fail(error, l, col, PgnErrorCode::COMMENT_TOO_LONG, {}, long(limits_.max_token_bytes));
+  m.add_comment(trim(text_.substr(start, pos_ - start)));
+  return true;
+}
+
+bool PgnReader::open_variation(Movetext& m, PgnError& error, int l, int col) {
+  Movetext::Frame& f = m.frames.back();
+  if (f.last < 0) return fail(error, l, col, PgnErrorCode::VARIATION_WITHOUT_MOVE);
+  if (int(m.frames.size()) > limits_.max_variation_depth)
+    return fail(error, l, col, PgnErrorCode::VARIATION_TOO_DEEP, {}, limits_.max_variation_depth);
+  if (!m.pending.empty()) m.flush_pending(f.last);
+  // The variation replaces the line's last move: taken back, its parent is the branch point.
+  m.undo(m.nodes()[f.last]);
+  --f.plies;
+  const int parent = m.nodes()[f.last].parent;
+  m.frames.push_back({parent, -1, 0, l, col});
+  m.after_move = false;
+  advance();
+  return true;
+}
+
+bool PgnReader::close_variation(Movetext& m, PgnError& error, int l, int col) {
+  if (!m.in_variation()) return fail(error, l, col, PgnErrorCode::VARIATION_UNOPENED);
+  Movetext::Frame g = m.frames.back();
+  if (g.last >= 0) m.flush_pending(g.last);
+  m.pending.clear();  // comments of an empty variation are dropped
+  for (int i = 0; i < g.plies; ++i) {
+    m.undo(m.nodes()[g.last]);
+    g.last = m.nodes()[g.last].parent;
+  }
+  m.frames.pop_back();
+  // The outer line's last move, taken back when the variation opened, is played again.
+  Movetext::Frame& f = m.frames.back();
+  m.redo(m.nodes()[f.last]);
+  ++f.plies;
+  m.after_move = false;
+  advance();
+  return true;
+}
+
+bool PgnReader::read_nag(Movetext& m, PgnError& error, int l, int col) {
+  advance();
+  int nag = 0, digits = 0;
+  while (is_digit(peek())) {
+    if (++digits > 3) return fail(error, l, col, PgnErrorCode::NAG_RANGE);
+    nag = nag * 10 + (peek() - '0');
+    advance();
+  }
+  if (digits == 0) return fail(error, l, col, PgnErrorCode::NAG_NUMBER);
+  if (nag > 255) return fail(error, l, col, PgnErrorCode::NAG_RANGE);
+  m.add_nag(nag);
+  return true;
+}
+
+std::string_view PgnReader::next_token(std::string& dash_buf) {
+  // No line ends inside a token; note whether it has a byte beyond ASCII.
+  const char* const text = text_.data();
+  const size_t start = pos_;
+  unsigned high = 0;
+  size_t p = start;
+  while (p < text_.size() && !is_delimiter(text[p])) high |= static_cast<unsigned char>(text[p++]);
+  pos_ = p;
+  const std::string_view tok = text_.substr(start, p - start);
+  return high & 0x80 ? plain_dashes(tok, dash_buf) : tok;
+}
 
 namespace {
 
-// Appends tokens separated by spaces, breaking lines before the layout's width (80 columns
-// by default) with its newline.
-struct LineWriter {
-  std::string& out;
-  const PgnLayout& layout;
-  size_t col = 0;
-  void token(std::string_view t) {
-    if (col > 0 && layout.wrap && col + 1 + t.size() > size_t(std::max(layout.max_width, 0))) {
-      out += layout.newline;
-      col = 0;
-    } else if (col > 0) {
-      out += ' ';
-      ++col;
-    }
-    out += t;
-    col += t.size();
-  }
-  void comment(const std::string& text) {
-    bool brace = text.find('}') != std::string::npos, newline = text.find('\n') != std::string::npos;
-    if (brace && !newline) {
-      token(std::string("; ").append(text));  // a rest-of-line comment keeps the '}'
-      out += layout.newline;
-      col = 0;
-      return;
-    }
-    std::string t;
-    t.reserve(text.size() + 4);
-    t.append("{ ").append(text).append(" }");
-    // A '}' cannot live inside braces, nor a newline in a ';' comment: the only lossy case.
-    if (brace)
-      for (size_t i = 2; i + 2 < t.size(); ++i)
-        if (t[i] == '}') t[i] = ')';
-    token(t);
-    if (size_t nl = t.rfind('\n'); nl != std::string::npos) col = t.size() - nl - 1;
-  }
-};
-
-// Whether the reader takes a tag name back: a PGN symbol.
-bool is_tag_name(std::string_view name) {
-  if (name.empty() || !is_symbol_start(name[0])) return false;
-  for (char c : name)
-    if (!is_symbol_char(c)) return false;
-  return true;
+// The token without a move number before it ("12." or "12..." may be glued to its move:
+// "12.e4"; col moves past it); empty for a move number alone.
+inline std::string_view strip_move_number(std::string_view tok, int& col) {
+  if (!is_digit(tok[0])) return tok;
+  size_t i = 0;
+  while (i < tok.size() && is_digit(tok[i])) ++i;
+  if (i == tok.size()) return {};  // a bare number
+  if (tok[i] != '.') return tok;
+  while (i < tok.size() && tok[i] == '.') ++i;
+  col += int(i);
+  return tok.substr(i);
 }
 
-// Writes one tag pair. A tag whose name is no PGN symbol cannot be written so that a reader
-// takes it back, so it is left out; a line feed in a value (it would end the tag) becomes a
-// space.
-void write_tag(std::string& out, std::string_view name, std::string_view value, std::string_view newline) {
-  if (!is_tag_name(name)) return;
-  out += '[';
-  out += name;
-  out += " \"";
-  for (char c : value) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c == '\n' ? ' ' : c;
-  }
-  out += "\"]";
-  out += newline;
-}
-
-// The length of UTF-8 text as JavaScript counts it: UTF-16 code units (a four-byte sequence
-// is two). Each byte that is no continuation byte starts one unit (two for a four-byte lead).
-long utf16_length(std::string_view s) {
-  long n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80 ? (c >= 0xF0 ? 2 : 1) : 0;
-  return n;
-}
-
-// chess.js's units of movetext (see PgnLayout): the root's comments, then per white move (or
-// a first move by black) the move number, the moves and the comments after them.
-[[gnu::cold]] std::vector<std::string> chessjs_units(const PgnGame& game) {
-  Setup root;
-  if (root.parse(game.root_fen.empty() ? start_fen(game.variant) : game.root_fen, game.variant) !=
-      FenError::OK)
-    root.parse(start_fen(game.variant), game.variant);
-  std::vector<std::string> units;
-  std::string unit;
-  auto comments = [&unit](const std::vector<std::string>& list) {
-    for (const std::string& c : list) {
-      if (!unit.empty()) unit += ' ';
-      unit.append("{").append(c).append("}");
-    }
-  };
-  const std::vector<int> line = game.mainline();
-  if (!game.nodes.empty()) comments(game.nodes[0].comments_after);
-  Color side = root.side;
-  unsigned long number = root.fullmove;
-  for (size_t i = 0; i < line.size(); ++i) {
-    const PgnNode& n = game.nodes[size_t(line[i])];
-    comments(n.comments_before);
-    if (side == WHITE) {
-      if (!unit.empty()) units.push_back(std::move(unit));
-      unit = decimal(number) + ".";
-    } else if (i == 0) {
-      unit.append(unit.empty() ? "" : " ").append(decimal(number)).append(". ...");
-    }
-    unit.append(" ").append(n.san.empty() ? "--" : n.san);
-    for (uint8_t nag : n.nags) unit.append(" $").append(decimal(nag));
-    comments(n.comments_after);
-    if (side == BLACK) ++number;
-    side = ~side;
-  }
-  // a game without moves: its one unit is the root's comments (or empty)
-  if (!unit.empty() || line.empty()) units.push_back(std::move(unit));
-  return units;
-}
-
-// cold (both): nothing calls them in a hot loop; measured 0.8 KB less .wasm (0.1 KB gzipped)
-// than without ([[clang::minsize]] and noinline gave nothing more).
-[[gnu::cold]] std::string write_chessjs(const PgnGame& game, const PgnLayout& layout) {
-  const std::string& nl = layout.newline;
-  std::string out;
-  // chess.js builds its text as a list of pieces and takes back trailing pieces that are one
-  // space: `spaces` counts them at the end of out.
-  size_t spaces = 0;
-  auto push = [&](std::string_view piece) {
-    out += piece;
-    spaces = piece == " " ? spaces + 1 : 0;
-  };
-  auto strip = [&]() {
-    if (spaces == 0) return false;
-    out.pop_back();
-    --spaces;
-    return true;
-  };
-  for (const auto& [name, value] : game.tags)
-    if (!value.empty())
-      push(std::string("[").append(name).append(" \"").append(value).append("\"]").append(nl));
-  const bool moves = !game.nodes.empty() && !game.nodes[0].children.empty();
-  if (!game.tags.empty() && moves) push(nl);
-  std::vector<std::string> units = chessjs_units(game);
-  units.push_back(game.result.empty() ? std::string("*") : game.result);
-  if (!layout.wrap) {
-    for (size_t i = 0; i < units.size(); ++i) out.append(i ? " " : "").append(units[i]);
-    return out;
-  }
-  const long max = layout.max_width;
-  long width = 0;
-  for (size_t i = 0; i < units.size(); ++i) {
-    const std::string& u = units[i];
-    const long len = utf16_length(u);
-    if (width + len > max && u.find('{') != std::string::npos) {
-      // a unit with a comment: its pieces one by one, a new line before a piece that passes
-      for (size_t start = 0; start <= u.size();) {
-        size_t end = std::min(u.find(' ', start), u.size());
-        std::string_view piece(u.data() + start, end - start);
-        start = end + 1;
-        if (piece.empty()) continue;
-        const long plen = utf16_length(piece);
-        if (width + plen > max) {
-          while (strip()) --width;
-          push(nl);
-          width = 0;
-        }
-        push(piece);
-        push(" ");
-        width += plen + 1;
-      }
-      if (strip()) --width;
-      continue;
-    }
-    if (width + len > max && i != 0) {
-      strip();  // no line ends with a space
-      push(nl);
-      width = 0;
-    } else if (i != 0) {
-      push(" ");
-      ++width;
-    }
-    push(u);
-    width += len;
-  }
-  return out;
+// Takes trailing glyphs (`!`, `?`) off the token; returns their NAG (0 for unknown runs such as
+// "!!!", which are ignored).
+inline int strip_glyphs(std::string_view& tok) {
+  size_t g = tok.size();
+  while (g > 0 && (tok[g - 1] == '!' || tok[g - 1] == '?')) --g;
+  const int nag = glyph_nag(tok.substr(g));
+  tok = tok.substr(0, g);
+  return nag;
 }
 
 }  // namespace
 
-std::string write_pgn(const PgnGame& game) { return write_pgn(game, PgnLayout{}); }
-
-std::string write_pgn(const PgnGame& game, const PgnLayout& layout) {
-  if (layout.style == PgnStyle::CHESS_JS) return write_chessjs(game, layout);
-  const std::string& nl = layout.newline;
-  std::string out;
-  static constexpr const char* ROSTER[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
-  const std::string result = result_of(game.result).empty() ? std::string("*") : game.result;
-  for (const char* name : ROSTER) {
-    const std::string* v = game.tag(name);
-    // The Result tag is the game's result, whatever the tags say: they always agree.
-    if (std::strcmp(name, "Result") == 0)
-      write_tag(out, name, result, nl);
-    else
-      write_tag(out, name, v ? *v : std::strcmp(name, "Date") == 0 ? "????.??.??" : "?", nl);
-  }
-  Position root;
-  if (root.set_fen(game.root_fen.empty() ? start_fen(game.variant) : game.root_fen, game.variant,
-                   game.chess960) != FenError::OK)
-    root.set_fen(start_fen(game.variant), game.variant);
-  Position start;
-  start.set_fen(start_fen(game.variant), game.variant);
-  bool needs_fen = root.fen() != start.fen();
-  bool wrote_variant = false, wrote_fen = false, wrote_setup = false;
-  for (const auto& [name, value] : game.tags) {
-    bool roster = false;
-    for (const char* r : ROSTER) roster |= name == r;
-    if (roster) continue;
-    if (name == "FEN") {
-      write_tag(out, name, root.fen(), nl);
-      wrote_fen = true;
-    } else {
-      write_tag(out, name, value, nl);
-      wrote_variant |= name == "Variant";
-      wrote_setup |= name == "SetUp";
+bool PgnReader::read_token_item(Movetext& m, PgnError& error, int l, int col) {
+  std::string_view tok = next_token(m.dash_buf);
+  if (tok.size() >= 3 && (tok[0] == '0' || tok[0] == '1'))
+    if (std::string_view r = result_of(tok); !r.empty()) {
+      if (m.in_variation()) return fail(error, l, col, PgnErrorCode::RESULT_IN_VARIATION);
+      m.game.result = std::string(r);
+      m.ended = true;
+      return true;
     }
+  tok = strip_move_number(tok, col);
+  if (tok.empty()) return true;
+  const int nag = strip_glyphs(tok);
+  if (tok.empty()) {  // glyphs alone
+    if (nag) m.add_nag(nag);
+    return true;
   }
-  if (game.variant != CHESS && !wrote_variant) write_tag(out, "Variant", variant_pgn_name(game.variant), nl);
-  if (needs_fen && !wrote_setup) write_tag(out, "SetUp", "1", nl);
-  if (needs_fen && !wrote_fen) write_tag(out, "FEN", root.fen(), nl);
-  out += nl;
-
-  LineWriter w{out, layout};
-  const std::vector<PgnNode>& nodes = game.nodes;
-  const Color root_side = root.side_to_move();
-  const int root_fullmove = root.fullmove_number();
-  bool force_number = true;
-  auto write_move = [&](int idx, int depth) {
-    const PgnNode& n = nodes[idx];
-    for (const auto& c : n.comments_before) {
-      w.comment(c);
-      force_number = true;
-    }
-    bool white = (depth % 2 == 0) == (root_side == WHITE);
-    int number = root_fullmove + (depth + (root_side == BLACK)) / 2;
-    if (white)
-      w.token(decimal(number) + ".");
-    else if (force_number)
-      w.token(decimal(number) + "...");
-    w.token(n.san.empty() ? std::string("--") : n.san);
-    for (uint8_t nag : n.nags) w.token("$" + decimal(nag));
-    for (const auto& c : n.comments_after) w.comment(c);
-    force_number = !n.comments_after.empty();
-  };
-
-  if (!nodes.empty()) {
-    for (const auto& c : nodes[0].comments_after) w.comment(c);
-    struct Frame {
-      int node, depth;
-      size_t alt;
-      bool written;
-    };
-    std::vector<Frame> stack;
-    if (!nodes[0].children.empty()) stack.push_back({nodes[0].children[0], 0, 1, false});
-    while (!stack.empty()) {
-      Frame& f = stack.back();
-      if (!f.written) {
-        write_move(f.node, f.depth);
-        f.written = true;
-        f.alt = 1;
-      }
-      const PgnNode& n = nodes[f.node];
-      const PgnNode& parent = nodes[n.parent];
-      if (parent.children[0] == f.node && f.alt < parent.children.size()) {
-        int alt = parent.children[f.alt++];
-        int depth = f.depth;
-        w.token("(");
-        force_number = true;
-        stack.push_back({alt, depth, 1, false});
-        continue;
-      }
-      if (!n.children.empty()) {
-        f.node = n.children[0];
-        ++f.depth;
-        f.written = false;
-        continue;
-      }
-      stack.pop_back();
-      if (!stack.empty()) {
-        w.token(")");
-        force_number = true;
-      }
-    }
-  }
-  w.token(result);
-  out += nl;
-  return out;
+  if (tok.size() > 16) return fail(error, l, col, PgnErrorCode::NOT_A_MOVE, tok.substr(0, 32));
+  if (tok[0] == '.' && (tok.size() == 1 || (tok.size() == 2 && tok[1] == '.'))) return true;  // "1. ..."
+  return play_move(m, tok, nag, error, l, col);
 }
 
-CW_SIZE_CODE_END
+bool PgnReader::play_move(Movetext& m, std::string_view tok, int nag, PgnError& error, int l, int col) {
+  if (int(used_nodes_) > limits_.max_nodes)
+    return fail(error, l, col, PgnErrorCode::TOO_MANY_MOVES, {}, limits_.max_nodes);
+  Position& pos = m.pos;
+  Move move = MOVE_NULL;
+  uint16_t leniency = 0;
+  const bool null_move =
+      tok.size() == 2 && ((tok[0] == '-' && tok[1] == '-') || (tok[0] == 'Z' && tok[1] == '0'));
+  if (null_move) {
+    if (pos.in_check()) return fail(error, l, col, PgnErrorCode::NULL_MOVE_IN_CHECK);
+  } else {
+    const SanResult r = parse_san(pos, tok, false);
+    if (r.status != SanStatus::OK) {
+      const PgnErrorCode code = r.status == SanStatus::ILLEGAL     ? PgnErrorCode::ILLEGAL_MOVE
+                                : r.status == SanStatus::AMBIGUOUS ? PgnErrorCode::AMBIGUOUS_MOVE
+                                                                   : PgnErrorCode::NOT_A_MOVE;
+      return fail(error, l, col, code, tok);
+    }
+    move = r.move;
+    leniency = r.leniency;
+    if ((leniency & refused_) && !m.in_variation())
+      return fail(error, l, col, PgnErrorCode::REFUSED_TOLERANCE, tok);
+  }
+  Movetext::Frame& f = m.frames.back();
+  // Comments before the game's first move are the game comment (python-chess's rule).
+  if (!m.in_variation() && f.last < 0) m.flush_pending(0);
+  std::vector<PgnNode>& nodes = m.nodes();
+  const int idx = int(used_nodes_);
+  PgnNode& node = new_node(nodes);  // filled in place
+  node.move = move;
+  node.leniency = leniency;
+  node.parent = f.last >= 0 ? f.last : f.parent;
+  if (null_move) {
+    node.san = "--";
+    if (fill_uci_) node.uci = "0000";
+    pos.do_null_move();
+  } else {
+    node.san = leniency == SAN_EXACT ? std::string(tok) : move_to_san(pos, move);
+    if (fill_uci_) node.uci = move_to_uci(pos, move);
+    pos.do_move(move);
+  }
+  if (!m.pending.empty()) {
+    node.comments_before = std::move(m.pending);
+    m.pending.clear();
+  }
+  if (nag) node.nags.push_back(uint8_t(nag));
+  nodes[node.parent].children.push_back(idx);
+  f.last = idx;
+  ++f.plies;
+  m.after_move = true;
+  return true;
+}
+
+bool PgnReader::finish_movetext(Movetext& m, PgnError& error) {
+  const Movetext::Frame& f = m.frames.back();
+  if (m.in_variation()) return fail(error, f.line, f.column, PgnErrorCode::VARIATION_UNCLOSED);
+  if (!m.pending.empty()) m.flush_pending(f.last >= 0 ? f.last : 0);
+  return true;
+}
+
+bool PgnReader::read_movetext(PgnGame& game, PgnError& error) {
+  if (!set_up_root(game, error)) return false;
+  in_movetext_ = true;
+  movetext_start_ = pos_;
+  Movetext m(game, board_, line_, column());
+  for (;;) {
+    // A blank line (only white space between two line ends) after a main-line move ends
+    // the game, with or without a result (chessops and python-chess read so): movetext
+    // after it is the next game's.
+    const bool blank_line = skip_movetext_space();
+    if (blank_line && !m.in_variation() && m.frames[0].last >= 0) break;
+    if (at_end()) break;
+    const int l = line_, col = column();
+    if (!within_movetext_limits(error, l, col)) return false;
+    const char c = peek();
+    bool ok = true;
+    if (c == '%' && pos_ == line_start_) {
+      skip_line();  // an escape line
+    } else if (c == '{') {
+      ok = read_brace_comment(m, error, l, col);
+    } else if (c == ';') {
+      ok = read_line_comment(m, error, l, col);
+    } else if (c == '(') {
+      ok = open_variation(m, error, l, col);
+    } else if (c == ')') {
+      ok = close_variation(m, error, l, col);
+    } else if (c == '$') {
+      ok = read_nag(m, error, l, col);
+    } else if (c == '[') {
+      if (!at_line_start()) return fail(error, l, col, PgnErrorCode::UNEXPECTED_TAG);
+      break;  // the next game's tags: this one had no result
+    } else if (c == '*') {
+      advance();
+      if (m.in_variation()) return fail(error, l, col, PgnErrorCode::RESULT_IN_VARIATION);
+      game.result = "*";
+      break;
+    } else if (is_delimiter(c)) {
+      return fail(error, l, col, PgnErrorCode::UNEXPECTED_CHARACTER, std::string_view(&c, 1));
+    } else {
+      ok = read_token_item(m, error, l, col);
+    }
+    if (!ok) return false;
+    if (m.ended) break;
+  }
+  return finish_movetext(m, error);
+}
 
 }  // namespace cw

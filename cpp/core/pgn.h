@@ -174,7 +174,7 @@ class PgnReader {
   int line() const { return line_; }
 
  private:
-  struct Token;
+  struct Movetext;  // the state of the movetext being read (pgn.cpp)
   bool at_end() const { return pos_ >= text_.size(); }
   char peek(size_t ahead = 0) const { return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0'; }
   void advance();                  // one byte, tracking lines
@@ -192,7 +192,22 @@ class PgnReader {
   void trim_nodes(PgnGame& game);                  // the nodes beyond the game's to the spares
   bool read_tags(PgnGame& game, PgnError& error);
   std::string_view next_tag_name() const;  // the name of the tag pair at pos_ ('[')
+  // The movetext, in steps (pgn.cpp): each reads one item at pos_ and returns false with error
+  // filled when it fails; l and col are where the item starts.
   bool read_movetext(PgnGame& game, PgnError& error);
+  bool set_up_root(PgnGame& game, PgnError& error);  // the Variant and FEN tags -> board_
+  const std::string* root_fen_tag(const PgnGame& game, PgnError& error, bool& ok);  // by fen_rule_
+  bool skip_movetext_space();  // white space; whether it held a blank line
+  bool within_movetext_limits(PgnError& error, int l, int col);
+  bool read_brace_comment(Movetext& m, PgnError& error, int l, int col);
+  bool read_line_comment(Movetext& m, PgnError& error, int l, int col);
+  bool open_variation(Movetext& m, PgnError& error, int l, int col);
+  bool close_variation(Movetext& m, PgnError& error, int l, int col);
+  bool read_nag(Movetext& m, PgnError& error, int l, int col);
+  std::string_view next_token(std::string& dash_buf);                  // up to a delimiter, dashes made plain
+  bool read_token_item(Movetext& m, PgnError& error, int l, int col);  // a result, number, glyphs, move
+  bool play_move(Movetext& m, std::string_view tok, int nag, PgnError& error, int l, int col);
+  bool finish_movetext(Movetext& m, PgnError& error);  // variations closed, last comments placed
   bool fail(PgnError& error, int line, int column, PgnErrorCode code, std::string_view detail = {},
             long limit = 0, FenError fen_error = FenError::OK);
 
@@ -216,6 +231,13 @@ class PgnReader {
   Position board_;                    // the position of the game being read
   size_t used_nodes_ = 1;             // nodes of the game being read (the rest are reused)
 };
+
+// Whether the reader takes a name as a tag name: a PGN symbol (a letter or digit, then letters,
+// digits and `_+#=:-`).
+bool is_pgn_tag_name(std::string_view name);
+// Whether a text is a result the reader takes as a termination marker ("1-0", "0-1",
+// "1/2-1/2", "1/2", "*"; Unicode dashes not made plain).
+bool is_pgn_result(std::string_view s);
 
 // Reads the first game of text. GAME, END (no game) or ERROR.
 PgnStatus read_pgn(std::string_view text, PgnGame& game, PgnError& error);
