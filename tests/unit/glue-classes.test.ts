@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 // the bundled dist/), because the test reaches the glue itself (wasm.js's M).
 import * as pkg from '../../build/dist-modules/index.js';
 import * as internal from '../../build/dist-modules/boundary/wasm.js';
+import { FenError, Variant } from '../../build/dist-modules/boundary/boundary.js';
 
 type Handle = { delete(): void; isDeleted(): boolean } & Record<string, (...args: unknown[]) => unknown>;
 type Ctor = new (...args: unknown[]) => Handle;
@@ -19,7 +20,6 @@ interface Glue {
   PgnSource: Ctor;
   BindingError: new (message: string) => Error;
   setupOf(position: unknown): Handle;
-  Variant: Record<string, unknown>;
 }
 
 const { Position } = pkg as unknown as typeof import('chesswasm');
@@ -31,7 +31,8 @@ describe('embind classes (library-trim.js)', () => {
     const M = glue();
     const a = new M.Position();
     expect(a).toBeInstanceOf(M.Position);
-    expect(a.setStart(M.Variant.CHESS, false)).toBe((M as unknown as { FenError: { OK: unknown } }).FenError.OK);
+    // Codes cross as plain integers (bindings.cpp, `codes`): Variant CHESS, FenError OK.
+    expect(a.setStart(Variant.indexOf('CHESS'), false)).toBe(FenError.indexOf('OK'));
     const b = new M.Position(a); // the copy constructor (overload by argument count)
     expect(b.address()).not.toBe(a.address());
     expect(b.key()).toBe(a.key());
@@ -45,7 +46,7 @@ describe('embind classes (library-trim.js)', () => {
   it('returns a class by value as a new object that JS owns', () => {
     const M = glue();
     const p = new M.Position();
-    p.setStart(M.Variant.CHESS, false);
+    p.setStart(Variant.indexOf('CHESS'), false);
     const s = M.setupOf(p);
     expect(s).toBeInstanceOf(M.Setup);
     expect(s.pieceOn(4)).toBe(p.pieceOn(4));
@@ -59,7 +60,7 @@ describe('embind classes (library-trim.js)', () => {
   it('refuses misuse with a BindingError and stays usable', () => {
     const M = glue();
     const p = new M.Position();
-    p.setStart(M.Variant.CHESS, false);
+    p.setStart(Variant.indexOf('CHESS'), false);
     const s = new M.Setup();
     const gone = new M.Position();
     gone.delete();

@@ -67,9 +67,9 @@ function playLine(fen: string, line: string, variant: number, notation: number) 
   scratch ??= new M.Position();
   const fenLen = utf8Length(fen);
   const total = writeString(fen + line);
-  const r = scratch.playLine(fenLen, total - fenLen, M.Variant.values[variant]!, M.Notation.values[notation]!);
+  const r = scratch.playLine(fenLen, total - fenLen, variant, notation);
   releaseIo();
-  return { status: r.status.value, ply: r.ply, fenError: r.fenError.value };
+  return { status: r.status, ply: r.ply, fenError: r.fenError };
 }
 
 // The reason of a LineStatus code.

@@ -74,7 +74,7 @@ function castlingIndex(color: unknown, side: unknown): number {
 function codesOf(bits: number): FenErrorCode[] {
   const out: FenErrorCode[] = [];
   for (let rest = bits >>> 0; rest !== 0;) {
-    const code = M.firstFenError(rest).value;
+    const code = M.firstFenError(rest);
     out.push(FEN_ERROR_CODES[code] as FenErrorCode);
     rest = (rest & ~(1 << code)) >>> 0;
   }
@@ -117,7 +117,7 @@ export class Setup {
     if (typeof fen !== 'string')
       throw new FenError('not-a-string', `a FEN must be a string, not ${describe(fen)}`, describe(fen));
     const s = new M.Setup();
-    const status = s.parse(writeString(fen), M.Variant.values[variant]!, chess960).value;
+    const status = s.parse(writeString(fen), variant, chess960);
     releaseIo();
     if (status !== 0) {
       s.delete();
@@ -136,7 +136,7 @@ export class Setup {
     const variant = variantCode((options as FenOptions | null | undefined)?.variant);
     const chess960 = chess960Option(options);
     if (typeof fen !== 'string') return ['not-a-string'];
-    const bits = M.fenSyntaxErrors(writeString(fen), M.Variant.values[variant]!, chess960);
+    const bits = M.fenSyntaxErrors(writeString(fen), variant, chess960);
     releaseIo();
     return codesOf(bits);
   }
@@ -212,7 +212,7 @@ export class Setup {
 
   /** The rules variant. */
   get variant(): Variant {
-    return VARIANTS[this.#live().variant().value]!;
+    return VARIANTS[this.#live().variant()]!;
   }
 
   /** Whether castling rights follow Chess960 castling (see {@link FenOptions.chess960}). */
@@ -258,7 +258,7 @@ export class Setup {
 
   /** The side to move. */
   get turn(): Color {
-    return this.#live().turn().value === 0 ? 'w' : 'b';
+    return this.#live().turn() === 0 ? 'w' : 'b';
   }
 
   /** Sets the side to move. */
