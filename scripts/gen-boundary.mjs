@@ -11,7 +11,8 @@
 // only): what embind registers (every type's name, each function's argument and return
 // types, each value object's fields) is exactly what the generated files declare. The code types
 // (enums of the core that cross as plain integers: `codes` in bindings.cpp) name their values
-// only in that debug module, through its registeredCodes().
+// only in that debug module, through its registeredCodes(); the constants, and the functions
+// behind PIECE_LETTERS, PROMOTION_TYPE and START_FENS, are registered there only too.
 //   node scripts/gen-boundary.mjs          rewrite the files
 //   node scripts/gen-boundary.mjs --check  exit 1 when they differ from what the build registers
 // Run by scripts/package.sh (writes) and scripts/test.sh (--check, before the package is built).
@@ -45,7 +46,7 @@ if (!rec) {
 
 // The code types, "Name:VALUE=0,VALUE=1,\n" each, in the order registered (listed by name).
 if (typeof M.registeredCodes !== 'function') {
-  console.error(`gen-boundary: ${gluePath} lists no code names (built without CHESSWASM_RECORD_CODES?)`);
+  console.error(`gen-boundary: ${gluePath} lists no code names (built without CHESSWASM_RECORD?)`);
   process.exit(2);
 }
 const enums = M.registeredCodes()
@@ -72,7 +73,10 @@ for (const key of Object.keys(M).sort()) {
 const enumNames = new Set(enums.map((e) => e.name));
 const structs = new Map(rec.structs.map((s) => [s.name, s.fields.map(([f, id]) => [f, rec.types.get(id)])]));
 
-// Classes, their constructors and methods; free functions.
+// Classes, their constructors and methods; free functions. The functions this script calls to
+// build its tables are registered in the debug module only, like the constants and the codes'
+// names (CHESSWASM_RECORD in bindings.cpp): the glue's types leave them out.
+const RECORD_ONLY = new Set(['registeredCodes', 'startFen', 'pieceLetter', 'promotionType']);
 const classes = new Map();
 const functions = [];
 for (const { name, types } of rec.invokers) {
@@ -85,7 +89,7 @@ for (const { name, types } of rec.invokers) {
     const [cls, method] = name.split('.');
     if (!classes.has(cls)) classes.set(cls, { ctors: [], methods: [] });
     classes.get(cls).methods.push({ name: method, ret, args });
-  } else if (name !== 'registeredCodes') {
+  } else if (!RECORD_ONLY.has(name)) {
     functions.push({ name, ret, args });
   }
 }
@@ -209,7 +213,6 @@ for (const [name, cls] of classes) {
 }
 d.push('/** The module: what the registration puts on it. */');
 d.push('export interface ChesswasmGlue {');
-for (const [name] of constants) d.push(`  ${name}: number;`);
 for (const f of functions) d.push(`  ${f.name}(${params(f.args)}): ${f.view ?? ts(f.ret)};`);
 for (const [name] of classes) d.push(`  ${name}: ${name}Class;`);
 d.push('}');

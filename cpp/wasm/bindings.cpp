@@ -11,7 +11,9 @@
 //     PieceType, MoveFlag, Notation), each an enum of the core crossing as a plain integer
 //     (`codes` below: no embind enum objects). The status codes take their names from the
 //     core's name tables, so a code added to the core appears here without an edit;
-//   - constants: the move and piece layout and the bounds the TS layer checks;
+//   - constants: the move and piece layout and the bounds the TS layer checks (with the names
+//     of the codes and the tables' functions, in the debug module only: gen-boundary reads
+//     them, the TS side has them from boundary.ts);
 //   - the class Position (a cw::wasm::Handle), the class Setup (a cw::Setup: a board and the
 //     FEN fields, legal or not) and the class PgnSource (a PGN text being read);
 //   - value objects for structured results (MoveParse, Outcome, LineReport, PuzzleReport,
@@ -120,7 +122,7 @@ int write_fen_io(const cw::Position& pos, bool shredder, bool lichess) {
   return int(s.write_fen(io.data(), shredder, lichess));
 }
 
-#ifdef CHESSWASM_RECORD_CODES
+#ifdef CHESSWASM_RECORD
 // The registered name of a variant: chessops' name in upper case ("3CHECK"); TS lower-cases it.
 const char* variant_enum_name(cw::Variant v) {
   static std::string names[cw::VARIANT_NB];
@@ -136,10 +138,10 @@ const char* variant_enum_name(cw::Variant v) {
 // embind as an integer type under the enum's name, so the glue passes and returns plain numbers
 // and builds no enum object at start-up (embind's enum_ made 132 of them; import to first
 // position: docs/performance.md, "Import"). The names of the values are the registration too:
-// the debug module (CHESSWASM_RECORD_CODES, build/wasm-debug) lists them for
+// the debug module (CHESSWASM_RECORD, build/wasm-debug) lists them for
 // scripts/gen-boundary.mjs (registeredCodes, below), which writes them into
 // web/src/boundary/boundary.ts; the release module carries no name.
-#ifdef CHESSWASM_RECORD_CODES
+#ifdef CHESSWASM_RECORD
 std::string& code_names() {  // "Name:VALUE=0,VALUE=1\n" per code type
   static std::string names;
   return names;
@@ -155,18 +157,18 @@ class codes {
     emscripten::internal::_embind_register_integer(emscripten::internal::TypeID<E>::get(), name, sizeof(E),
                                                    long(std::numeric_limits<U>::min()),
                                                    (unsigned long)(std::numeric_limits<U>::max()));
-#ifdef CHESSWASM_RECORD_CODES
+#ifdef CHESSWASM_RECORD
     code_names() += std::string(name) + ":";
 #endif
   }
   codes& value([[maybe_unused]] const char* name, [[maybe_unused]] E v) {
-#ifdef CHESSWASM_RECORD_CODES
+#ifdef CHESSWASM_RECORD
     code_names() += std::string(name) + "=" + std::to_string(int(v)) + ",";
 #endif
     return *this;
   }
   ~codes() {
-#ifdef CHESSWASM_RECORD_CODES
+#ifdef CHESSWASM_RECORD
     code_names() += "\n";
 #endif
   }
@@ -179,7 +181,7 @@ class codes {
 template <typename E>
 void codes_from_names(const char* name, [[maybe_unused]] const char* (*name_of)(E)) {
   codes<E> e(name);
-#ifdef CHESSWASM_RECORD_CODES
+#ifdef CHESSWASM_RECORD
   for (int v = 0; v < 256; ++v) {
     const char* n = name_of(E(v));
     if (std::strcmp(n, "?") == 0 || std::strcmp(n, "UNKNOWN") == 0) break;
@@ -431,7 +433,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .value("PARTIAL", cw::PgnStatus::PARTIAL);
 
   // The vocabulary.
-#ifdef CHESSWASM_RECORD_CODES
+#ifdef CHESSWASM_RECORD
   codes_from_names<cw::Variant>("Variant", variant_enum_name);
 #else
   codes<cw::Variant>("Variant");
@@ -469,12 +471,15 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .value("AUTO", cw::Notation::AUTO)
       .value("UCI", cw::Notation::UCI)
       .value("SAN", cw::Notation::SAN);
-#ifdef CHESSWASM_RECORD_CODES
+#ifdef CHESSWASM_RECORD
   // The names of the codes above, for scripts/gen-boundary.mjs (the debug module only).
   function(
       "registeredCodes", +[]() { return code_names(); });
 #endif
 
+  // What only scripts/gen-boundary.mjs reads: the TS side has it from the generated
+  // boundary.ts, so only the debug module registers it (1.3 KB of the .wasm, 0.6 KB gzipped).
+#ifdef CHESSWASM_RECORD
   // The layouts and bounds.
   constant("MOVE_TO_SHIFT", cw::MOVE_TO_SHIFT);
   constant("MOVE_FLAG_SHIFT", cw::MOVE_FLAG_SHIFT);
@@ -501,8 +506,6 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   constant("SAN_EXTRA_CAPTURE_MARK", int(cw::SAN_EXTRA_CAPTURE_MARK));
   constant("SAN_LOWER_CASE", int(cw::SAN_LOWER_CASE));
   constant("SAN_SHORT_PAWN_LETTER", int(cw::SAN_SHORT_PAWN_LETTER));
-  function("hotCalls", &hot_calls);
-  function("functionTable", &function_table);
   // The start position of each variant (Chess960: the standard one); gen-boundary tabulates it.
   function(
       "startFen", +[](cw::Variant v) { return std::string(valid_variant(v) ? cw::start_fen(v) : ""); });
@@ -512,6 +515,9 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   function(
       "promotionType",
       +[](cw::MoveFlag f) { return cw::promotion_type(cw::Move(f << cw::MOVE_FLAG_SHIFT)); });
+#endif
+  function("hotCalls", &hot_calls);
+  function("functionTable", &function_table);
   function(
       "fenErrorMessage", +[](cw::FenError e) { return std::string(cw::fen_error_message(e)); });
 

@@ -5,6 +5,7 @@
 // misuse refused with embind's BindingError before it reaches wasm (a deleted object, null
 // for a reference, an object of another class, a wrong number of constructor arguments),
 // leaving the module usable.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // The release module as tsc's per-module output loads it (build/dist-modules: the same glue as
 // the bundled dist/), because the test reaches the glue itself (wasm.js's M).
@@ -84,5 +85,17 @@ describe('embind classes (library-trim.js)', () => {
     expect(s.pieceOn(4)).toBe(0);
     s.delete();
     p.delete();
+  });
+
+  it('has every function and class that the generated glue types declare', () => {
+    // gen-boundary writes chesswasm.d.mts from the debug module, where some registrations
+    // exist only for it (CHESSWASM_RECORD in bindings.cpp): the types must not declare those.
+    const dts = readFileSync(new URL('../../web/src/boundary/chesswasm.d.mts', import.meta.url), 'utf8');
+    const body = /export interface ChesswasmGlue \{([^}]*)\}/.exec(dts)?.[1] ?? '';
+    const names = [...body.matchAll(/^ {2}(\w+)[(:]/gm)].map((m) => m[1]!);
+    expect(names.length).toBeGreaterThan(20);
+    const M = glue() as unknown as Record<string, unknown>;
+    expect(names.filter((n) => typeof M[n] !== 'function')).toEqual([]);
+    expect(M.registeredCodes).toBeUndefined(); // the debug module's only
   });
 });

@@ -173,31 +173,6 @@ export interface PgnSourceClass {
 }
 /** The module: what the registration puts on it. */
 export interface ChesswasmGlue {
-  FIFTY_MOVE_PLIES: number;
-  MAX_FULLMOVE_NUMBER: number;
-  MAX_HALFMOVE_CLOCK: number;
-  MAX_LINE_PLIES: number;
-  MAX_MOVES: number;
-  MAX_SAN_LENGTH: number;
-  MOVE_FLAG_SHIFT: number;
-  MOVE_TO_SHIFT: number;
-  PIECE_COLOR_SHIFT: number;
-  SAN_ANNOTATION: number;
-  SAN_CAPTURE_MARK: number;
-  SAN_CHECK_SUFFIX: number;
-  SAN_DISAMBIGUATION: number;
-  SAN_EXTRA_CAPTURE_MARK: number;
-  SAN_KEY_CHARS: number;
-  SAN_LONG_ALGEBRAIC: number;
-  SAN_LOWER_CASE: number;
-  SAN_PAWN_LETTER: number;
-  SAN_PROMOTION: number;
-  SAN_SHORT_PAWN_LETTER: number;
-  SAN_ZERO_CASTLING: number;
-  TREE_CHESS960: number;
-  TREE_HEADER_WORDS: number;
-  TREE_NON_ASCII: number;
-  promotionType(arg0: MoveFlagValue): PieceTypeValue;
   setupOf(arg0: Position): Setup;
   writePgn(arg0: number, arg1: boolean, arg2: number, arg3: number): number;
   variantPocket(arg0: Position, arg1: number, arg2: number): number;
@@ -209,8 +184,6 @@ export interface ChesswasmGlue {
   fenSyntaxErrors(arg0: number, arg1: VariantValue, arg2: boolean): number;
   firstFenError(arg0: number): FenErrorValue;
   bufferBytes(): number;
-  startFen(arg0: VariantValue): string;
-  pieceLetter(arg0: PieceTypeValue): string;
   fenErrorMessage(arg0: FenErrorValue): string;
   moveUci(arg0: VariantValue, arg1: number, arg2: boolean): string;
   hotCalls(): Int32Array;
