@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 // Writes the TypeScript side of the wasm boundary from its embind registration
 // (cpp/wasm/bindings.cpp), so that no name, code or constant is copied by hand:
-//   web/src/boundary/boundary.ts            every registered enum (names by value) and constant, and
+//   web/src/boundary/boundary.ts            every registered code type (names by value) and constant, and
 //                                  the tables derived from registered functions (piece
 //                                  letters, promotion piece of each move flag, start FENs);
 //   web/src/boundary/chesswasm.d.mts        the types of the emscripten glue: the module, its classes,
-//                                  functions, value objects and enums.
+//                                  functions, value objects and code types.
 // Both files are checked in. The registration is read from the built debug module
 // (build/wasm-debug), which records it (cpp/wasm/library-record.js, linked into that build
 // only): what embind registers (every type's name, each function's argument and return
-// types, each value object's fields) is exactly what the generated files declare.
+// types, each value object's fields) is exactly what the generated files declare. The code types
+// (enums of the core that cross as plain integers: `codes` in bindings.cpp) name their values
+// only in that debug module, through its registeredCodes(); the constants, and the functions
+// behind PIECE_LETTERS, PROMOTION_TYPE and START_FENS, are registered there only too.
 //   node scripts/gen-boundary.mjs          rewrite the files
 //   node scripts/gen-boundary.mjs --check  exit 1 when they differ from what the build registers
 // Run by scripts/package.sh (writes) and scripts/test.sh (--check, before the package is built).
@@ -41,26 +44,39 @@ if (!rec) {
 
 // ---- what is registered -------------------------------------------------------------------------
 
-const isEnum = (v) =>
-  typeof v === 'function' && v.values !== null && typeof v.values === 'object' && !('argCount' in v);
-const enums = [];
+// The code types, "Name:VALUE=0,VALUE=1,\n" each, in the order registered (listed by name).
+if (typeof M.registeredCodes !== 'function') {
+  console.error(`gen-boundary: ${gluePath} lists no code names (built without CHESSWASM_RECORD?)`);
+  process.exit(2);
+}
+const enums = M.registeredCodes()
+  .split('\n')
+  .filter((line) => line !== '')
+  .map((line) => {
+    const [name, list] = line.split(':');
+    const entries = list
+      .split(',')
+      .filter((e) => e !== '')
+      .map((e) => {
+        const [n, v] = e.split('=');
+        return [n, Number(v)];
+      })
+      .sort((a, b) => a[1] - b[1]);
+    return { name, entries };
+  })
+  .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 const constants = [];
 for (const key of Object.keys(M).sort()) {
   const v = M[key];
-  if (isEnum(v)) {
-    const entries = Object.keys(v)
-      .filter((k) => k !== 'values')
-      .map((k) => [k, v[k].value])
-      .sort((a, b) => a[1] - b[1]);
-    enums.push({ name: key, entries });
-  } else if (/^[A-Z][A-Z0-9_]*$/.test(key) && !key.startsWith('HEAP') && typeof v === 'number') {
-    constants.push([key, v]);
-  }
+  if (/^[A-Z][A-Z0-9_]*$/.test(key) && !key.startsWith('HEAP') && typeof v === 'number') constants.push([key, v]);
 }
 const enumNames = new Set(enums.map((e) => e.name));
 const structs = new Map(rec.structs.map((s) => [s.name, s.fields.map(([f, id]) => [f, rec.types.get(id)])]));
 
-// Classes, their constructors and methods; free functions.
+// Classes, their constructors and methods; free functions. The functions this script calls to
+// build its tables are registered in the debug module only, like the constants and the codes'
+// names (CHESSWASM_RECORD in bindings.cpp): the glue's types leave them out.
+const RECORD_ONLY = new Set(['registeredCodes', 'startFen', 'pieceLetter', 'promotionType']);
 const classes = new Map();
 const functions = [];
 for (const { name, types } of rec.invokers) {
@@ -73,7 +89,7 @@ for (const { name, types } of rec.invokers) {
     const [cls, method] = name.split('.');
     if (!classes.has(cls)) classes.set(cls, { ctors: [], methods: [] });
     classes.get(cls).methods.push({ name: method, ret, args });
-  } else {
+  } else if (!RECORD_ONLY.has(name)) {
     functions.push({ name, ret, args });
   }
 }
@@ -96,7 +112,7 @@ function viewType(name, value) {
   if (!VIEW_TYPES.has(type)) throw new Error(`gen-boundary: ${name} returns an emscripten::val that is no typed array`);
   return type;
 }
-const zeros = (args) => args.map((a) => (enumNames.has(a) ? M[a].values[0] : a === 'bool' ? false : 0));
+const zeros = (args) => args.map((a) => (a === 'bool' ? false : 0));
 for (const f of functions) if (f.ret === 'emscripten::val') f.view = viewType(f.name, M[f.name](...zeros(f.args)));
 for (const [name, cls] of classes) {
   const views = cls.methods.filter((m) => m.ret === 'emscripten::val');
@@ -115,7 +131,7 @@ function ts(type) {
     return 'number';
   if (/^(unsigned )?long long$/.test(type) || type === 'int64_t' || type === 'uint64_t') return 'bigint';
   if (type === 'std::string') return 'string';
-  if (enumNames.has(type)) return `${type}Value`;
+  if (enumNames.has(type)) return `${type}Value`; // a code type: an integer
   if (structs.has(type)) return type;
   const cls = /^(\w+)( const)?\*?$/.exec(type);
   if (cls && classes.has(cls[1])) return cls[1];
@@ -155,11 +171,11 @@ for (const [name, value] of constants) {
   lines.push(`export const ${name} = ${value};`);
 }
 const pieceTypes = enums.find((e) => e.name === 'PieceType').entries;
-const letters = pieceTypes.map(([, v]) => M.pieceLetter(M.PieceType.values[v]));
+const letters = pieceTypes.map(([, v]) => M.pieceLetter(v));
 lines.push('');
 lines.push("/** The letter of each piece type (`pieceLetter`), indexed by `PieceType` value; `' '` for none. */");
 lines.push(`export const PIECE_LETTERS = [${letters.map((l) => `'${l}'`).join(', ')}] as const;`);
-const promotions = moveFlag.entries.map(([, v]) => M.promotionType(M.MoveFlag.values[v]).value);
+const promotions = moveFlag.entries.map(([, v]) => M.promotionType(v));
 lines.push('');
 lines.push('/** The piece type each move flag promotes to (`promotionType`), indexed by flag; 0 for none. */');
 lines.push(`export const PROMOTION_TYPE = [${promotions.join(', ')}] as const;`);
@@ -167,7 +183,7 @@ const variants = enums.find((e) => e.name === 'Variant').entries;
 lines.push('');
 lines.push('/** The start position of each variant (`startFen`), by `Variant` name. */');
 lines.push(
-  `export const START_FENS = { ${variants.map(([n, v]) => `${/^[A-Za-z_$][\w$]*$/.test(n) ? n : JSON.stringify(n)}: '${M.startFen(M.Variant.values[v])}'`).join(', ')} } as const;`,
+  `export const START_FENS = { ${variants.map(([n, v]) => `${/^[A-Za-z_$][\w$]*$/.test(n) ? n : JSON.stringify(n)}: '${M.startFen(v)}'`).join(', ')} } as const;`,
 );
 const boundaryTs = lines.join('\n') + '\n';
 
@@ -176,16 +192,8 @@ const boundaryTs = lines.join('\n') + '\n';
 const d = [HEADER('Types of the emscripten glue (chesswasm.mjs, next to the compiled package).')];
 d.push('');
 for (const e of enums) {
-  d.push(`/** A value of the registered enum \`${e.name}\`. */`);
-  d.push(`export interface ${e.name}Value {\n  readonly value: number;\n  readonly __enum?: '${e.name}';\n}`);
-  d.push(`/** The registered enum \`${e.name}\`: its values by name and by number. */`);
-  d.push(
-    `export type ${e.name}Enum = { readonly values: Readonly<Record<number, ${e.name}Value>> } & {\n` +
-      e.entries
-        .map(([n]) => `  readonly ${/^[A-Za-z_$][\w$]*$/.test(n) ? n : JSON.stringify(n)}: ${e.name}Value;`)
-        .join('\n') +
-      '\n};',
-  );
+  d.push(`/** A code of the registered code type \`${e.name}\`: its integer (names in boundary.ts). */`);
+  d.push(`export type ${e.name}Value = number;`);
 }
 for (const [name, fields] of structs) {
   d.push(`/** The value object \`${name}\`. */`);
@@ -205,8 +213,6 @@ for (const [name, cls] of classes) {
 }
 d.push('/** The module: what the registration puts on it. */');
 d.push('export interface ChesswasmGlue {');
-for (const e of enums) d.push(`  ${e.name}: ${e.name}Enum;`);
-for (const [name] of constants) d.push(`  ${name}: number;`);
 for (const f of functions) d.push(`  ${f.name}(${params(f.args)}): ${f.view ?? ts(f.ret)};`);
 for (const [name] of classes) d.push(`  ${name}: ${name}Class;`);
 d.push('}');

@@ -6,11 +6,14 @@
 // What JS sees (web/src/boundary/wasm.ts loads it; web/src/boundary/boundary.ts and
 // web/src/boundary/chesswasm.d.mts are the TypeScript that scripts/gen-boundary.mjs writes from this
 // registration):
-//   - enums: every code that crosses (FenError, SanStatus, PlayStatus, Termination,
+//   - code types: every code that crosses (FenError, SanStatus, PlayStatus, Termination,
 //     LineStatus, PuzzleStatus, PgnStatus, PgnErrorCode) and the vocabulary (Variant, Color,
-//     PieceType, MoveFlag, Notation). The code enums take their names from the core's name
-//     tables, so a code added to the core appears here without an edit;
-//   - constants: the move and piece layout and the bounds the TS layer checks;
+//     PieceType, MoveFlag, Notation), each an enum of the core crossing as a plain integer
+//     (`codes` below: no embind enum objects). The status codes take their names from the
+//     core's name tables, so a code added to the core appears here without an edit;
+//   - constants: the move and piece layout and the bounds the TS layer checks (with the names
+//     of the codes and the tables' functions, in the debug module only: gen-boundary reads
+//     them, the TS side has them from boundary.ts);
 //   - the class Position (a cw::wasm::Handle), the class Setup (a cw::Setup: a board and the
 //     FEN fields, legal or not) and the class PgnSource (a PGN text being read);
 //   - value objects for structured results (MoveParse, Outcome, LineReport, PuzzleReport,
@@ -36,8 +39,10 @@
 
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "arguments.h"
@@ -117,6 +122,7 @@ int write_fen_io(const cw::Position& pos, bool shredder, bool lichess) {
   return int(s.write_fen(io.data(), shredder, lichess));
 }
 
+#ifdef CHESSWASM_RECORD
 // The registered name of a variant: chessops' name in upper case ("3CHECK"); TS lower-cases it.
 const char* variant_enum_name(cw::Variant v) {
   static std::string names[cw::VARIANT_NB];
@@ -126,17 +132,62 @@ const char* variant_enum_name(cw::Variant v) {
       names[v] += char(*p >= 'a' && *p <= 'z' ? *p - 32 : *p);
   return names[v].c_str();
 }
+#endif
 
-// Registers an enum whose names come from the core's name function (codes 0, 1, ... up to
-// the first without a name), so that a code added to the core is registered without an edit.
+// A code type (an enum of the core) that crosses the boundary as its integer: registered with
+// embind as an integer type under the enum's name, so the glue passes and returns plain numbers
+// and builds no enum object at start-up (embind's enum_ made 132 of them; import to first
+// position: docs/performance.md, "Import"). The names of the values are the registration too:
+// the debug module (CHESSWASM_RECORD, build/wasm-debug) lists them for
+// scripts/gen-boundary.mjs (registeredCodes, below), which writes them into
+// web/src/boundary/boundary.ts; the release module carries no name.
+#ifdef CHESSWASM_RECORD
+std::string& code_names() {  // "Name:VALUE=0,VALUE=1\n" per code type
+  static std::string names;
+  return names;
+}
+#endif
+
 template <typename E>
-void enum_from_names(const char* name, const char* (*name_of)(E)) {
-  enum_<E> e(name);
+class codes {
+ public:
+  explicit codes(const char* name) {
+    using U = std::underlying_type_t<E>;
+    static_assert(std::is_enum_v<E> && sizeof(E) <= 4);
+    emscripten::internal::_embind_register_integer(emscripten::internal::TypeID<E>::get(), name, sizeof(E),
+                                                   long(std::numeric_limits<U>::min()),
+                                                   (unsigned long)(std::numeric_limits<U>::max()));
+#ifdef CHESSWASM_RECORD
+    code_names() += std::string(name) + ":";
+#endif
+  }
+  codes& value([[maybe_unused]] const char* name, [[maybe_unused]] E v) {
+#ifdef CHESSWASM_RECORD
+    code_names() += std::string(name) + "=" + std::to_string(int(v)) + ",";
+#endif
+    return *this;
+  }
+  ~codes() {
+#ifdef CHESSWASM_RECORD
+    code_names() += "\n";
+#endif
+  }
+  codes(const codes&) = delete;
+  codes& operator=(const codes&) = delete;
+};
+
+// A code type whose names come from the core's name function (codes 0, 1, ... up to the
+// first without a name), so that a code added to the core is registered without an edit.
+template <typename E>
+void codes_from_names(const char* name, [[maybe_unused]] const char* (*name_of)(E)) {
+  codes<E> e(name);
+#ifdef CHESSWASM_RECORD
   for (int v = 0; v < 256; ++v) {
     const char* n = name_of(E(v));
     if (std::strcmp(n, "?") == 0 || std::strcmp(n, "UNKNOWN") == 0) break;
     e.value(n, E(v));
   }
+#endif
 }
 
 // ---- value objects ----------------------------------------------------------------------------
@@ -365,33 +416,37 @@ val function_table() { return val::take_ownership(cw_function_table()); }
 
 EMSCRIPTEN_BINDINGS(chesswasm) {
   // Codes, named by the core's tables.
-  enum_from_names<cw::FenError>("FenError", cw::fen_error_name);
-  enum_from_names<cw::SanStatus>("SanStatus", cw::san_status_name);
-  enum_from_names<cw::Termination>("Termination", cw::termination_name);
-  enum_from_names<cw::LineStatus>("LineStatus", cw::line_status_name);
-  enum_from_names<cw::PuzzleStatus>("PuzzleStatus", cw::puzzle_status_name);
-  enum_from_names<cw::PgnErrorCode>("PgnErrorCode", cw::pgn_error_name);
-  enum_<PlayStatus>("PlayStatus")
+  codes_from_names<cw::FenError>("FenError", cw::fen_error_name);
+  codes_from_names<cw::SanStatus>("SanStatus", cw::san_status_name);
+  codes_from_names<cw::Termination>("Termination", cw::termination_name);
+  codes_from_names<cw::LineStatus>("LineStatus", cw::line_status_name);
+  codes_from_names<cw::PuzzleStatus>("PuzzleStatus", cw::puzzle_status_name);
+  codes_from_names<cw::PgnErrorCode>("PgnErrorCode", cw::pgn_error_name);
+  codes<PlayStatus>("PlayStatus")
       .value("OK", PlayStatus::OK)
       .value("ILLEGAL", PlayStatus::ILLEGAL)
       .value("NO_HISTORY", PlayStatus::NO_HISTORY);
-  enum_<cw::FenTagRule>("FenTagRule")
+  codes<cw::FenTagRule>("FenTagRule")
       .value("FEN_TAG", cw::FenTagRule::FEN_TAG)
       .value("ANY_CASE", cw::FenTagRule::ANY_CASE)
       .value("WITH_SETUP", cw::FenTagRule::WITH_SETUP);
-  enum_<cw::PgnStyle>("PgnStyle")
+  codes<cw::PgnStyle>("PgnStyle")
       .value("EXPORT", cw::PgnStyle::EXPORT)
       .value("CHESS_JS", cw::PgnStyle::CHESS_JS);
-  enum_<cw::PgnStatus>("PgnStatus")
+  codes<cw::PgnStatus>("PgnStatus")
       .value("GAME", cw::PgnStatus::GAME)
       .value("END", cw::PgnStatus::END)
       .value("ERROR", cw::PgnStatus::ERROR)
       .value("PARTIAL", cw::PgnStatus::PARTIAL);
 
   // The vocabulary.
-  enum_from_names<cw::Variant>("Variant", variant_enum_name);
-  enum_<cw::Color>("Color").value("WHITE", cw::WHITE).value("BLACK", cw::BLACK).value("NONE", cw::COLOR_NB);
-  enum_<cw::PieceType>("PieceType")
+#ifdef CHESSWASM_RECORD
+  codes_from_names<cw::Variant>("Variant", variant_enum_name);
+#else
+  codes<cw::Variant>("Variant");
+#endif
+  codes<cw::Color>("Color").value("WHITE", cw::WHITE).value("BLACK", cw::BLACK).value("NONE", cw::COLOR_NB);
+  codes<cw::PieceType>("PieceType")
       .value("NONE", cw::NO_PIECE_TYPE)
       .value("PAWN", cw::PAWN)
       .value("KNIGHT", cw::KNIGHT)
@@ -402,7 +457,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .value("MET", cw::MET)
       .value("KHON", cw::KHON)
       .value("PROMOTED_MET", cw::PMET);
-  enum_<cw::MoveFlag>("MoveFlag")
+  codes<cw::MoveFlag>("MoveFlag")
       .value("QUIET", cw::QUIET)
       .value("DOUBLE_PUSH", cw::DOUBLE_PUSH)
       .value("CASTLE_KING", cw::CASTLE_KING)
@@ -419,11 +474,19 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .value("PROMO_BISHOP_CAPTURE", cw::PROMO_BISHOP_CAPTURE)
       .value("PROMO_ROOK_CAPTURE", cw::PROMO_ROOK_CAPTURE)
       .value("PROMO_QUEEN_CAPTURE", cw::PROMO_QUEEN_CAPTURE);
-  enum_<cw::Notation>("Notation")
+  codes<cw::Notation>("Notation")
       .value("AUTO", cw::Notation::AUTO)
       .value("UCI", cw::Notation::UCI)
       .value("SAN", cw::Notation::SAN);
+#ifdef CHESSWASM_RECORD
+  // The names of the codes above, for scripts/gen-boundary.mjs (the debug module only).
+  function(
+      "registeredCodes", +[]() { return code_names(); });
+#endif
 
+  // What only scripts/gen-boundary.mjs reads: the TS side has it from the generated
+  // boundary.ts, so only the debug module registers it (1.3 KB of the .wasm, 0.6 KB gzipped).
+#ifdef CHESSWASM_RECORD
   // The layouts and bounds.
   constant("MOVE_TO_SHIFT", cw::MOVE_TO_SHIFT);
   constant("MOVE_FLAG_SHIFT", cw::MOVE_FLAG_SHIFT);
@@ -450,8 +513,6 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   constant("SAN_EXTRA_CAPTURE_MARK", int(cw::SAN_EXTRA_CAPTURE_MARK));
   constant("SAN_LOWER_CASE", int(cw::SAN_LOWER_CASE));
   constant("SAN_SHORT_PAWN_LETTER", int(cw::SAN_SHORT_PAWN_LETTER));
-  function("hotCalls", &hot_calls);
-  function("functionTable", &function_table);
   // The start position of each variant (Chess960: the standard one); gen-boundary tabulates it.
   function(
       "startFen", +[](cw::Variant v) { return std::string(valid_variant(v) ? cw::start_fen(v) : ""); });
@@ -461,6 +522,9 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   function(
       "promotionType",
       +[](cw::MoveFlag f) { return cw::promotion_type(cw::Move(f << cw::MOVE_FLAG_SHIFT)); });
+#endif
+  function("hotCalls", &hot_calls);
+  function("functionTable", &function_table);
   function(
       "fenErrorMessage", +[](cw::FenError e) { return std::string(cw::fen_error_message(e)); });
 

@@ -24,7 +24,7 @@ function decodeAll(text: string) {
   const games = [];
   try {
     for (;;) {
-      const status = src.next().value;
+      const status = src.next();
       if (status === END) break;
       expect(status === GAME || status === PARTIAL).toBe(true);
       games.push(decodeTree(src));

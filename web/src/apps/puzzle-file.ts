@@ -88,7 +88,7 @@ export function checkChunk(bytes: Uint8Array, json: boolean): ChunkResult {
       if (n === 0 || (n === 1 && bytes[start] === 13)) continue;
       if (bytes[start] === 80 /* P */ && latin1.decode(bytes.subarray(start, start + 9)) === 'PuzzleId,') continue;
       const r = handle.checkPuzzleRow(start, n);
-      const status = r.status.value;
+      const status = r.status;
       out.puzzles++;
       if (r.mateIn > 0) {
         out.mateThemes++;

@@ -72,15 +72,9 @@ function playLine(fen: string, line: string, variant: number, chess960: boolean,
   scratch ??= new M.Position();
   const fenLen = utf8Length(fen);
   const total = writeString(fen + line);
-  const r = scratch.playLine(
-    fenLen,
-    total - fenLen,
-    M.Variant.values[variant]!,
-    chess960,
-    M.Notation.values[notation]!,
-  );
+  const r = scratch.playLine(fenLen, total - fenLen, variant, chess960, notation);
   releaseIo();
-  return { status: r.status.value, ply: r.ply, fenError: r.fenError.value };
+  return { status: r.status, ply: r.ply, fenError: r.fenError };
 }
 
 // The reason of a LineStatus code.

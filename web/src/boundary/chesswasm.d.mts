@@ -4,273 +4,36 @@
 // is stale.
 
 
-/** A value of the registered enum `Color`. */
-export interface ColorValue {
-  readonly value: number;
-  readonly __enum?: 'Color';
-}
-/** The registered enum `Color`: its values by name and by number. */
-export type ColorEnum = { readonly values: Readonly<Record<number, ColorValue>> } & {
-  readonly WHITE: ColorValue;
-  readonly BLACK: ColorValue;
-  readonly NONE: ColorValue;
-};
-/** A value of the registered enum `FenError`. */
-export interface FenErrorValue {
-  readonly value: number;
-  readonly __enum?: 'FenError';
-}
-/** The registered enum `FenError`: its values by name and by number. */
-export type FenErrorEnum = { readonly values: Readonly<Record<number, FenErrorValue>> } & {
-  readonly OK: FenErrorValue;
-  readonly EMPTY: FenErrorValue;
-  readonly FIELD_COUNT: FenErrorValue;
-  readonly BAD_PIECE: FenErrorValue;
-  readonly RANK_TOO_LONG: FenErrorValue;
-  readonly RANK_TOO_SHORT: FenErrorValue;
-  readonly RANK_COUNT: FenErrorValue;
-  readonly MISSING_KING: FenErrorValue;
-  readonly TOO_MANY_KINGS: FenErrorValue;
-  readonly PAWN_ON_BACK_RANK: FenErrorValue;
-  readonly BAD_SIDE: FenErrorValue;
-  readonly BAD_CASTLING: FenErrorValue;
-  readonly CASTLING_NO_KING: FenErrorValue;
-  readonly CASTLING_NO_ROOK: FenErrorValue;
-  readonly BAD_EN_PASSANT: FenErrorValue;
-  readonly EN_PASSANT_WRONG_RANK: FenErrorValue;
-  readonly EN_PASSANT_NO_PAWN: FenErrorValue;
-  readonly EN_PASSANT_OCCUPIED: FenErrorValue;
-  readonly OPPOSITE_CHECK: FenErrorValue;
-  readonly IMPOSSIBLE_CHECK: FenErrorValue;
-  readonly BAD_HALFMOVE: FenErrorValue;
-  readonly BAD_FULLMOVE: FenErrorValue;
-  readonly BAD_PROMOTED: FenErrorValue;
-  readonly BAD_COUNTING: FenErrorValue;
-  readonly CONSECUTIVE_DIGITS: FenErrorValue;
-  readonly TOO_MANY_PIECES: FenErrorValue;
-  readonly TOO_MANY_PAWNS: FenErrorValue;
-  readonly IMPOSSIBLE_MATERIAL: FenErrorValue;
-  readonly TOO_MANY_CHECKERS: FenErrorValue;
-  readonly ALIGNED_CHECKERS: FenErrorValue;
-  readonly EN_PASSANT_CHECK: FenErrorValue;
-  readonly BAD_POCKET: FenErrorValue;
-  readonly BAD_CHECKS: FenErrorValue;
-  readonly VARIANT_MATERIAL: FenErrorValue;
-};
-/** A value of the registered enum `FenTagRule`. */
-export interface FenTagRuleValue {
-  readonly value: number;
-  readonly __enum?: 'FenTagRule';
-}
-/** The registered enum `FenTagRule`: its values by name and by number. */
-export type FenTagRuleEnum = { readonly values: Readonly<Record<number, FenTagRuleValue>> } & {
-  readonly FEN_TAG: FenTagRuleValue;
-  readonly ANY_CASE: FenTagRuleValue;
-  readonly WITH_SETUP: FenTagRuleValue;
-};
-/** A value of the registered enum `LineStatus`. */
-export interface LineStatusValue {
-  readonly value: number;
-  readonly __enum?: 'LineStatus';
-}
-/** The registered enum `LineStatus`: its values by name and by number. */
-export type LineStatusEnum = { readonly values: Readonly<Record<number, LineStatusValue>> } & {
-  readonly OK: LineStatusValue;
-  readonly SYNTAX: LineStatusValue;
-  readonly ILLEGAL: LineStatusValue;
-  readonly AMBIGUOUS: LineStatusValue;
-  readonly FEN: LineStatusValue;
-};
-/** A value of the registered enum `MoveFlag`. */
-export interface MoveFlagValue {
-  readonly value: number;
-  readonly __enum?: 'MoveFlag';
-}
-/** The registered enum `MoveFlag`: its values by name and by number. */
-export type MoveFlagEnum = { readonly values: Readonly<Record<number, MoveFlagValue>> } & {
-  readonly QUIET: MoveFlagValue;
-  readonly DOUBLE_PUSH: MoveFlagValue;
-  readonly CASTLE_KING: MoveFlagValue;
-  readonly CASTLE_QUEEN: MoveFlagValue;
-  readonly CAPTURE: MoveFlagValue;
-  readonly EN_PASSANT: MoveFlagValue;
-  readonly PROMO_MET: MoveFlagValue;
-  readonly PROMO_MET_CAPTURE: MoveFlagValue;
-  readonly PROMO_KNIGHT: MoveFlagValue;
-  readonly PROMO_BISHOP: MoveFlagValue;
-  readonly PROMO_ROOK: MoveFlagValue;
-  readonly PROMO_QUEEN: MoveFlagValue;
-  readonly PROMO_KNIGHT_CAPTURE: MoveFlagValue;
-  readonly PROMO_BISHOP_CAPTURE: MoveFlagValue;
-  readonly PROMO_ROOK_CAPTURE: MoveFlagValue;
-  readonly PROMO_QUEEN_CAPTURE: MoveFlagValue;
-};
-/** A value of the registered enum `Notation`. */
-export interface NotationValue {
-  readonly value: number;
-  readonly __enum?: 'Notation';
-}
-/** The registered enum `Notation`: its values by name and by number. */
-export type NotationEnum = { readonly values: Readonly<Record<number, NotationValue>> } & {
-  readonly AUTO: NotationValue;
-  readonly UCI: NotationValue;
-  readonly SAN: NotationValue;
-};
-/** A value of the registered enum `PgnErrorCode`. */
-export interface PgnErrorCodeValue {
-  readonly value: number;
-  readonly __enum?: 'PgnErrorCode';
-}
-/** The registered enum `PgnErrorCode`: its values by name and by number. */
-export type PgnErrorCodeEnum = { readonly values: Readonly<Record<number, PgnErrorCodeValue>> } & {
-  readonly NONE: PgnErrorCodeValue;
-  readonly TAG_NAME: PgnErrorCodeValue;
-  readonly TAG_VALUE_QUOTES: PgnErrorCodeValue;
-  readonly TAG_VALUE_UNTERMINATED: PgnErrorCodeValue;
-  readonly TAG_VALUE_TOO_LONG: PgnErrorCodeValue;
-  readonly TAG_NOT_CLOSED: PgnErrorCodeValue;
-  readonly TOO_MANY_TAGS: PgnErrorCodeValue;
-  readonly UNSUPPORTED_VARIANT: PgnErrorCodeValue;
-  readonly BAD_FEN_TAG: PgnErrorCodeValue;
-  readonly GAME_TOO_LONG: PgnErrorCodeValue;
-  readonly LINE_TOO_LONG: PgnErrorCodeValue;
-  readonly COMMENT_UNTERMINATED: PgnErrorCodeValue;
-  readonly COMMENT_TOO_LONG: PgnErrorCodeValue;
-  readonly VARIATION_WITHOUT_MOVE: PgnErrorCodeValue;
-  readonly VARIATION_TOO_DEEP: PgnErrorCodeValue;
-  readonly VARIATION_UNOPENED: PgnErrorCodeValue;
-  readonly VARIATION_UNCLOSED: PgnErrorCodeValue;
-  readonly NAG_RANGE: PgnErrorCodeValue;
-  readonly NAG_NUMBER: PgnErrorCodeValue;
-  readonly UNEXPECTED_TAG: PgnErrorCodeValue;
-  readonly RESULT_IN_VARIATION: PgnErrorCodeValue;
-  readonly UNEXPECTED_CHARACTER: PgnErrorCodeValue;
-  readonly NOT_A_MOVE: PgnErrorCodeValue;
-  readonly ILLEGAL_MOVE: PgnErrorCodeValue;
-  readonly AMBIGUOUS_MOVE: PgnErrorCodeValue;
-  readonly TOO_MANY_MOVES: PgnErrorCodeValue;
-  readonly NULL_MOVE_IN_CHECK: PgnErrorCodeValue;
-  readonly SETUP_WITHOUT_FEN: PgnErrorCodeValue;
-  readonly REFUSED_TOLERANCE: PgnErrorCodeValue;
-};
-/** A value of the registered enum `PgnStatus`. */
-export interface PgnStatusValue {
-  readonly value: number;
-  readonly __enum?: 'PgnStatus';
-}
-/** The registered enum `PgnStatus`: its values by name and by number. */
-export type PgnStatusEnum = { readonly values: Readonly<Record<number, PgnStatusValue>> } & {
-  readonly GAME: PgnStatusValue;
-  readonly END: PgnStatusValue;
-  readonly ERROR: PgnStatusValue;
-  readonly PARTIAL: PgnStatusValue;
-};
-/** A value of the registered enum `PgnStyle`. */
-export interface PgnStyleValue {
-  readonly value: number;
-  readonly __enum?: 'PgnStyle';
-}
-/** The registered enum `PgnStyle`: its values by name and by number. */
-export type PgnStyleEnum = { readonly values: Readonly<Record<number, PgnStyleValue>> } & {
-  readonly EXPORT: PgnStyleValue;
-  readonly CHESS_JS: PgnStyleValue;
-};
-/** A value of the registered enum `PieceType`. */
-export interface PieceTypeValue {
-  readonly value: number;
-  readonly __enum?: 'PieceType';
-}
-/** The registered enum `PieceType`: its values by name and by number. */
-export type PieceTypeEnum = { readonly values: Readonly<Record<number, PieceTypeValue>> } & {
-  readonly NONE: PieceTypeValue;
-  readonly PAWN: PieceTypeValue;
-  readonly KNIGHT: PieceTypeValue;
-  readonly BISHOP: PieceTypeValue;
-  readonly ROOK: PieceTypeValue;
-  readonly QUEEN: PieceTypeValue;
-  readonly KING: PieceTypeValue;
-  readonly MET: PieceTypeValue;
-  readonly KHON: PieceTypeValue;
-  readonly PROMOTED_MET: PieceTypeValue;
-};
-/** A value of the registered enum `PlayStatus`. */
-export interface PlayStatusValue {
-  readonly value: number;
-  readonly __enum?: 'PlayStatus';
-}
-/** The registered enum `PlayStatus`: its values by name and by number. */
-export type PlayStatusEnum = { readonly values: Readonly<Record<number, PlayStatusValue>> } & {
-  readonly OK: PlayStatusValue;
-  readonly ILLEGAL: PlayStatusValue;
-  readonly NO_HISTORY: PlayStatusValue;
-};
-/** A value of the registered enum `PuzzleStatus`. */
-export interface PuzzleStatusValue {
-  readonly value: number;
-  readonly __enum?: 'PuzzleStatus';
-}
-/** The registered enum `PuzzleStatus`: its values by name and by number. */
-export type PuzzleStatusEnum = { readonly values: Readonly<Record<number, PuzzleStatusValue>> } & {
-  readonly OK: PuzzleStatusValue;
-  readonly SYNTAX: PuzzleStatusValue;
-  readonly ILLEGAL: PuzzleStatusValue;
-  readonly AMBIGUOUS: PuzzleStatusValue;
-  readonly FEN: PuzzleStatusValue;
-  readonly NO_MOVES: PuzzleStatusValue;
-  readonly NOT_MATE: PuzzleStatusValue;
-  readonly MATE_LENGTH: PuzzleStatusValue;
-  readonly ROW: PuzzleStatusValue;
-};
-/** A value of the registered enum `SanStatus`. */
-export interface SanStatusValue {
-  readonly value: number;
-  readonly __enum?: 'SanStatus';
-}
-/** The registered enum `SanStatus`: its values by name and by number. */
-export type SanStatusEnum = { readonly values: Readonly<Record<number, SanStatusValue>> } & {
-  readonly OK: SanStatusValue;
-  readonly SYNTAX: SanStatusValue;
-  readonly ILLEGAL: SanStatusValue;
-  readonly AMBIGUOUS: SanStatusValue;
-};
-/** A value of the registered enum `Termination`. */
-export interface TerminationValue {
-  readonly value: number;
-  readonly __enum?: 'Termination';
-}
-/** The registered enum `Termination`: its values by name and by number. */
-export type TerminationEnum = { readonly values: Readonly<Record<number, TerminationValue>> } & {
-  readonly NONE: TerminationValue;
-  readonly CHECKMATE: TerminationValue;
-  readonly STALEMATE: TerminationValue;
-  readonly INSUFFICIENT_MATERIAL: TerminationValue;
-  readonly SEVENTYFIVE_MOVES: TerminationValue;
-  readonly FIVEFOLD_REPETITION: TerminationValue;
-  readonly FIFTY_MOVES: TerminationValue;
-  readonly THREEFOLD_REPETITION: TerminationValue;
-  readonly COUNTING_RULE: TerminationValue;
-  readonly VARIANT_WIN: TerminationValue;
-  readonly VARIANT_LOSS: TerminationValue;
-  readonly VARIANT_DRAW: TerminationValue;
-};
-/** A value of the registered enum `Variant`. */
-export interface VariantValue {
-  readonly value: number;
-  readonly __enum?: 'Variant';
-}
-/** The registered enum `Variant`: its values by name and by number. */
-export type VariantEnum = { readonly values: Readonly<Record<number, VariantValue>> } & {
-  readonly CHESS: VariantValue;
-  readonly CHESS960: VariantValue;
-  readonly MAKRUK: VariantValue;
-  readonly CRAZYHOUSE: VariantValue;
-  readonly ATOMIC: VariantValue;
-  readonly ANTICHESS: VariantValue;
-  readonly KINGOFTHEHILL: VariantValue;
-  readonly "3CHECK": VariantValue;
-  readonly RACINGKINGS: VariantValue;
-  readonly HORDE: VariantValue;
-};
+/** A code of the registered code type `Color`: its integer (names in boundary.ts). */
+export type ColorValue = number;
+/** A code of the registered code type `FenError`: its integer (names in boundary.ts). */
+export type FenErrorValue = number;
+/** A code of the registered code type `FenTagRule`: its integer (names in boundary.ts). */
+export type FenTagRuleValue = number;
+/** A code of the registered code type `LineStatus`: its integer (names in boundary.ts). */
+export type LineStatusValue = number;
+/** A code of the registered code type `MoveFlag`: its integer (names in boundary.ts). */
+export type MoveFlagValue = number;
+/** A code of the registered code type `Notation`: its integer (names in boundary.ts). */
+export type NotationValue = number;
+/** A code of the registered code type `PgnErrorCode`: its integer (names in boundary.ts). */
+export type PgnErrorCodeValue = number;
+/** A code of the registered code type `PgnStatus`: its integer (names in boundary.ts). */
+export type PgnStatusValue = number;
+/** A code of the registered code type `PgnStyle`: its integer (names in boundary.ts). */
+export type PgnStyleValue = number;
+/** A code of the registered code type `PieceType`: its integer (names in boundary.ts). */
+export type PieceTypeValue = number;
+/** A code of the registered code type `PlayStatus`: its integer (names in boundary.ts). */
+export type PlayStatusValue = number;
+/** A code of the registered code type `PuzzleStatus`: its integer (names in boundary.ts). */
+export type PuzzleStatusValue = number;
+/** A code of the registered code type `SanStatus`: its integer (names in boundary.ts). */
+export type SanStatusValue = number;
+/** A code of the registered code type `Termination`: its integer (names in boundary.ts). */
+export type TerminationValue = number;
+/** A code of the registered code type `Variant`: its integer (names in boundary.ts). */
+export type VariantValue = number;
 /** The value object `MoveParse`. */
 export interface MoveParse {
   status: SanStatusValue;
@@ -337,7 +100,7 @@ export interface Position {
   parseSan(arg0: number, arg1: boolean): MoveParse;
   repetitionCount(arg0: boolean): number;
   divide(arg0: number): number;
-  playLine(arg0: number, arg1: number, arg2: VariantValue, arg3: boolean, arg4: NotationValue): LineReport;
+  playLine(arg0: number, arg1: number, arg2: VariantValue, arg3: NotationValue): LineReport;
   checkPuzzle(arg0: number, arg1: number, arg2: VariantValue, arg3: number, arg4: boolean): PuzzleReport;
   checkPuzzleRow(arg0: number, arg1: number): PuzzleReport;
   countMatingMoves(): number;
@@ -410,46 +173,6 @@ export interface PgnSourceClass {
 }
 /** The module: what the registration puts on it. */
 export interface ChesswasmGlue {
-  Color: ColorEnum;
-  FenError: FenErrorEnum;
-  FenTagRule: FenTagRuleEnum;
-  LineStatus: LineStatusEnum;
-  MoveFlag: MoveFlagEnum;
-  Notation: NotationEnum;
-  PgnErrorCode: PgnErrorCodeEnum;
-  PgnStatus: PgnStatusEnum;
-  PgnStyle: PgnStyleEnum;
-  PieceType: PieceTypeEnum;
-  PlayStatus: PlayStatusEnum;
-  PuzzleStatus: PuzzleStatusEnum;
-  SanStatus: SanStatusEnum;
-  Termination: TerminationEnum;
-  Variant: VariantEnum;
-  FIFTY_MOVE_PLIES: number;
-  MAX_FULLMOVE_NUMBER: number;
-  MAX_HALFMOVE_CLOCK: number;
-  MAX_LINE_PLIES: number;
-  MAX_MOVES: number;
-  MAX_SAN_LENGTH: number;
-  MOVE_FLAG_SHIFT: number;
-  MOVE_TO_SHIFT: number;
-  PIECE_COLOR_SHIFT: number;
-  SAN_ANNOTATION: number;
-  SAN_CAPTURE_MARK: number;
-  SAN_CHECK_SUFFIX: number;
-  SAN_DISAMBIGUATION: number;
-  SAN_EXTRA_CAPTURE_MARK: number;
-  SAN_KEY_CHARS: number;
-  SAN_LONG_ALGEBRAIC: number;
-  SAN_LOWER_CASE: number;
-  SAN_PAWN_LETTER: number;
-  SAN_PROMOTION: number;
-  SAN_SHORT_PAWN_LETTER: number;
-  SAN_ZERO_CASTLING: number;
-  TREE_CHESS960: number;
-  TREE_HEADER_WORDS: number;
-  TREE_NON_ASCII: number;
-  promotionType(arg0: MoveFlagValue): PieceTypeValue;
   setupOf(arg0: Position): Setup;
   writePgn(arg0: number, arg1: boolean, arg2: number, arg3: number): number;
   variantPocket(arg0: Position, arg1: number, arg2: number): number;
@@ -458,11 +181,9 @@ export interface ChesswasmGlue {
   parseVariant(arg0: number): number;
   insufficientMaterial(arg0: Position, arg1: number): boolean;
   variantPgnName(arg0: number): number;
-  bufferBytes(): number;
   fenSyntaxErrors(arg0: number, arg1: VariantValue, arg2: boolean): number;
   firstFenError(arg0: number): FenErrorValue;
-  startFen(arg0: VariantValue): string;
-  pieceLetter(arg0: PieceTypeValue): string;
+  bufferBytes(): number;
   fenErrorMessage(arg0: FenErrorValue): string;
   moveUci(arg0: VariantValue, arg1: number, arg2: boolean): string;
   hotCalls(): Int32Array;

@@ -197,7 +197,7 @@ export function uciOfMove(key: number, m: number): string {
   const table = uciTable(key);
   let text = knownUci(table, m);
   if (text === '') {
-    text = M.moveUci(M.Variant.values[key % CHESS960_KEY]!, m, key >= CHESS960_KEY);
+    text = M.moveUci(key % CHESS960_KEY, m, key >= CHESS960_KEY);
     if ((m & PAIR_MOVE_MASK) === 0 && m !== 0) uciPairs[m & SQUARES_MASK] = text;
     else table[m] = text;
   }
@@ -372,14 +372,14 @@ export class Position {
     handleOf = (p) => p.#live();
     buildFromSetup = (s, tolerate) => {
       const pos = acquire();
-      const status = s.build(pos.#h!, tolerate).value;
+      const status = s.build(pos.#h!, tolerate);
       pos.#version++;
       if (status !== 0) {
         const fen = readString(s.fen(false));
         pos.dispose();
         throw fenError(status, fen);
       }
-      pos.#variant = s.variant().value;
+      pos.#variant = s.variant();
       pos.#uciKey = uciKey(pos.#variant, s.chess960());
       return pos;
     };
@@ -394,9 +394,9 @@ export class Position {
     const chess960 = chess960Option(options);
     const pos = acquire();
     const h = pos.#h!;
-    h.setStart(M.Variant.values[code]!, chess960);
+    h.setStart(code, chess960);
     pos.#version++;
-    pos.#variant = h.variant().value;
+    pos.#variant = h.variant();
     pos.#uciKey = uciKey(pos.#variant, h.chess960());
     return pos;
   }
@@ -425,11 +425,11 @@ export class Position {
 
   #setFen(fen: string, variant: number, chess960: boolean): void {
     const h = this.#h!;
-    const status = h.setFen(writeString(fen), M.Variant.values[variant]!, chess960).value;
+    const status = h.setFen(writeString(fen), variant, chess960);
     releaseIo();
     this.#version++;
     if (status !== 0) throw fenError(status, fen);
-    this.#variant = chess960 ? h.variant().value : variant;
+    this.#variant = chess960 ? h.variant() : variant;
     this.#uciKey = uciKey(this.#variant, chess960 && h.chess960());
   }
 
@@ -490,7 +490,7 @@ export class Position {
 
   /** The side to move. */
   get turn(): Color {
-    return COLORS[this.#live().turn().value] === 'WHITE' ? 'w' : 'b';
+    return COLORS[this.#live().turn()] === 'WHITE' ? 'w' : 'b';
   }
 
   /** The rules variant. */
@@ -706,7 +706,7 @@ export class Position {
     if (san.length > MAX_SAN_LENGTH)
       throw new IllegalMoveError('syntax', `not a SAN move: ${describe(san)}`, describe(san));
     const r = h.parseSan(writeString(san), options?.strict === true);
-    const status = r.status.value;
+    const status = r.status;
     if (status === 0) return r.move;
     const code = moveErrorCode(status);
     const why = code === 'syntax' ? 'not a SAN move' : MOVE_ERROR_TEXT[code];
@@ -742,7 +742,7 @@ export class Position {
    */
   playNull(): void {
     const h = this.#live();
-    if (h.playNull().value !== 0)
+    if (h.playNull() !== 0)
       throw new IllegalMoveError('illegal', `a null move is illegal in check: ${this.fen()}`, '--');
     this.#version++;
   }
@@ -792,11 +792,11 @@ export class Position {
   outcome(options: { claim?: boolean } = {}): Outcome | null {
     const h = this.#live();
     const claim = options?.claim === true;
-    if (h.termination(claim).value === 0) return null;
+    if (h.termination(claim) === 0) return null;
     const o = h.outcome(claim);
-    const winner = COLORS[o.winner.value];
+    const winner = COLORS[o.winner];
     return {
-      termination: TERMINATIONS[o.termination.value] as Termination,
+      termination: TERMINATIONS[o.termination] as Termination,
       winner: winner === 'WHITE' ? 'w' : winner === 'BLACK' ? 'b' : null,
     };
   }
@@ -871,7 +871,7 @@ export function fenError(code: number, fen: string): FenError {
 
 /** The core's sentence for a FEN error code (the one table of them, cpp/core/fen.cpp). */
 export function fenErrorMessage(code: Exclude<FenErrorCode, 'not-a-string'>): string {
-  return M.fenErrorMessage(M.FenError.values[FEN_ERROR_CODES.indexOf(code)]!);
+  return M.fenErrorMessage(FEN_ERROR_CODES.indexOf(code));
 }
 
 export interface Position {

@@ -76,7 +76,7 @@ function codesOf(bits: number): FenErrorCode[] {
   // bits is a set of up to 53 codes (bit e for code e), beyond 32-bit operators: each code
   // found is subtracted.
   for (let rest = bits; rest > 0;) {
-    const code = M.firstFenError(rest).value;
+    const code = M.firstFenError(rest);
     if (code === 0) break;
     out.push(FEN_ERROR_CODES[code] as FenErrorCode);
     rest -= 2 ** code;
@@ -120,7 +120,7 @@ export class Setup {
     if (typeof fen !== 'string')
       throw new FenError('not-a-string', `a FEN must be a string, not ${describe(fen)}`, describe(fen));
     const s = new M.Setup();
-    const status = s.parse(writeString(fen), M.Variant.values[variant]!, chess960).value;
+    const status = s.parse(writeString(fen), variant, chess960);
     releaseIo();
     if (status !== 0) {
       s.delete();
@@ -139,7 +139,7 @@ export class Setup {
     const variant = variantCode((options as FenOptions | null | undefined)?.variant);
     const chess960 = chess960Option(options);
     if (typeof fen !== 'string') return ['not-a-string'];
-    const bits = M.fenSyntaxErrors(writeString(fen), M.Variant.values[variant]!, chess960);
+    const bits = M.fenSyntaxErrors(writeString(fen), variant, chess960);
     releaseIo();
     return codesOf(bits);
   }
@@ -215,7 +215,7 @@ export class Setup {
 
   /** The rules variant. */
   get variant(): Variant {
-    return VARIANTS[this.#live().variant().value]!;
+    return VARIANTS[this.#live().variant()]!;
   }
 
   /** Whether castling rights follow Chess960 castling (see {@link FenOptions.chess960}). */
@@ -261,7 +261,7 @@ export class Setup {
 
   /** The side to move. */
   get turn(): Color {
-    return this.#live().turn().value === 0 ? 'w' : 'b';
+    return this.#live().turn() === 0 ? 'w' : 'b';
   }
 
   /** Sets the side to move. */

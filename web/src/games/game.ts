@@ -451,7 +451,7 @@ export class Game {
       throw new PgnError('invalid-pgn', `a PGN text must be a string, not ${describe(text)}`, 0, 0, 'not-a-string');
     const src = openSource(text, options?.partial === true);
     try {
-      const status = src.next().value;
+      const status = src.next();
       if (status === GAME) return readTree(src);
       if (status === PARTIAL) return readPartialTree(src, 1, 1);
       if (status === END) throw new PgnError('no-game', 'no game in the PGN text');
@@ -973,7 +973,7 @@ function parseMove(pos: Position, text: unknown): Move {
 export function readFirstGame(text: string, rules: ReadRules): Game {
   const src = openSource(text, false, rules);
   try {
-    const status = src.next().value;
+    const status = src.next();
     if (status === GAME) return readTree(src);
     if (status === END) throw new PgnError('no-game', 'no game in the PGN text');
     throw sourceError(src, 1, 1);

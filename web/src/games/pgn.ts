@@ -118,7 +118,7 @@ function* fromText(text: string, partial: boolean): Generator<Item> {
   const src = openSource(text, partial);
   try {
     for (;;) {
-      const status = src.next().value;
+      const status = src.next();
       if (status === GAME) yield readTree(src);
       else if (status === PARTIAL) yield readPartialTree(src, 1, 1);
       else if (status === END) return;
@@ -185,7 +185,7 @@ async function* fromChunks(
     let consumedLine = 1;
     try {
       for (;;) {
-        const status = src.next().value;
+        const status = src.next();
         if (status === END) {
           // Only white space, comments or escape lines remain; a line cut by the chunk
           // boundary may go on in the next chunk, so that text waits until the end.

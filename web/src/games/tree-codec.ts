@@ -9,6 +9,7 @@
  * @module
  */
 import {
+  FenTagRule,
   type FenTagRuleName,
   PgnStatus,
   PgnStyle,
@@ -75,7 +76,7 @@ export function openSource(input: string | Uint8Array, partial = false, rules: R
   }
   src.start();
   if (partial) src.keepPartial(true);
-  if (rules.fenTagRule) src.fenTagRule(M.FenTagRule[rules.fenTagRule]);
+  if (rules.fenTagRule) src.fenTagRule(FenTagRule.indexOf(rules.fenTagRule));
   if (rules.dropContradicted) src.dropContradicted(true);
   if (rules.refusedTolerances) src.refuseTolerances(rules.refusedTolerances);
   if (rules.keepCommentSpace) src.keepCommentSpace(true);
@@ -91,7 +92,7 @@ export function sourceError(src: PgnSource, lineBase: number, columnBase: number
   const e = src.error();
   const fileLine = lineBase + e.line - 1;
   const fileColumn = e.line === 1 ? columnBase + e.column - 1 : e.column;
-  const reason = PGN_ERROR_REASONS[e.code.value] as PgnErrorReason;
+  const reason = PGN_ERROR_REASONS[e.code] as PgnErrorReason;
   return new PgnError(
     'invalid-pgn',
     `PGN line ${fileLine}, column ${fileColumn}: ${e.message}`,

@@ -432,7 +432,7 @@ const STRICT_REFUSED =
 function coreSan(pos: Position, text: string, refused: number): MoveNumber {
   if (text.length > MAX_SAN_LENGTH) return 0;
   const r = nativePosition(pos).parseSan(writeString(text), false);
-  return r.status.value === 0 && (r.leniency & refused) === 0 ? r.move : 0;
+  return r.status === 0 && (r.leniency & refused) === 0 ? r.move : 0;
 }
 
 // chess.js's strict parser refuses a check or mate sign inside the move ('Nf+3'), which the
