@@ -100,7 +100,7 @@ export interface Position {
   parseSan(arg0: number, arg1: boolean): MoveParse;
   repetitionCount(arg0: boolean): number;
   divide(arg0: number): number;
-  playLine(arg0: number, arg1: number, arg2: VariantValue, arg3: NotationValue): LineReport;
+  playLine(arg0: number, arg1: number, arg2: VariantValue, arg3: boolean, arg4: NotationValue): LineReport;
   checkPuzzle(arg0: number, arg1: number, arg2: VariantValue, arg3: number, arg4: boolean): PuzzleReport;
   checkPuzzleRow(arg0: number, arg1: number): PuzzleReport;
   countMatingMoves(): number;
@@ -181,9 +181,9 @@ export interface ChesswasmGlue {
   parseVariant(arg0: number): number;
   insufficientMaterial(arg0: Position, arg1: number): boolean;
   variantPgnName(arg0: number): number;
+  bufferBytes(): number;
   fenSyntaxErrors(arg0: number, arg1: VariantValue, arg2: boolean): number;
   firstFenError(arg0: number): FenErrorValue;
-  bufferBytes(): number;
   fenErrorMessage(arg0: FenErrorValue): string;
   moveUci(arg0: VariantValue, arg1: number, arg2: boolean): string;
   hotCalls(): Int32Array;
