@@ -178,13 +178,21 @@ FenError parse_board(Setup& s, std::string_view board) {
 // for a file letter, the side of the board) is taken: validate() then reports the right.
 FenError parse_castling(Setup& s, std::string_view field) {
   if (field == "-") return FenError::OK;
+  // The kings, looked for once per side and only when a letter needs them (standard chess's
+  // K and Q name the corner).
+  Square kings[COLOR_NB] = {SQ_NONE, SQ_NONE};
+  bool looked[COLOR_NB] = {false, false};
   for (char c : field) {
     const Color col = (c >= 'a' && c <= 'z') ? BLACK : WHITE;
     const char lc = char(c | 0x20);
     const bool letter = lc == 'k' || lc == 'q';
     if (!letter && !(lc >= 'a' && lc <= 'h')) return FenError::BAD_CASTLING;
     const int rank = col == WHITE ? 0 : 7;
-    const Square ksq = back_rank_king(s, col);
+    if ((s.chess960 || !letter) && !looked[col]) {
+      kings[col] = back_rank_king(s, col);
+      looked[col] = true;
+    }
+    const Square ksq = kings[col];  // SQ_NONE when not looked for: not needed
     Square rsq;
     bool king_side;
     if (letter) {
@@ -275,11 +283,14 @@ char* put_decimal(char* p, unsigned long n) {
 
 }  // namespace
 
-FenError Setup::parse(std::string_view fen, Variant v, bool chess960) {
+namespace {
+
+// Setup::parse into a set-up that is as Setup() made it (Position::set_fen parses straight
+// into its own; Setup::parse into a copy, to leave itself as it was on an error).
+FenError parse_into(Setup& s, std::string_view fen, Variant v, bool chess960) {
   std::string_view f[8];
   int n = split_fields(fen, f, 8);
   if (n == 0) return FenError::EMPTY;
-  Setup s;
   s.chess960 = castling_chess960(v, chess960);
   v = rules_with_chess960(v, chess960);
   s.variant = v;
@@ -319,6 +330,14 @@ FenError Setup::parse(std::string_view fen, Variant v, bool chess960) {
     s.halfmove = uint16_t(halfmove);
     s.fullmove = uint32_t(fullmove);
   }
+  return FenError::OK;
+}
+
+}  // namespace
+
+FenError Setup::parse(std::string_view fen, Variant v, bool chess960) {
+  Setup s;
+  if (FenError e = parse_into(s, fen, v, chess960); e != FenError::OK) return e;
   *this = s;
   return FenError::OK;
 }
@@ -468,7 +487,7 @@ FenError Position::set_fen(std::string_view fen, Variant variant, bool chess960)
   // One code path: the syntax, then every verdict, then the position (Setup::build
   // replaces *this only on success).
   Setup s;
-  if (FenError e = s.parse(fen, variant, chess960); e != FenError::OK) return e;
+  if (FenError e = parse_into(s, fen, variant, chess960); e != FenError::OK) return e;
   return s.build(*this);
 }
 

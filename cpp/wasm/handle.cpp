@@ -6,13 +6,20 @@ namespace cw::wasm {
 
 FenError Handle::set_fen(std::string_view fen, Variant variant, bool chess960) {
   FenError e = pos_.set_fen(fen, variant, chess960);
-  if (e == FenError::OK) forget();
+  if (e == FenError::OK) {
+    forget();
+    fen_text_len_ = fen.size() <= FEN_TEXT_MAX ? uint8_t(fen.size()) : 0;
+    std::memcpy(fen_text_, fen.data(), fen_text_len_);
+  }
   return e;
 }
 
 FenError Handle::set_setup(const Setup& setup, FenErrors tolerated) {
   FenError e = setup.build(pos_, tolerated);
-  if (e == FenError::OK) forget();
+  if (e == FenError::OK) {
+    forget();
+    fen_text_len_ = 0;
+  }
   return e;
 }
 

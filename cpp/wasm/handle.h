@@ -8,6 +8,7 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <vector>
 
@@ -83,7 +84,16 @@ class Handle {
 
   // Sets the position from a FEN (chess960: Chess960 castling, Position::set_fen); on an
   // error nothing changes (FenError says why).
+  // The text is kept (when it fits in FEN_TEXT_MAX bytes) for is_fen_set.
   FenError set_fen(std::string_view fen, Variant variant, bool chess960 = false);
+  // Whether text is exactly the text of the last set_fen that succeeded (false after
+  // set_setup). The FEN writer's output is compared with it: the facade then returns the
+  // string it gave instead of decoding the written one (the FEN round trip, issue 29).
+  bool is_fen_set(std::string_view text) const {
+    return fen_text_len_ != 0 && text.size() == fen_text_len_ &&
+           !std::memcmp(text.data(), fen_text_, text.size());
+  }
+  static constexpr size_t FEN_TEXT_MAX = 120;
   // Sets the position from a set-up (Setup::build, the verdicts in `tolerated` passed over);
   // on an error nothing changes (FenError says why).
   FenError set_setup(const Setup& setup, FenErrors tolerated);
@@ -115,6 +125,9 @@ class Handle {
   }
 
   Position pos_;
+  // The text of the last set_fen (fen_text_len_ bytes; 0: none).
+  uint8_t fen_text_len_ = 0;
+  char fen_text_[FEN_TEXT_MAX];
   // The ring, allocated on first use (a position that never lists its moves pays nothing).
   std::vector<Entry> cache_;
 };
