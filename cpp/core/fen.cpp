@@ -385,6 +385,32 @@ FenErrors fen_syntax_errors(std::string_view fen, Variant v, bool chess960) {
   return errors;
 }
 
+bool fen_as_written(std::string_view fen, Variant v, bool chess960) {
+  if (v != CHESS || chess960) return false;
+  std::string_view f[6];
+  if (split_fields(fen, f, 6) != 6) return false;
+  // Single spaces between the fields, nothing before or after them.
+  if (f[0].data() != fen.data() || f[5].data() + f[5].size() != fen.data() + fen.size()) return false;
+  for (int i = 0; i < 5; ++i)
+    if (f[i].data() + f[i].size() + 1 != f[i + 1].data() || f[i + 1].data()[-1] != ' ') return false;
+  // The board of an accepted FEN: one letter per piece (piece_char's, tests/cpp/test_fen.cpp),
+  // no two digits in a row (so each digit is a whole run of empty squares, as written). The
+  // side: w or b. En passant: '-' or the square, kept as read (Setup::build). Castling: the
+  // writer's order, with K and Q (a file letter names the same right but is written K or Q).
+  if (f[2] != "-") {
+    static constexpr char ORDER[] = "KQkq";
+    int next = 0;
+    for (char c : f[2]) {
+      while (next < 4 && ORDER[next] != c) ++next;
+      if (next++ == 4) return false;
+    }
+  }
+  // The counters: written without leading zeros.
+  for (int i = 4; i < 6; ++i)
+    if (f[i].size() > 1 && f[i][0] == '0') return false;
+  return true;
+}
+
 size_t Setup::fen_size_bound() const {
   size_t pieces = 0;
   for (Color c : {WHITE, BLACK})
