@@ -1,5 +1,5 @@
 // chesswasm tools — crowded positions for tests and fuzzers: as many pieces as the material
-// rule allows (fen.cpp, check_material), many of them sliders, for both colours, with
+// rule allows (setup.cpp, check_material), many of them sliders, for both colours, with
 // castling rights and en passant squares where the board allows them. The positions
 // exercise the MAX_MOVES bound (types.h) and the move generator on boards no game reaches.
 // The builder uses the core's attack tables only to repair a board (move away a piece that

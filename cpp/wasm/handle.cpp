@@ -6,13 +6,21 @@ namespace cw::wasm {
 
 FenError Handle::set_fen(std::string_view fen, Variant variant, bool chess960) {
   FenError e = pos_.set_fen(fen, variant, chess960);
-  if (e == FenError::OK) forget();
+  if (e == FenError::OK) {
+    forget();
+    fen_text_len_ = fen.size() <= FEN_TEXT_MAX ? uint8_t(fen.size()) : 0;
+    std::memcpy(fen_text_, fen.data(), fen_text_len_);
+    fen_current_ = fen_text_len_ != 0 && fen_as_written(fen, variant, chess960);
+  }
   return e;
 }
 
 FenError Handle::set_setup(const Setup& setup, FenErrors tolerated) {
   FenError e = setup.build(pos_, tolerated);
-  if (e == FenError::OK) forget();
+  if (e == FenError::OK) {
+    forget();
+    fen_text_len_ = 0;
+  }
   return e;
 }
 
@@ -48,6 +56,7 @@ PlayStatus Handle::play_null() {
 int Handle::take_back() {
   if (pos_.history_size() == 0) return -1;
   const Move m = pos_.last_move();
+  fen_current_ = false;
   if (m == MOVE_NULL)
     pos_.undo_null_move();
   else
@@ -56,6 +65,7 @@ int Handle::take_back() {
 }
 
 void Handle::forget() {
+  fen_current_ = false;
   for (Entry& e : cache_) e.ply = -1;
 }
 

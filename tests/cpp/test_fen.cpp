@@ -11,6 +11,7 @@
 
 #include "movegen.h"
 #include "position.h"
+#include "setup.h"
 #include "test_util.h"
 
 using namespace cw;
@@ -529,6 +530,7 @@ TEST(FenFuzz, RandomAndMutatedStrings) {
     ASSERT_EQ(pos.key(), pos.compute_key()) << s;
     ASSERT_EQ(pos.history_size(), 0) << s;
     std::string out = pos.fen();
+    if (fen_as_written(s, v)) ASSERT_EQ(out, s) << "fen_as_written, but written otherwise";
     Position again;
     ASSERT_EQ(code(again.set_fen(out, v)), "OK")
         << "fen() output does not read back: \"" << s << "\" -> \"" << out << "\"";
@@ -547,4 +549,61 @@ TEST(FenFuzz, RandomAndMutatedStrings) {
   std::cout << "  " << accepted << " accepted, " << rejected << " rejected\n";
   EXPECT_GT(accepted, 1500);
   EXPECT_GT(rejected, 10000);
+}
+
+// fen_as_written: true for the FENs fen() writes along games (the facade's fast path is
+// taken), false for other forms of the same positions; when true, fen() gives the text back.
+TEST(Fen, AsWrittenIsWhatTheWriterWrites) {
+  std::mt19937 rng(29);
+  int games_fens = 0;
+  auto check = [](const std::string& text, Variant v, bool chess960) {
+    Position pos;
+    if (pos.set_fen(text, v, chess960) != FenError::OK) return;
+    if (fen_as_written(text, v, chess960)) EXPECT_EQ(pos.fen(), text) << text;
+  };
+  for (int g = 0; g < 40; ++g) {
+    Position pos;
+    for (int ply = 0; ply < 150; ++ply) {
+      const std::string fen = pos.fen();
+      EXPECT_TRUE(fen_as_written(fen)) << fen;
+      EXPECT_FALSE(fen_as_written(fen, CHESS, true)) << fen;
+      EXPECT_FALSE(fen_as_written(fen, CHESS960)) << fen;
+      EXPECT_FALSE(fen_as_written(fen, CRAZYHOUSE)) << fen;
+      ++games_fens;
+      std::vector<std::string> f = cwtest::fields(fen);
+      ASSERT_EQ(f.size(), 6u);
+      const std::string others[] = {
+          " " + fen,
+          fen + " ",
+          fen + "\t",
+          f[0] + "  " + f[1] + " " + f[2] + " " + f[3] + " " + f[4] + " " + f[5],
+          f[0] + "\t" + f[1] + " " + f[2] + " " + f[3] + " " + f[4] + " " + f[5],
+          f[0] + " " + f[1] + " " + f[2] + " " + f[3],
+          f[0] + " " + f[1] + " " + f[2] + " " + f[3] + " 0" + f[4] + " " + f[5],
+          f[0] + " " + f[1] + " " + f[2] + " " + f[3] + " " + f[4] + " 0" + f[5],
+      };
+      for (const std::string& o : others) {
+        EXPECT_FALSE(fen_as_written(o)) << o;
+        check(o, CHESS, false);
+      }
+      // Castling fields in other orders and letters: as written only in KQkq order.
+      for (const char* c :
+           {"KQkq", "QKkq", "KQqk", "kqKQ", "HAha", "Kk", "kK", "KKq", "Qq", "qQ", "Hq", "-"}) {
+        const std::string t = f[0] + " " + f[1] + " " + c + " " + f[3] + " " + f[4] + " " + f[5];
+        check(t, CHESS, false);
+        Position p;
+        if (p.set_fen(t) == FenError::OK) EXPECT_EQ(fen_as_written(t), p.fen() == t) << t;
+      }
+      MoveList list;
+      generate_legal(pos, list);
+      if (list.count == 0) break;
+      pos.do_move(list.moves[rng() % unsigned(list.count)]);
+    }
+  }
+  EXPECT_GT(games_fens, 1000);
+  // Every letter on the board: as written when accepted.
+  for (int c = 1; c < 128; ++c) {
+    const std::string t = std::string("4k3/8/8/8/8/8/8/") + char(c) + "3K3 w - - 0 1";
+    check(t, CHESS, false);
+  }
 }

@@ -1,4 +1,4 @@
-// chesswasm tests — set-up refuses checks that no last move gives (fen.cpp, "checks a last
+// chesswasm tests — set-up refuses checks that no last move gives (setup.cpp, "checks a last
 // move could give"): the cases one by one with their reasons, then a property test against
 // a retro move generator written here on the mailbox model (naive_board.h): for random
 // boards in check, set_fen accepts exactly when some last move of the side that just moved,

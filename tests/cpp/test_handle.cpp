@@ -171,3 +171,76 @@ TEST(Handle, CopiesAreIndependent) {
   EXPECT_EQ(b.take_back(), int(parse_uci(a.position(), "e7e5")));
   EXPECT_EQ(b.position().fen(), a.position().fen());
 }
+
+// is_fen_set: the text of the last set_fen that succeeded, exactly, and nothing else.
+TEST(Handle, IsFenSetIsTheLastTextSet) {
+  Handle h;
+  EXPECT_FALSE(h.is_fen_set(START_FEN));  // made, not set
+  const std::string kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  ASSERT_EQ(h.set_fen(kiwi, CHESS), FenError::OK);
+  EXPECT_TRUE(h.is_fen_set(kiwi));
+  EXPECT_TRUE(h.is_fen_set(h.position().fen()));
+  EXPECT_FALSE(h.is_fen_set(kiwi.substr(0, kiwi.size() - 1)));
+  EXPECT_FALSE(h.is_fen_set(kiwi + " "));
+  EXPECT_FALSE(h.is_fen_set(START_FEN));
+  // A refused FEN keeps the last one; a text the writer would not write is kept as given.
+  EXPECT_NE(h.set_fen("8/8/8/8/8/8/8/8 w - - 0 1", CHESS), FenError::OK);
+  EXPECT_TRUE(h.is_fen_set(kiwi));
+  const std::string spaced = "  4k3/8/8/8/8/8/8/4K3  w - -  ";
+  ASSERT_EQ(h.set_fen(spaced, CHESS), FenError::OK);
+  EXPECT_TRUE(h.is_fen_set(spaced));
+  EXPECT_FALSE(h.is_fen_set(h.position().fen()));
+  // Too long to keep: none.
+  const std::string padded = START_FEN + std::string(Handle::FEN_TEXT_MAX, ' ');
+  ASSERT_EQ(h.set_fen(padded, CHESS), FenError::OK);
+  EXPECT_FALSE(h.is_fen_set(padded));
+  EXPECT_FALSE(h.is_fen_set(""));
+  // A set-up forgets it; a copy keeps it.
+  ASSERT_EQ(h.set_fen(kiwi, CHESS), FenError::OK);
+  Handle copy = h;
+  EXPECT_TRUE(copy.is_fen_set(kiwi));
+  cw::Setup s;
+  ASSERT_EQ(s.parse(kiwi), FenError::OK);
+  ASSERT_EQ(h.set_setup(s, 0), FenError::OK);
+  EXPECT_FALSE(h.is_fen_set(kiwi));
+}
+
+// fen_text_if_current: the text while the position is the one it set and fen() writes it.
+TEST(Handle, FenTextIfCurrent) {
+  Handle h;
+  EXPECT_TRUE(h.fen_text_if_current().empty());
+  const std::string kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  ASSERT_EQ(h.set_fen(kiwi, CHESS), FenError::OK);
+  EXPECT_EQ(h.fen_text_if_current(), kiwi);
+  EXPECT_EQ(h.position().fen(), kiwi);
+  // A refused FEN changes nothing.
+  EXPECT_NE(h.set_fen("8/8/8/8/8/8/8/8 w - - 0 1", CHESS), FenError::OK);
+  EXPECT_EQ(h.fen_text_if_current(), kiwi);
+  Handle copy = h;
+  EXPECT_EQ(copy.fen_text_if_current(), kiwi);
+  // A move, a null move, a take-back: no longer current (the writer is asked).
+  ASSERT_EQ(h.play(int(h.legal_moves().moves[0])), PlayStatus::OK);
+  EXPECT_TRUE(h.fen_text_if_current().empty());
+  h.take_back();
+  EXPECT_TRUE(h.fen_text_if_current().empty());
+  EXPECT_TRUE(h.is_fen_set(h.position().fen()));  // the same position again: the slow path's answer
+  ASSERT_EQ(copy.play_null(), PlayStatus::OK);
+  EXPECT_TRUE(copy.fen_text_if_current().empty());
+  // Texts the writer would write otherwise, other rule sets, a set-up, a replacement.
+  for (const char* t : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -",
+                        " r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w QKkq - 0 1"}) {
+    ASSERT_EQ(h.set_fen(t, CHESS), FenError::OK) << t;
+    EXPECT_TRUE(h.fen_text_if_current().empty()) << t;
+  }
+  ASSERT_EQ(h.set_fen(kiwi, CHESS960), FenError::OK);
+  EXPECT_TRUE(h.fen_text_if_current().empty());
+  ASSERT_EQ(h.set_fen(kiwi, CHESS), FenError::OK);
+  cw::Setup s;
+  ASSERT_EQ(s.parse(kiwi), FenError::OK);
+  ASSERT_EQ(h.set_setup(s, 0), FenError::OK);
+  EXPECT_TRUE(h.fen_text_if_current().empty());
+  ASSERT_EQ(h.set_fen(kiwi, CHESS), FenError::OK);
+  h.replacing([](Position&) { return 0; });
+  EXPECT_TRUE(h.fen_text_if_current().empty());
+}

@@ -5,7 +5,7 @@
 // king, two steppers, and its en passant rule) and `isStandardMaterial` (pawns plus promoted
 // pieces at most 8, bishops counted per square colour). We must refuse whatever chessops
 // calls impossible, with one of our codes for it; where we are stricter, the refusal must be
-// one of the documented cases (cpp/core/fen.cpp, "checks a last move could give"):
+// one of the documented cases (cpp/core/setup.cpp, "checks a last move could give"):
 //   - impossible-check for two checkers that chessops allows (a slider and a piece whose move
 //     could not have uncovered it, or two sliders not on one line that no en passant
 //     uncovers together);

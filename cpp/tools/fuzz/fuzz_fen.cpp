@@ -103,6 +103,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   CWFUZZ_CHECK(pos.chess960() == castling_chess960(variant, chess960), std::string(text));
   CWFUZZ_CHECK(pos.history_size() == 0, std::string(text));
   const std::string fen = pos.fen();
+  // The facade returns the text itself when fen_as_written says the writer writes exactly it.
+  if (fen_as_written(text, variant, chess960)) CWFUZZ_CHECK(fen == text, std::string(text) + " -> " + fen);
   for (bool shredder : {false, true}) {
     Position again;
     const std::string written = pos.fen(shredder);

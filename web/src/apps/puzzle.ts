@@ -126,7 +126,8 @@ export function validateLine(
     const reason = lineReason(status);
     return { ok: false, ply: reason === 'fen' ? 0 : ply, reason };
   }
-  return { ok: true, fen: readString(scratch!.fen(false)) };
+  const len = scratch!.fen(false); // negative: ~length (the text of its last setFen, which it has none of)
+  return { ok: true, fen: readString(len < 0 ? ~len : len) };
 }
 
 /** What {@link Puzzle.play} says about a move. */

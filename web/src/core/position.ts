@@ -347,6 +347,11 @@ export class Position {
   #pending: number;
   // The key of its UCI table (uciKey: the variant code and the Chess960 castling flag).
   #uciKey = 0;
+  // The text of its last successful setFen (null: none): fen() returns it, without decoding
+  // the written FEN, when the core reports that the FEN it wrote is exactly that text
+  // (Handle::is_fen_set, cpp/wasm/handle.h). The handle keeps the text of its own last
+  // set_fen, so the two agree whenever this is not null.
+  #fenText: string | null = null;
 
   private constructor(h: NativePosition, address: number) {
     this.#h = h;
@@ -408,7 +413,7 @@ export class Position {
    * @throws {@link FenError} with the core's reason as `code` (e.g. `'missing-king'`);
    * {@link ChessError} `'invalid-variant'` / `'invalid-argument'` for bad options.
    */
-  static fromFen(fen: string, options: FenOptions = {}): Position {
+  static fromFen(fen: string, options?: FenOptions): Position {
     const code = variantCode((options as FenOptions | null | undefined)?.variant);
     const chess960 = chess960Option(options);
     if (typeof fen !== 'string')
@@ -429,6 +434,7 @@ export class Position {
     releaseIo();
     this.#version++;
     if (status !== 0) throw fenError(status, fen);
+    this.#fenText = fen;
     this.#variant = chess960 ? h.variant() : variant;
     this.#uciKey = uciKey(this.#variant, chess960 && h.chess960());
   }
@@ -448,10 +454,13 @@ export class Position {
    * The FEN. Chess960 castling is written as X-FEN (`KQkq`, or a rook's file letter where
    * needed) unless `shredder` is set, which writes the rooks' files (`HAha`).
    */
-  fen(options: { shredder?: boolean; lichess?: boolean } = {}): string {
+  fen(options?: { shredder?: boolean; lichess?: boolean }): string {
     const shredder = options?.shredder === true;
     if (options?.lichess === true) return readString(M.fenLichess(this.#live(), shredder));
-    return readString(this.#live().fen(shredder));
+    const len = this.#live().fen(shredder);
+    // Negative: the FEN is exactly the text of the last setFen (see #fenText).
+    if (len >= 0) return readString(len);
+    return this.#fenText ?? readString(~len);
   }
 
   /**
@@ -824,6 +833,7 @@ export class Position {
     const copy = newPosition(h, h.address());
     copy.#variant = this.#variant;
     copy.#uciKey = this.#uciKey;
+    copy.#fenText = this.#fenText;
     copy.#version = this.#version; // a bound on the history it copied (see release)
     return copy;
   }

@@ -1,0 +1,97 @@
+// Position.fen() right after Position.fromFen: when the core reports that the FEN it writes is
+// exactly the text it was given (Handle::is_fen_set, cpp/wasm/handle.h), the facade returns the
+// given string instead of decoding the written one (issue 29). Each answer is checked against
+// the set-up's writer (Setup.fromPosition(p).fen(), which never takes that path) and against
+// the FENs of the positions themselves: texts the writer would not write come back rewritten,
+// and a position changed since fromFen writes its new FEN.
+import { expect, test } from 'vitest';
+import { Position, Setup } from 'chesswasm';
+import { prng } from '../tools/prng.mjs';
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+function written(p: Position): string {
+  return Setup.fromPosition(p).fen();
+}
+
+// Every fifth position along seeded random games, as fen() writes them.
+function gameFens(games: number): string[] {
+  const rand = prng(2929);
+  const fens: string[] = [];
+  for (let g = 0; g < games; g++) {
+    using pos = Position.startpos();
+    for (let ply = 0; ply < 200; ply++) {
+      if (ply % 5 === 0) fens.push(pos.fen());
+      const moves = pos.legalMoves();
+      if (moves.length === 0 || pos.outcome()) break;
+      pos.play(rand.pick(moves));
+    }
+  }
+  return fens;
+}
+
+test('fen() after fromFen: the text when it is what the writer writes, else the written FEN', () => {
+  const fens = gameFens(20);
+  expect(fens.length).toBeGreaterThan(200);
+  for (const f of fens) {
+    {
+      using p = Position.fromFen(f);
+      expect(p.fen()).toBe(f);
+      expect(written(p)).toBe(f);
+    }
+    const fields = f.split(' ');
+    const others = [
+      `  ${f}`,
+      `${f} `,
+      fields.join('  '),
+      fields.slice(0, 4).join(' '), // four fields: counters 0 1
+      [...fields.slice(0, 4), '0' + fields[4], fields[5]].join(' '), // a leading zero
+    ];
+    for (const text of others) {
+      using p = Position.fromFen(text);
+      const fen = p.fen();
+      expect(fen).toBe(written(p));
+      expect(fen).not.toBe(text);
+    }
+  }
+});
+
+test('fen() of a position changed since fromFen is its new FEN', () => {
+  const rand = prng(29);
+  for (const f of gameFens(5)) {
+    using p = Position.fromFen(f);
+    const moves = p.legalMoves();
+    if (moves.length === 0) continue;
+    p.play(rand.pick(moves));
+    expect(p.fen()).not.toBe(f);
+    expect(p.fen()).toBe(written(p));
+    p.undo();
+    expect(p.fen()).toBe(f);
+  }
+});
+
+test('reused handles, clones and writer options', () => {
+  // A handle goes back to the pool with the text of its last FEN; the next position made on it
+  // by startpos has no text of its own.
+  const kiwi = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+  for (let i = 0; i < 40; i++) Position.fromFen(i % 2 ? kiwi : START).dispose();
+  for (let i = 0; i < 40; i++) {
+    using p = Position.startpos();
+    expect(p.fen()).toBe(START);
+  }
+  {
+    using p = Position.fromFen(kiwi);
+    using c = p.clone();
+    expect(c.fen()).toBe(kiwi);
+    c.play(c.legalMoves()[0]!);
+    expect(c.fen()).toBe(written(c));
+    expect(p.fen()).toBe(kiwi);
+  }
+  // Chess960: X-FEN as given, Shredder-FEN when asked.
+  const x = 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9';
+  using p = Position.fromFen(x, { chess960: true });
+  expect(p.fen()).toBe(written(p));
+  expect(p.fen({ shredder: true })).toBe(Setup.fromPosition(p).fen({ shredder: true }));
+  expect(p.fen({ shredder: true })).toBe(x);
+  expect(p.fen()).toBe('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9');
+});
