@@ -9,6 +9,28 @@
 
 namespace cw {
 
+void Position::put_piece(Piece p, Square s) {
+  board_[s] = p;
+  by_type_[type_of(p)] |= square_bb(s);
+  by_color_[color_of(p)] |= square_bb(s);
+}
+
+void Position::remove_piece(Square s) {
+  Piece p = board_[s];
+  by_type_[type_of(p)] ^= square_bb(s);
+  by_color_[color_of(p)] ^= square_bb(s);
+  board_[s] = NO_PIECE;
+}
+
+void Position::move_piece(Square from, Square to) {
+  Piece p = board_[from];
+  Bitboard ft = square_bb(from) | square_bb(to);
+  by_type_[type_of(p)] ^= ft;
+  by_color_[color_of(p)] ^= ft;
+  board_[from] = NO_PIECE;
+  board_[to] = p;
+}
+
 // Binds a castling right to the rook on rook_sq and derives the squares that castling with
 // it needs empty and unattacked. The king of colour c must be on its back rank.
 void Position::set_castling_right(Color c, Square rook_sq) {
@@ -305,6 +327,37 @@ Bitboard Position::checkers_to_king(Color c) const {
                  (bishop_attacks(ksq, occ) & (by_type_[BISHOP] | by_type_[QUEEN]));
   if (variant_ == MAKRUK) att |= attackers_to(ksq, occ);
   return att & pieces(~c);
+}
+
+void Position::undo_move() {
+  assert(top_ > 0);
+  if (is_lichess_variant(variant_)) return undo_move_variant();
+  const StateInfo& cur = st();
+  Move m = cur.move;
+  Color them = side_, us = ~them;
+  Square from = move_from(m), to = move_to(m);
+  MoveFlag flag = move_flag(m);
+  if (flag == CASTLE_KING || flag == CASTLE_QUEEN) {
+    bool king_side = flag == CASTLE_KING;
+    Square kto = castle_king_to(us, king_side), rto = castle_rook_to(us, king_side);
+    Piece king = board_[kto], rook = board_[rto];
+    remove_piece(kto);
+    remove_piece(rto);
+    put_piece(king, from);
+    put_piece(rook, to);
+  } else {
+    if (is_promotion(m)) {
+      remove_piece(to);
+      put_piece(make_piece(us, PAWN), to);
+    }
+    move_piece(to, from);
+    if (cur.captured != NO_PIECE)
+      put_piece(cur.captured, flag == EN_PASSANT ? Square(to - pawn_push(us)) : to);
+  }
+  side_ = us;
+  --game_ply_;
+  --top_;
+  check_invariants();
 }
 
 void Position::do_null_move() {

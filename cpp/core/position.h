@@ -3,7 +3,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include <cassert>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -271,65 +270,6 @@ constexpr Square castle_king_to(Color c, bool king_side) {
 }
 constexpr Square castle_rook_to(Color c, bool king_side) {
   return relative_square(c, king_side ? SQ_F1 : SQ_D1);
-}
-
-// Inline (wasm has no cross-function inlining in V8, and the native build no LTO), so that
-// perft's make/unmake loop pays no call for undo_move and the piece updates: wasm perft
-// without bulk counting +6-12%, native within the noise (docs/performance.md, "Perft, wasm
-// vs native").
-inline void Position::put_piece(Piece p, Square s) {
-  board_[s] = p;
-  by_type_[type_of(p)] |= square_bb(s);
-  by_color_[color_of(p)] |= square_bb(s);
-}
-
-inline void Position::remove_piece(Square s) {
-  Piece p = board_[s];
-  by_type_[type_of(p)] ^= square_bb(s);
-  by_color_[color_of(p)] ^= square_bb(s);
-  board_[s] = NO_PIECE;
-}
-
-inline void Position::move_piece(Square from, Square to) {
-  Piece p = board_[from];
-  Bitboard ft = square_bb(from) | square_bb(to);
-  by_type_[type_of(p)] ^= ft;
-  by_color_[color_of(p)] ^= ft;
-  board_[from] = NO_PIECE;
-  board_[to] = p;
-}
-
-inline void Position::undo_move() {
-  assert(top_ > 0);
-  if (is_lichess_variant(variant_)) return undo_move_variant();
-  const StateInfo& cur = st();
-  Move m = cur.move;
-  Color them = side_, us = ~them;
-  Square from = move_from(m), to = move_to(m);
-  MoveFlag flag = move_flag(m);
-  if (flag == CASTLE_KING || flag == CASTLE_QUEEN) {
-    bool king_side = flag == CASTLE_KING;
-    Square kto = castle_king_to(us, king_side), rto = castle_rook_to(us, king_side);
-    Piece king = board_[kto], rook = board_[rto];
-    remove_piece(kto);
-    remove_piece(rto);
-    put_piece(king, from);
-    put_piece(rook, to);
-  } else {
-    if (is_promotion(m)) {
-      remove_piece(to);
-      put_piece(make_piece(us, PAWN), to);
-    }
-    move_piece(to, from);
-    if (cur.captured != NO_PIECE)
-      put_piece(cur.captured, flag == EN_PASSANT ? Square(to - pawn_push(us)) : to);
-  }
-  side_ = us;
-  --game_ply_;
-  --top_;
-#ifndef NDEBUG
-  check_invariants();
-#endif
 }
 
 extern const char* const START_FEN;         // standard chess
