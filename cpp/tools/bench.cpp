@@ -104,13 +104,20 @@ int main(int argc, char** argv) {
              {"kiwipete", KIWIPETE, 5, false, 193690690ULL}};
   }
 
-  // Warm-up (~0.3 s): in Node, V8 first runs wasm on its baseline compiler and tiers hot
-  // functions up to optimised code while they run; native code warms caches and the clock.
+  // Warm-up (0.5 s of process CPU time, and at least 0.3 s): in Node, V8 first runs wasm on
+  // its baseline compiler (Liftoff) and compiles hot functions with its optimising compiler
+  // (TurboFan) on a background thread while they run; native code warms caches and the
+  // clock. Counted in CPU time, not wall-clock time: on a busy machine 0.3 s of wall-clock
+  // time was a fraction of that in CPU time, and the first timed cases still ran on Liftoff
+  // code (startpos depth 5 with bulk counting at 55 M nodes/s instead of 240 under `node
+  // --no-liftoff`: docs/performance.md, "Perft, wasm vs native").
   {
     cw::Position start, kiwi;
     kiwi.set_fen(KIWIPETE, cw::CHESS);
+    const double c0 = cpu_seconds();
     auto t0 = std::chrono::steady_clock::now();
-    while (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 0.3) {
+    while (cpu_seconds() - c0 < 0.5 ||
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 0.3) {
       cw::perft(start, 4, true);
       cw::perft(start, 3, false);
       cw::perft(kiwi, 3, true);

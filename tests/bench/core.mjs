@@ -3,9 +3,12 @@
 //   node tests/bench/core.mjs [--quick] [--runs N] [--cpu] [--json] [--native DIR]... [--wasm DIR]...
 // Runs DIR/chesswasm-bench (native) and `node DIR/chesswasm-bench.js` (wasm) for each
 // build directory (defaults: build/native and build/wasm), N >= 3 rounds (default 3),
-// round-robin over the builds, each case the median over the rounds, and prints M nodes/s per build and the wasm/native ratio (first wasm build over the
-// first native build). --cpu: rate by process CPU time instead of wall-clock time (steadier
-// when other work shares the machine). A benchmark, not a test: nothing asserts a speed.
+// round-robin over the builds, each case the median over the rounds, and prints M nodes/s
+// per build and the wasm/native ratio (first wasm build over the first native build). A
+// --wasm DIR may carry Node/V8 flags in the same argument (--wasm 'build/wasm --no-liftoff'),
+// to measure V8's tiers and checks. --cpu: rate by process CPU time instead of wall-clock
+// time (steadier when other work shares the machine). A benchmark, not a test: nothing
+// asserts a speed.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -37,13 +40,15 @@ if (!opts.wasm.length) opts.wasm.push('build/wasm');
 const benchArgs = ['--json', '--runs', '1', ...(opts.quick ? ['--quick'] : [])];
 
 function runOnce(kind, dir) {
-  const abs = path.resolve(root, dir);
+  // A wasm build may carry Node/V8 flags after its directory: --wasm 'build/wasm --liftoff-only'.
+  const [d, ...nodeFlags] = dir.trim().split(/\s+/);
+  const abs = path.resolve(root, d);
   const file = path.join(abs, kind === 'native' ? 'chesswasm-bench' : 'chesswasm-bench.js');
   if (!existsSync(file)) {
     console.error(`core bench: ${file} is missing; build it first (bash scripts/build.sh native wasm)`);
     process.exit(1);
   }
-  const [cmd, argv] = kind === 'native' ? [file, benchArgs] : [process.execPath, [file, ...benchArgs]];
+  const [cmd, argv] = kind === 'native' ? [file, benchArgs] : [process.execPath, [...nodeFlags, file, ...benchArgs]];
   const out = execFileSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   return JSON.parse(out.trim().split('\n').pop());
 }
