@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include <cstring>
 
+#include "attacks.h"
 #include "position.h"
 #include "setup.h"
 #include "zobrist.h"
@@ -205,7 +206,7 @@ Position::Position() {
 void Position::finish_setup() {
   st().checkers = !pieces(side_, KING)           ? 0
                   : is_lichess_variant(variant_) ? variant_checkers()
-                                                 : attackers_to(king_square(side_)) & pieces(~side_);
+                                                 : attackers(*this, ~side_, king_square(side_), pieces());
   st().checkers_known = true;
   st().key = compute_key();
 }

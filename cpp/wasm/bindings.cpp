@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "arguments.h"
+#include "attacks.h"
 #include "handle.h"
 #include "movegen.h"
 #include "notation.h"
@@ -540,7 +541,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
                 }))
       // The squares of the pieces of either colour attacking a square (0 for no square).
       .function("attackers", optional_override([](const Handle& h, int sq) {
-                  return valid_square(sq) ? h.position().attackers_to(cw::Square(sq)) : cw::Bitboard(0);
+                  return valid_square(sq) ? cw::attackers_to(h.position(), cw::Square(sq)) : cw::Bitboard(0);
                 }))
       .function("legalMoves", &fill_moves)
       .function("legalSan", optional_override([](Handle& h) {
