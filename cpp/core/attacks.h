@@ -79,11 +79,23 @@ template <PieceSet P>
   return att & them;
 }
 
-// Whether colour By attacks s: the move generator's king steps and castling paths.
+// Whether colour By attacks s (attackers<P>(pos, By, ...) != 0), the cheap leapers asked
+// first and the sliders only when they fail: the move generator's king steps, castling paths
+// and en passant test. Inlined, no variant branch.
 template <PieceSet P, Color By>
 [[gnu::always_inline]] inline bool attacked(const Position& pos, Square s, Bitboard occ,
                                             Bitboard excluded = 0) {
-  return attackers<P>(pos, By, s, occ, excluded) != 0;
+  const Bitboard them = pos.pieces(By) & ~excluded;
+  if ((pawn_attacks(~By, s) & pos.pieces(PAWN) & them) || (knight_attacks(s) & pos.pieces(KNIGHT) & them) ||
+      (king_attacks(s) & pos.pieces(KING) & them))
+    return true;
+  if constexpr (P == PieceSet::MAKRUK)
+    return (tables::fers_attacks[s] & (pos.pieces(MET, PMET) | pos.pieces(KHON)) & them) ||
+           (tables::khon_attacks[~By][s] & ~tables::fers_attacks[s] & pos.pieces(KHON) & them) ||
+           (rook_attacks(s, occ) & pos.pieces(ROOK) & them);
+  else
+    return (bishop_attacks(s, occ) & pos.pieces(BISHOP, QUEEN) & them) ||
+           (rook_attacks(s, occ) & pos.pieces(ROOK, QUEEN) & them);
 }
 
 // The same questions with the piece set taken from pos.variant() (one branch, here).
