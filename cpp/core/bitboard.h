@@ -84,29 +84,6 @@ inline Bitboard between_bb(Square a, Square b) { return tables::between[a][b]; }
 inline Bitboard line_bb(Square a, Square b) { return tables::line[a][b]; }
 inline bool aligned(Square a, Square b, Square c) { return (line_bb(a, b) & square_bb(c)) != 0; }
 
-// Attacks of a piece type (not a pawn) from s with the given occupancy.
-[[gnu::always_inline]] inline Bitboard attacks_of(PieceType pt, Color c, Square s, Bitboard occ) {
-  switch (pt) {
-    case KNIGHT:
-      return knight_attacks(s);
-    case BISHOP:
-      return bishop_attacks(s, occ);
-    case ROOK:
-      return rook_attacks(s, occ);
-    case QUEEN:
-      return queen_attacks(s, occ);
-    case KING:
-      return king_attacks(s);
-    case MET:
-    case PMET:
-      return tables::fers_attacks[s];
-    case KHON:
-      return tables::khon_attacks[c][s];
-    default:
-      return 0;
-  }
-}
-
 // Squares of a set as text, for debugging.
 void print_bitboard(Bitboard b, char* out /* >= 73 bytes */);
 

@@ -11,6 +11,8 @@
 
 #include <cassert>
 
+#include "attacks.h"
+
 namespace cw {
 
 namespace {
@@ -63,15 +65,6 @@ struct MoveCounter {
   void add_one(Move) { ++n; }
   void add_drops(PieceType, Bitboard targets) { n += popcount(targets); }
 };
-
-// Whether colour Them attacks s when the board holds occ (Them's pieces as in pos).
-template <Color Them>
-inline bool attacked(const Position& pos, Square s, Bitboard occ) {
-  return (pawn_attacks(~Them, s) & pos.pieces(Them, PAWN)) ||
-         (knight_attacks(s) & pos.pieces(Them, KNIGHT)) || (king_attacks(s) & pos.pieces(Them, KING)) ||
-         (bishop_attacks(s, occ) & pos.pieces(Them, BISHOP, QUEEN)) ||
-         (rook_attacks(s, occ) & pos.pieces(Them, ROOK, QUEEN));
-}
 
 template <Color Us, GenType T, class Sink>
 void generate_pawn_moves(const Position& pos, Sink& sink, Bitboard target_mask, Bitboard pinned, Square ksq) {
@@ -133,10 +126,7 @@ void generate_pawn_moves(const Position& pos, Sink& sink, Bitboard target_mask, 
     for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
       Square from = pop_lsb(b);
       Bitboard occ2 = (occ ^ square_bb(from) ^ square_bb(capsq)) | square_bb(ep);
-      bool exposed = ksq != SQ_NONE && ((rook_attacks(ksq, occ2) & pos.pieces(Them, ROOK, QUEEN)) ||
-                                        (bishop_attacks(ksq, occ2) & pos.pieces(Them, BISHOP, QUEEN)) ||
-                                        (knight_attacks(ksq) & pos.pieces(Them, KNIGHT)) ||
-                                        (pawn_attacks(Us, ksq) & pos.pieces(Them, PAWN) & ~square_bb(capsq)));
+      bool exposed = ksq != SQ_NONE && attacked<PieceSet::CHESS, Them>(pos, ksq, occ2, square_bb(capsq));
       if (!exposed) sink.add_one(make_move(from, ep, EN_PASSANT));
     }
   }
@@ -154,7 +144,7 @@ void generate_castling(const Position& pos, Sink& sink, Square ksq) {
     Bitboard occ2 = occ ^ square_bb(ksq) ^ square_bb(rsq);
     bool safe = true;
     for (Bitboard path = pos.castling_king_path(cr); path && safe;)
-      safe = !attacked<Them>(pos, pop_lsb(path), occ2);
+      safe = !attacked<PieceSet::CHESS, Them>(pos, pop_lsb(path), occ2);
     if (safe) sink.add_one(make_move(ksq, rsq, king_side ? CASTLE_KING : CASTLE_QUEEN));
   }
 }
@@ -224,7 +214,7 @@ void generate_moves(const Position& pos, Sink& sink) {
   const Bitboard occ = us_bb | them_bb;
   Restrictions r;
   if (!king_moves_and_restrictions<Us, T>(
-          pos, sink, [&](Square s, Bitboard o) { return attacked<Them>(pos, s, o); },
+          pos, sink, [&](Square s, Bitboard o) { return attacked<PieceSet::CHESS, Them>(pos, s, o); },
           pos.pieces(Them, ROOK, QUEEN), pos.pieces(Them, BISHOP, QUEEN), r))
     return;
   const Bitboard checkers = pos.checkers();
@@ -265,15 +255,6 @@ void generate_moves(const Position& pos, Sink& sink) {
 // forward, the Bia one step forward (capturing diagonally forward) and it must promote to
 // a Met on reaching the sixth rank (relative). No double step, en passant or castling.
 
-template <Color Them>
-inline bool attacked_makruk(const Position& pos, Square s, Bitboard occ) {
-  return (pawn_attacks(~Them, s) & pos.pieces(Them, PAWN)) ||
-         (knight_attacks(s) & pos.pieces(Them, KNIGHT)) || (king_attacks(s) & pos.pieces(Them, KING)) ||
-         (tables::fers_attacks[s] & (pos.pieces(Them, MET, PMET) | pos.pieces(Them, KHON))) ||
-         (tables::khon_attacks[~Them][s] & ~tables::fers_attacks[s] & pos.pieces(Them, KHON)) ||
-         (rook_attacks(s, occ) & pos.pieces(Them, ROOK));
-}
-
 template <Color Us, GenType T, class Sink>
 void generate_makruk(const Position& pos, Sink& sink) {
   constexpr Color Them = ~Us;
@@ -285,7 +266,7 @@ void generate_makruk(const Position& pos, Sink& sink) {
   const Bitboard occ = us_bb | them_bb;
   Restrictions r;
   if (!king_moves_and_restrictions<Us, T>(
-          pos, sink, [&](Square s, Bitboard o) { return attacked_makruk<Them>(pos, s, o); },
+          pos, sink, [&](Square s, Bitboard o) { return attacked<PieceSet::MAKRUK, Them>(pos, s, o); },
           pos.pieces(Them, ROOK), 0, r))
     return;
   const Bitboard target_mask = r.target_mask, pinned = r.pinned;
@@ -430,7 +411,7 @@ bool atomic_legal(const Position& pos, Move m) {
     if (from == ksq) ksq = to;
   }
   if (king_attacks(ksq) & pos.pieces(Them, KING)) return true;
-  return !pos.attacked_by(Them, ksq, occ, gone);
+  return !attacked<PieceSet::CHESS, Them>(pos, ksq, occ, gone);
 }
 
 template <Color Us>
@@ -454,7 +435,7 @@ Move* atomic_moves(const Position& pos, Move* out) {
       const Square kto = castle_king_to(Us, king_side);
       for (Bitboard path = pos.castling_king_path(cr) & ~square_bb(kto); path && safe;) {
         const Square s = pop_lsb(path);
-        safe = (king_attacks(s) & their_king) || !pos.attacked_by(Them, s, occ2);
+        safe = (king_attacks(s) & their_king) || !attacked<PieceSet::CHESS, Them>(pos, s, occ2);
       }
       if (safe) *end++ = make_move(ksq, rsq, king_side ? CASTLE_KING : CASTLE_QUEEN);
     }
@@ -502,7 +483,7 @@ void generate_racing(const Position& pos, Sink& sink) {
   MaskedSink<Sink> king_sink{sink, (discoverers & square_bb(ksq)) ? line_bb(tk, ksq) : ~Bitboard(0)};
   Restrictions r;
   if (!king_moves_and_restrictions<Us, T>(
-          pos, king_sink, [&](Square s, Bitboard o) { return attacked<Them>(pos, s, o); },
+          pos, king_sink, [&](Square s, Bitboard o) { return attacked<PieceSet::CHESS, Them>(pos, s, o); },
           pos.pieces(Them, ROOK, QUEEN), pos.pieces(Them, BISHOP, QUEEN), r))
     return;
   Bitboard targets = ~us_bb & r.target_mask;
@@ -634,28 +615,6 @@ int count_legal_moves(const Position& pos) {
   dispatch<LEGAL>(pos, c);
   return c.n;
 }
-
-namespace {
-
-// Position::attacked_by with the sliders found through the empty-board lines from s (two
-// entries per square, in cache) and the squares between (a small table): no magic lookup,
-// whose big table misses the cache. For the one-off questions of SAN and mate detection.
-[[gnu::noinline]] bool attacked_by_lines(const Position& pos, Color by, Square s, Bitboard occ,
-                                         Bitboard excluded = 0) {
-  if (pos.variant() == MAKRUK) return pos.attacked_by(by, s, occ, excluded);
-  const Bitboard them = pos.pieces(by) & ~excluded;
-  if ((pawn_attacks(~by, s) & pos.pieces(PAWN) & them) || (knight_attacks(s) & pos.pieces(KNIGHT) & them) ||
-      (king_attacks(s) & pos.pieces(KING) & them))
-    return true;
-  Bitboard snipers =
-      ((rook_attacks(s, 0) & pos.pieces(ROOK, QUEEN)) | (bishop_attacks(s, 0) & pos.pieces(BISHOP, QUEEN))) &
-      them;
-  while (snipers)
-    if (!(between_bb(s, pop_lsb(snipers)) & occ)) return true;
-  return false;
-}
-
-}  // namespace
 
 bool has_legal_move(const Position& pos) {
   // A king step to a square no enemy attacks (the king lifted) is the cheapest answer and

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "notation.h"
 
+#include "attacks.h"
 #include "rules.h"
 
 namespace cw {

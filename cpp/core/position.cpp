@@ -5,6 +5,7 @@
 #include <cassert>
 #include <cstring>
 
+#include "attacks.h"
 #include "setup.h"
 #include "zobrist.h"
 
@@ -48,7 +49,7 @@ void Position::clear() {
 void Position::finish_setup() {
   st().checkers = !pieces(side_, KING)           ? 0
                   : is_lichess_variant(variant_) ? variant_checkers()
-                                                 : attackers_to(king_square(side_)) & pieces(~side_);
+                                                 : attackers(*this, ~side_, king_square(side_), pieces());
   st().checkers_known = true;
   st().key = compute_key();
 }
@@ -119,34 +120,6 @@ Key Position::compute_key() const {
   return k;
 }
 
-Bitboard Position::attackers_to(Square s, Bitboard occ) const {
-  Bitboard att = (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) |
-                 (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN)) | (knight_attacks(s) & by_type_[KNIGHT]) |
-                 (king_attacks(s) & by_type_[KING]) |
-                 (rook_attacks(s, occ) & (by_type_[ROOK] | by_type_[QUEEN])) |
-                 (bishop_attacks(s, occ) & (by_type_[BISHOP] | by_type_[QUEEN]));
-  if (variant_ == MAKRUK) {
-    att |= tables::fers_attacks[s] & (by_type_[MET] | by_type_[PMET] | by_type_[KHON]);
-    // A Khon also attacks the square straight in front of it.
-    att |= tables::khon_attacks[BLACK][s] & ~tables::fers_attacks[s] & pieces(WHITE, KHON);
-    att |= tables::khon_attacks[WHITE][s] & ~tables::fers_attacks[s] & pieces(BLACK, KHON);
-  }
-  return att;
-}
-
-bool Position::attacked_by(Color by, Square s, Bitboard occ, Bitboard excluded) const {
-  const Bitboard them = by_color_[by] & ~excluded;
-  if ((pawn_attacks(~by, s) & by_type_[PAWN] & them) || (knight_attacks(s) & by_type_[KNIGHT] & them) ||
-      (king_attacks(s) & by_type_[KING] & them))
-    return true;
-  if (variant_ == MAKRUK)
-    return (tables::fers_attacks[s] & (by_type_[MET] | by_type_[PMET] | by_type_[KHON]) & them) ||
-           (tables::khon_attacks[~by][s] & ~tables::fers_attacks[s] & by_type_[KHON] & them) ||
-           (rook_attacks(s, occ) & by_type_[ROOK] & them);
-  return (rook_attacks(s, occ) & (by_type_[ROOK] | by_type_[QUEEN]) & them) ||
-         (bishop_attacks(s, occ) & (by_type_[BISHOP] | by_type_[QUEEN]) & them);
-}
-
 Bitboard Position::blockers_for_king(Color c) const {
   if (!pieces(c, KING)) return 0;
   Square ksq = king_square(c);
@@ -194,7 +167,7 @@ bool Position::gives_check(Move m) const {
   if (is_en_passant(m)) occ2 ^= square_bb(Square(to - pawn_push(us)));
   // Direct check by the piece on its destination: for a slider, the empty-board line and
   // the squares between (small tables, no magic lookup).
-  Bitboard direct = lands_as == PAWN ? pawn_attacks(us, to) : attacks_of(lands_as, us, to, 0);
+  Bitboard direct = attacks_of(lands_as, us, to, 0);
   if ((direct & square_bb(ksq)) && (lands_as < BISHOP || lands_as > QUEEN || !(between_bb(to, ksq) & occ2)))
     return true;
   // Discovered check: a slider of ours now sees the king. Only a piece that leaves a line
@@ -362,15 +335,10 @@ void Position::update_counting(StateInfo& next, int prev_limit, int prev_ply) {
   next.count_ply = uint16_t(ply);
 }
 
-// Pieces of the side not to move that attack the king of colour c.
+// Pieces of the side not to move that attack the king of colour c. The enemy king is left
+// out: kings touch only on an any_board() board, where it has never counted as a checker.
 Bitboard Position::checkers_to_king(Color c) const {
-  Square ksq = king_square(c);
-  Bitboard occ = pieces();
-  Bitboard att = (pawn_attacks(c, ksq) & by_type_[PAWN]) | (knight_attacks(ksq) & by_type_[KNIGHT]) |
-                 (rook_attacks(ksq, occ) & (by_type_[ROOK] | by_type_[QUEEN])) |
-                 (bishop_attacks(ksq, occ) & (by_type_[BISHOP] | by_type_[QUEEN]));
-  if (variant_ == MAKRUK) att |= attackers_to(ksq, occ);
-  return att & pieces(~c);
+  return attackers(*this, ~c, king_square(c), pieces(), pieces(KING));
 }
 
 void Position::undo_move() {
@@ -455,11 +423,11 @@ bool Position::is_consistent(const char** why) const {
     }
   }
   const Bitboard expected = is_lichess_variant(variant_) ? (pieces(side_, KING) ? variant_checkers() : 0)
-                            : pieces(side_, KING)        ? attackers_to(king_square(side_)) & pieces(~side_)
-                                                         : 0;
+                            : pieces(side_, KING) ? attackers(*this, ~side_, king_square(side_), pieces())
+                                                  : 0;
   if (checkers() != expected) return fail("checkers wrong");
   if (!any_board_ && variant_ != ANTICHESS && variant_ != ATOMIC && pieces(~side_, KING) &&
-      (attackers_to(king_square(~side_)) & pieces(side_)))
+      attackers(*this, side_, king_square(~side_), pieces()))
     return fail("side not to move is in check");
   for (int pt = PAWN; pt <= QUEEN; ++pt)
     if ((pocket_[WHITE][pt] || pocket_[BLACK][pt]) && variant_ != CRAZYHOUSE)
@@ -517,7 +485,7 @@ bool Position::is_variant_end() const {
       const Square bk = king_square(BLACK);
       const Bitboard occ = pieces() ^ square_bb(bk);
       for (Bitboard b = king_attacks(bk) & RANK_8_BB & ~pieces(BLACK); b;)
-        if (!attacked_by(WHITE, pop_lsb(b), occ)) return false;
+        if (!attacked_by(*this, WHITE, pop_lsb(b), occ)) return false;
       return true;
     }
     default:

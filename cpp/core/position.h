@@ -145,14 +145,7 @@ class Position {
     return s.checkers;
   }
   bool in_check() const { return checkers() != 0; }
-  // Pieces of both colours attacking s, with the given occupancy.
-  Bitboard attackers_to(Square s, Bitboard occupied) const;
-  Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
-  // Whether colour c attacks s.
-  bool is_attacked(Square s, Color by) const { return attackers_to(s) & pieces(by); }
-  // Whether colour `by` attacks s with the given occupancy, its pieces on `excluded` left out
-  // (a piece about to be captured there); one colour only, so cheaper than attackers_to.
-  bool attacked_by(Color by, Square s, Bitboard occ, Bitboard excluded = 0) const;
+  // Who attacks a square: attacks.h (attackers, attacked_by, attackers_to).
   // Pieces of either colour that alone stand between the king of colour c and an enemy slider.
   Bitboard blockers_for_king(Color c) const;
   // Pieces of colour c pinned to their own king.

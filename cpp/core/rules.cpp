@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "attacks.h"
 #include "movegen.h"
 #include "zobrist.h"
 
@@ -24,8 +25,7 @@ bool ep_legal_on_board(const Position& pos, Square ep) {
   for (Bitboard b = pawn_attacks(them, ep) & pos.pieces(us, PAWN); b;) {
     Square from = pop_lsb(b);
     Bitboard occ = (pos.pieces() ^ square_bb(from) ^ square_bb(capsq)) | square_bb(ep);
-    Bitboard attackers = pos.attackers_to(ksq, occ) & pos.pieces(them) & ~square_bb(capsq);
-    if (!attackers) return true;
+    if (!attacked_by(pos, them, ksq, occ, square_bb(capsq))) return true;
   }
   return false;
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "attacks.h"
 #include "setup_detail.h"
 #include "zobrist.h"
 
@@ -128,11 +129,6 @@ FenErrors check_material(const Position& pos, Variant variant) {
 // move from an accepted one is always accepted. tests/cpp/test_fen_checks.cpp compares it with
 // a retro move generator on random boards.
 
-// What a piece of type pt and colour c on s attacks (pawns included).
-Bitboard attacks_from(PieceType pt, Color c, Square s, Bitboard occ) {
-  return pt == PAWN ? pawn_attacks(c, s) : attacks_of(pt, c, s, occ);
-}
-
 // Whether some last move of `them` leaves us's king on ksq in the check it is in, from a
 // position where it was not in check.
 bool has_last_move(const Position& pos, Color them, Square ksq) {
@@ -147,9 +143,9 @@ bool has_last_move(const Position& pos, Color them, Square ksq) {
   };
   auto attacked_before = [&](Bitboard occ_before, Bitboard gone, Placed p,
                              Placed q = {SQ_NONE, NO_PIECE_TYPE}) {
-    if (pos.attackers_to(ksq, occ_before) & pos.pieces(them) & ~gone) return true;
-    if (attacks_from(p.pt, them, p.s, occ_before) & square_bb(ksq)) return true;
-    return q.s != SQ_NONE && (attacks_from(q.pt, them, q.s, occ_before) & square_bb(ksq));
+    if (attacked_by(pos, them, ksq, occ_before, gone)) return true;
+    if (attacks_of(p.pt, them, p.s, occ_before) & square_bb(ksq)) return true;
+    return q.s != SQ_NONE && (attacks_of(q.pt, them, q.s, occ_before) & square_bb(ksq));
   };
   const int up = pawn_push(them);
   // A pawn never stood behind its second rank in chess (a Makruk set-up may place a Bia
@@ -233,7 +229,7 @@ FenError checkers_verdict(const Position& pos, Square ep) {
   const Color us = pos.side_to_move(), them = ~us;
   const Square ksq = pos.king_square(us);
   const Bitboard occ = pos.pieces();
-  const Bitboard checkers = pos.attackers_to(ksq) & pos.pieces(them);
+  const Bitboard checkers = attackers(pos, them, ksq, pos.pieces());
   if (popcount(checkers) > 2) return FenError::TOO_MANY_CHECKERS;
   if (ep != SQ_NONE) {
     // The last move pushed the pawn from `origin` over ep to `pawn`: it gives one check at
@@ -241,8 +237,8 @@ FenError checkers_verdict(const Position& pos, Square ep) {
     const Square pawn = Square(ep - pawn_push(us)), origin = Square(ep + pawn_push(us));
     if (more_than_one(checkers)) return FenError::EN_PASSANT_CHECK;
     const Bitboard before = occ ^ square_bb(pawn) ^ square_bb(origin);
-    const bool attacked = (pos.attackers_to(ksq, before) & pos.pieces(them) & ~square_bb(pawn)) ||
-                          (pawn_attacks(them, origin) & square_bb(ksq));
+    const bool attacked =
+        attacked_by(pos, them, ksq, before, square_bb(pawn)) || (pawn_attacks(them, origin) & square_bb(ksq));
     return attacked ? FenError::EN_PASSANT_CHECK : FenError::OK;
   }
   if (!more_than_one(checkers)) return FenError::OK;  // see above: one check is accepted
@@ -387,9 +383,9 @@ FenErrors Setup::verdicts(Position& pos) const {
       kings[us] == 1 && kings[them] == 1 && (king_attacks(pos.king_square(us)) & pos.pieces(them, KING));
   // A side that has just exploded the enemy king may stand in check.
   if (variant == ATOMIC && (kings_touch || kings[us] == 0)) return errors;
-  if (kings[them] == 1 && kings[us] <= 1 && (pos.attackers_to(pos.king_square(them)) & pos.pieces(us)))
+  if (kings[them] == 1 && kings[us] <= 1 && attacked_by(pos, us, pos.king_square(them)))
     errors |= fen_error_bit(FenError::OPPOSITE_CHECK);
-  if (variant == RACING_KINGS && kings[us] == 1 && (pos.attackers_to(pos.king_square(us)) & pos.pieces(them)))
+  if (variant == RACING_KINGS && kings[us] == 1 && attacked_by(pos, them, pos.king_square(us)))
     errors |= fen_error_bit(FenError::VARIANT_MATERIAL);  // nobody is ever in check
   if (variant == ATOMIC) return errors;
   if (kings[us] == 1 && kings[them] <= 1 && ep == FenError::OK)

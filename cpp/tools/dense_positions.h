@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "attacks.h"
 #include "bitboard.h"
 #include "position.h"
 
@@ -47,7 +48,7 @@ std::string dense_fen(cw::Variant v, Next&& next, bool* accepted = nullptr) {
     return SQ_NONE;
   };
   auto attacks_from = [&](Piece p, Square s, Bitboard occ) {
-    return type_of(p) == PAWN ? pawn_attacks(color_of(p), s) : attacks_of(type_of(p), color_of(p), s, occ);
+    return attacks_of(type_of(p), color_of(p), s, occ);
   };
   // A piece of colour c may not attack the other king when c is to move (the side not to
   // move is never in check), nor, on a quiet board, when the other side is to move.

@@ -34,6 +34,29 @@ bool texts_in(const char* buffer, size_t size, int len1, int len2, std::string_v
   return true;
 }
 
+bool text_of(const char* buffer, size_t size, int len, std::string_view& text) {
+  if (len < 0 || size_t(len) > size) return false;
+  text = std::string_view(buffer, size_t(len));
+  return true;
+}
+
+bool text_at(const char* buffer, size_t size, int offset, int len, std::string_view& text) {
+  if (offset < 0 || len < 0 || size_t(offset) + size_t(len) > size) return false;
+  text = std::string_view(buffer + offset, size_t(len));
+  return true;
+}
+
+bool valid_notation(int n) { return n >= int(Notation::AUTO) && n <= int(Notation::SAN); }
+
+bool variant_and_text(int variant, const char* buffer, size_t size, int len, std::string_view& text) {
+  return valid_variant(variant) && text_of(buffer, size, len, text);
+}
+
+bool variant_and_texts(int variant, const char* buffer, size_t size, int len1, int len2, std::string_view& a,
+                       std::string_view& b) {
+  return valid_variant(variant) && texts_in(buffer, size, len1, len2, a, b);
+}
+
 size_t room_for(size_t n) {
   if (n <= 65536) return n;
   size_t r = 65536;

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <string_view>
 
+#include "puzzle.h"
 #include "setup.h"
 
 namespace cw::wasm {
@@ -30,6 +31,20 @@ bool valid_fullmoves(double n);
 std::string_view text_in(const char* buffer, size_t size, int len);
 // Two texts back to back at the start of a buffer; false when the lengths do not fit.
 bool texts_in(const char* buffer, size_t size, int len1, int len2, std::string_view& a, std::string_view& b);
+
+// The first `len` bytes of a buffer as `text`; false (text unchanged) for a length out of range.
+bool text_of(const char* buffer, size_t size, int len, std::string_view& text);
+// The `len` bytes at `offset` (check_puzzle_row's row buffer); false when they are not all in it.
+bool text_at(const char* buffer, size_t size, int offset, int len, std::string_view& text);
+// Whether n is a Notation (puzzle.h: AUTO, UCI or SAN).
+bool valid_notation(int n);
+// A variant and the text at the start of a buffer (set_fen, Setup::parse, the FEN syntax
+// verdicts): false for an unknown variant or a length out of range.
+bool variant_and_text(int variant, const char* buffer, size_t size, int len, std::string_view& text);
+// A variant and two texts back to back, a FEN and a line (play_line, check_puzzle): false for
+// an unknown variant or lengths that do not fit.
+bool variant_and_texts(int variant, const char* buffer, size_t size, int len1, int len2, std::string_view& a,
+                       std::string_view& b);
 
 // The room a buffer grows to for n bytes: n itself up to 64 KB, else the next power of two.
 // Big inputs of about the same size then ask for blocks of one size, so a block freed by

@@ -46,6 +46,7 @@
 #include <vector>
 
 #include "arguments.h"
+#include "attacks.h"
 #include "handle.h"
 #include "movegen.h"
 #include "notation.h"
@@ -103,10 +104,6 @@ val io_buffer(int size) {
 
 // The first `len` bytes of the I/O buffer (nothing for a length out of range).
 std::string_view io_text(int len) { return cw::wasm::text_in(io.data(), io.size(), len); }
-// Two texts back to back in the I/O buffer; false when the lengths do not fit in it.
-bool io_texts(int len1, int len2, std::string_view& a, std::string_view& b) {
-  return cw::wasm::texts_in(io.data(), io.size(), len1, len2, a, b);
-}
 // Copies text into the I/O buffer (growing it if needed); returns its length.
 int write_io(std::string_view s) {
   if (s.size() > io.size()) io.resize(room_for(s.size()));
@@ -226,15 +223,17 @@ cw::FenErrors fen_errors_in(double bits) {
 }
 
 cw::FenError setup_parse(cw::Setup& s, int len, cw::Variant variant, bool chess960) {
-  if (!valid_variant(variant) || len < 0 || size_t(len) > io.size()) return cw::FenError::EMPTY;
-  return s.parse(io_text(len), variant, chess960);
+  std::string_view fen;
+  if (!cw::wasm::variant_and_text(variant, io.data(), io.size(), len, fen)) return cw::FenError::EMPTY;
+  return s.parse(fen, variant, chess960);
 }
 
 // ---- the position -----------------------------------------------------------------------------
 
 cw::FenError set_fen(Handle& h, int len, cw::Variant variant, bool chess960) {
-  if (!valid_variant(variant) || len < 0 || size_t(len) > io.size()) return cw::FenError::EMPTY;
-  return h.set_fen(io_text(len), variant, chess960);
+  std::string_view fen;
+  if (!cw::wasm::variant_and_text(variant, io.data(), io.size(), len, fen)) return cw::FenError::EMPTY;
+  return h.set_fen(fen, variant, chess960);
 }
 
 int fill_moves(Handle& h) {
@@ -253,8 +252,9 @@ int san(Handle& h, int m) {
 
 MoveParse parse_san(Handle& h, int len, bool strict) {
   MoveParse r;
-  if (len < 0 || size_t(len) > io.size()) return r;
-  cw::SanResult s = h.restoring([&](cw::Position& pos) { return cw::parse_san(pos, io_text(len), strict); });
+  std::string_view text;
+  if (!cw::wasm::text_of(io.data(), io.size(), len, text)) return r;
+  cw::SanResult s = h.restoring([&](cw::Position& pos) { return cw::parse_san(pos, text, strict); });
   r.status = s.status;
   r.move = s.status == cw::SanStatus::OK ? int(s.move) : 0;
   r.leniency = s.leniency;
@@ -276,7 +276,8 @@ LineReport play_line(Handle& h, int fen_len, int line_len, cw::Variant variant, 
                      cw::Notation notation) {
   LineReport r;
   std::string_view fen, line;
-  if (!valid_variant(variant) || int(notation) > 2 || !io_texts(fen_len, line_len, fen, line)) {
+  if (!cw::wasm::valid_notation(int(notation)) ||
+      !cw::wasm::variant_and_texts(variant, io.data(), io.size(), fen_len, line_len, fen, line)) {
     r.status = cw::LineStatus::FEN;
     r.fenError = cw::FenError::EMPTY;
     return r;
@@ -296,7 +297,7 @@ cw::PuzzleReport check_puzzle(Handle& h, int fen_len, int line_len, cw::Variant 
                               bool setup_first) {
   cw::PuzzleReport r;
   std::string_view fen, line;
-  if (!valid_variant(variant) || !io_texts(fen_len, line_len, fen, line)) {
+  if (!cw::wasm::variant_and_texts(variant, io.data(), io.size(), fen_len, line_len, fen, line)) {
     r.status = cw::PuzzleStatus::FEN;
     r.fen_error = cw::FenError::EMPTY;
     return r;
@@ -308,11 +309,11 @@ cw::PuzzleReport check_puzzle(Handle& h, int fen_len, int line_len, cw::Variant 
 
 cw::PuzzleReport check_puzzle_row(Handle& h, int offset, int len) {
   cw::PuzzleReport r;
-  if (offset < 0 || len < 0 || size_t(offset) + size_t(len) > row_buffer.size()) {
+  std::string_view row;
+  if (!cw::wasm::text_at(row_buffer.data(), row_buffer.size(), offset, len, row)) {
     r.status = cw::PuzzleStatus::ROW;
     return r;
   }
-  const std::string_view row(row_buffer.data() + offset, size_t(len));
   r = h.replacing([&](cw::Position& pos) { return cw::check_puzzle_row(pos, row); });
   return r;
 }
@@ -622,7 +623,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
                 }))
       // The squares of the pieces of either colour attacking a square (0 for no square).
       .function("attackers", optional_override([](const Handle& h, int sq) {
-                  return valid_square(sq) ? h.position().attackers_to(cw::Square(sq)) : cw::Bitboard(0);
+                  return valid_square(sq) ? cw::attackers_to(h.position(), cw::Square(sq)) : cw::Bitboard(0);
                 }))
       .function("legalMoves", &fill_moves)
       .function("legalSan", optional_override([](Handle& h) {
@@ -727,9 +728,10 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   // The syntax verdicts on the FEN in the I/O buffer, every field on its own (a set).
   function(
       "fenSyntaxErrors", +[](int len, cw::Variant variant, bool chess960) {
-        if (!valid_variant(variant) || len < 0 || size_t(len) > io.size())
+        std::string_view fen;
+        if (!cw::wasm::variant_and_text(variant, io.data(), io.size(), len, fen))
           return fen_errors_out(cw::fen_error_bit(cw::FenError::EMPTY));
-        return fen_errors_out(cw::fen_syntax_errors(io_text(len), variant, chess960));
+        return fen_errors_out(cw::fen_syntax_errors(fen, variant, chess960));
       });
   // The first code of a set (the order set_fen reports them in).
   function(
@@ -788,8 +790,9 @@ EMSCRIPTEN_BINDINGS(chesswasm_variants) {
   // The variant code a lichess key or PGN name in the I/O buffer names; VARIANT_NB for none.
   function(
       "parseVariant", +[](int len) {
-        if (len < 0 || size_t(len) > io.size()) return int(cw::VARIANT_NB);
-        return int(cw::parse_variant(io_text(len)));
+        std::string_view name;
+        if (!cw::wasm::text_of(io.data(), io.size(), len, name)) return int(cw::VARIANT_NB);
+        return int(cw::parse_variant(name));
       });
   // Insufficient material as python-chess: colour 0 / 1 that side can no longer win
   // (has_insufficient_material), 2 neither side can (is_insufficient_material).

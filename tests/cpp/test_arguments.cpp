@@ -78,6 +78,54 @@ TEST(Arguments, TextsInABuffer) {
   EXPECT_EQ(a, "x");  // unchanged on a refusal
 }
 
+TEST(Arguments, TextOfAndAt) {
+  const char buf[] = "abcdef";
+  std::string_view t = "x";
+  EXPECT_TRUE(text_of(buf, 6, 0, t));
+  EXPECT_EQ(t, "");
+  EXPECT_TRUE(text_of(buf, 6, 6, t));
+  EXPECT_EQ(t, "abcdef");
+  t = "x";
+  EXPECT_FALSE(text_of(buf, 6, 7, t));
+  EXPECT_FALSE(text_of(buf, 6, -1, t));
+  EXPECT_EQ(t, "x");
+  EXPECT_TRUE(text_at(buf, 6, 2, 3, t));
+  EXPECT_EQ(t, "cde");
+  EXPECT_TRUE(text_at(buf, 6, 6, 0, t));
+  EXPECT_EQ(t, "");
+  t = "x";
+  EXPECT_FALSE(text_at(buf, 6, 4, 3, t));
+  EXPECT_FALSE(text_at(buf, 6, -1, 2, t));
+  EXPECT_FALSE(text_at(buf, 6, 2, -1, t));
+  EXPECT_FALSE(text_at(buf, 6, 7, 0, t));
+  EXPECT_FALSE(text_at(buf, 6, 2147483647, 2147483647, t));  // no wrap-around
+  EXPECT_EQ(t, "x");
+}
+
+TEST(Arguments, NotationAndVariantWithTexts) {
+  EXPECT_TRUE(valid_notation(0));
+  EXPECT_TRUE(valid_notation(2));
+  EXPECT_FALSE(valid_notation(3));
+  EXPECT_FALSE(valid_notation(-1));
+  const char buf[] = "fenline";
+  std::string_view a = "x", b = "y";
+  EXPECT_TRUE(variant_and_text(MAKRUK, buf, 7, 3, a));
+  EXPECT_EQ(a, "fen");
+  a = "x";
+  EXPECT_FALSE(variant_and_text(VARIANT_NB, buf, 7, 3, a));
+  EXPECT_FALSE(variant_and_text(-1, buf, 7, 3, a));
+  EXPECT_FALSE(variant_and_text(CHESS, buf, 7, 8, a));
+  EXPECT_EQ(a, "x");
+  EXPECT_TRUE(variant_and_texts(HORDE, buf, 7, 3, 4, a, b));
+  EXPECT_EQ(a, "fen");
+  EXPECT_EQ(b, "line");
+  a = "x";
+  EXPECT_FALSE(variant_and_texts(VARIANT_NB, buf, 7, 3, 4, a, b));
+  EXPECT_FALSE(variant_and_texts(CHESS, buf, 7, 4, 4, a, b));
+  EXPECT_FALSE(variant_and_texts(CHESS, buf, 7, -1, 4, a, b));
+  EXPECT_EQ(a, "x");
+}
+
 TEST(Arguments, RoomFor) {
   EXPECT_EQ(room_for(0), 0u);
   EXPECT_EQ(room_for(65536), 65536u);

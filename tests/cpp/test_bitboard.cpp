@@ -150,21 +150,6 @@ TEST_F(BitboardTest, SliderAttacksMatchRayWalk) {
   }
 }
 
-TEST_F(BitboardTest, AttacksOf) {
-  std::mt19937_64 rng(7);
-  for (int s = 0; s < 64; ++s) {
-    Square sq = Square(s);
-    for (int i = 0; i < 50; ++i) {
-      Bitboard occ = random_occupancy(rng);
-      EXPECT_EQ(attacks_of(KNIGHT, WHITE, sq, occ), steps(sq, KNIGHT_STEPS, 8));
-      EXPECT_EQ(attacks_of(KING, BLACK, sq, occ), steps(sq, KING_STEPS, 8));
-      EXPECT_EQ(attacks_of(BISHOP, WHITE, sq, occ), ref_bishop(sq, occ));
-      EXPECT_EQ(attacks_of(ROOK, BLACK, sq, occ), ref_rook(sq, occ));
-      EXPECT_EQ(attacks_of(QUEEN, WHITE, sq, occ), ref_rook(sq, occ) | ref_bishop(sq, occ));
-    }
-  }
-}
-
 TEST_F(BitboardTest, BetweenAndLine) {
   const int DIRS[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
   for (int a = 0; a < 64; ++a) {

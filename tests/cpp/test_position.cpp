@@ -1,6 +1,6 @@
 // chesswasm tests — position.h: do_move/undo_move (null moves too) on known positions,
 // long random playouts that check the incremental key and restore the exact FEN, and the
-// check/attack queries (checkers, attackers_to, is_attacked, pinned, gives_check).
+// check/attack queries (checkers, attackers_to, attacked_by, pinned, gives_check).
 // SPDX-License-Identifier: MIT
 #include <gtest/gtest.h>
 
@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "attacks.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
@@ -30,7 +31,7 @@ Bitboard squares(std::initializer_list<Square> sqs) {
 // Checkers recomputed from the board: enemy pieces attacking our king.
 Bitboard expected_checkers(const Position& pos) {
   Color us = pos.side_to_move();
-  return pos.attackers_to(pos.king_square(us)) & pos.pieces(~us);
+  return attackers_to(pos, pos.king_square(us)) & pos.pieces(~us);
 }
 
 // Plays UCI moves, failing the test on any that does not parse.
@@ -292,29 +293,29 @@ TEST(Playout, RandomGamesKeepKeysAndRestoreFen) {
 
 TEST(Queries, AttackersToAndIsAttacked) {
   Position pos;
-  EXPECT_EQ(pos.attackers_to(SQ_F3), squares({SQ_G1, SQ_E2, SQ_G2}));
-  EXPECT_EQ(pos.attackers_to(SQ_F6), squares({SQ_G8, SQ_E7, SQ_G7}));
-  EXPECT_EQ(pos.attackers_to(SQ_E4), 0u);
-  EXPECT_EQ(pos.attackers_to(SQ_D2), squares({SQ_B1, SQ_C1, SQ_D1, SQ_E1}));
-  EXPECT_TRUE(pos.is_attacked(SQ_F3, WHITE));
-  EXPECT_FALSE(pos.is_attacked(SQ_F3, BLACK));
-  EXPECT_FALSE(pos.is_attacked(SQ_E4, WHITE));
-  EXPECT_FALSE(pos.is_attacked(SQ_E4, BLACK));
+  EXPECT_EQ(attackers_to(pos, SQ_F3), squares({SQ_G1, SQ_E2, SQ_G2}));
+  EXPECT_EQ(attackers_to(pos, SQ_F6), squares({SQ_G8, SQ_E7, SQ_G7}));
+  EXPECT_EQ(attackers_to(pos, SQ_E4), 0u);
+  EXPECT_EQ(attackers_to(pos, SQ_D2), squares({SQ_B1, SQ_C1, SQ_D1, SQ_E1}));
+  EXPECT_TRUE(attacked_by(pos, WHITE, SQ_F3));
+  EXPECT_FALSE(attacked_by(pos, BLACK, SQ_F3));
+  EXPECT_FALSE(attacked_by(pos, WHITE, SQ_E4));
+  EXPECT_FALSE(attacked_by(pos, BLACK, SQ_E4));
 
   ASSERT_EQ(pos.set_fen("4k3/8/8/8/8/8/8/R3K1R1 w - - 0 1"), FenError::OK);
-  EXPECT_EQ(pos.attackers_to(SQ_D1), squares({SQ_A1, SQ_E1}));
+  EXPECT_EQ(attackers_to(pos, SQ_D1), squares({SQ_A1, SQ_E1}));
   // With the king lifted off the board the g1 rook sees d1 too (x-ray through e1).
-  EXPECT_EQ(pos.attackers_to(SQ_D1, pos.pieces() ^ square_bb(SQ_E1)), squares({SQ_A1, SQ_E1, SQ_G1}));
-  EXPECT_EQ(pos.attackers_to(SQ_E8), 0u);
-  EXPECT_EQ(pos.attackers_to(SQ_E7), squares({SQ_E8}));
+  EXPECT_EQ(attackers_to(pos, SQ_D1, pos.pieces() ^ square_bb(SQ_E1)), squares({SQ_A1, SQ_E1, SQ_G1}));
+  EXPECT_EQ(attackers_to(pos, SQ_E8), 0u);
+  EXPECT_EQ(attackers_to(pos, SQ_E7), squares({SQ_E8}));
 
   // Both colours are reported; pawns attack diagonally forward only.
   ASSERT_EQ(pos.set_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1"), FenError::OK);
-  EXPECT_EQ(pos.attackers_to(SQ_D5), squares({SQ_E4}));
-  EXPECT_EQ(pos.attackers_to(SQ_E4), squares({SQ_D5}));
-  EXPECT_EQ(pos.attackers_to(SQ_D4), 0u);
-  EXPECT_TRUE(pos.is_attacked(SQ_C4, BLACK));
-  EXPECT_TRUE(pos.is_attacked(SQ_F5, WHITE));
+  EXPECT_EQ(attackers_to(pos, SQ_D5), squares({SQ_E4}));
+  EXPECT_EQ(attackers_to(pos, SQ_E4), squares({SQ_D5}));
+  EXPECT_EQ(attackers_to(pos, SQ_D4), 0u);
+  EXPECT_TRUE(attacked_by(pos, BLACK, SQ_C4));
+  EXPECT_TRUE(attacked_by(pos, WHITE, SQ_F5));
 }
 
 TEST(Queries, PinnedAndBlockers) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "attacks.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
@@ -236,7 +237,7 @@ inline bool king_safe(const cw::Position& pos, cw::Color us) {
     if (!pos.pieces(~us, KING)) return true;
     if (king_attacks(pos.king_square(us)) & pos.pieces(~us, KING)) return true;
   }
-  return !pos.pieces(us, KING) || !pos.is_attacked(pos.king_square(us), ~us);
+  return !pos.pieces(us, KING) || !attacked_by(pos, ~us, pos.king_square(us));
 }
 
 // The UCI text of the move that led to pos (for failure messages).
