@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 // the bundled dist/), because the test reaches the glue itself (wasm.js's M).
 import * as pkg from '../../build/dist-modules/index.js';
 import * as internal from '../../build/dist-modules/boundary/wasm.js';
-import { FenError, Variant } from '../../build/dist-modules/boundary/boundary.js';
+import { FenError, Variant } from '../../web/src/boundary/boundary.js';
 
 type Handle = { delete(): void; isDeleted(): boolean } & Record<string, (...args: unknown[]) => unknown>;
 type Ctor = new (...args: unknown[]) => Handle;
