@@ -342,6 +342,8 @@ FenError Setup::parse(std::string_view fen, Variant v, bool chess960) {
   return FenError::OK;
 }
 
+// Setup.syntaxErrors(): cold, compiled for size in the wasm build (types.h).
+CW_SIZE_CODE_BEGIN
 FenErrors fen_syntax_errors(std::string_view fen, Variant v, bool chess960) {
   const bool castling960 = castling_chess960(v, chess960);
   v = rules_with_chess960(v, chess960);
@@ -384,6 +386,7 @@ FenErrors fen_syntax_errors(std::string_view fen, Variant v, bool chess960) {
   }
   return errors;
 }
+CW_SIZE_CODE_END
 
 bool fen_as_written(std::string_view fen, Variant v, bool chess960) {
   if (v != CHESS || chess960) return false;
@@ -522,6 +525,7 @@ std::string Position::fen(bool shredder, bool lichess) const {
   return Setup::of(*this).fen(shredder, lichess);
 }
 
+CW_SIZE_CODE_BEGIN
 // The FEN with its contradicted castling rights and en passant square dropped (position.h).
 std::string drop_contradicted_fields(std::string_view fen, Variant variant) {
   std::string_view f[6];
@@ -563,5 +567,6 @@ std::string drop_contradicted_fields(std::string_view fen, Variant variant) {
   if (n == 6) out.append(" ").append(f[4]).append(" ").append(f[5]);
   return out;
 }
+CW_SIZE_CODE_END
 
 }  // namespace cw

@@ -411,7 +411,7 @@ bool atomic_legal(const Position& pos, Move m) {
     if (from == ksq) ksq = to;
   }
   if (king_attacks(ksq) & pos.pieces(Them, KING)) return true;
-  return !attacked<PieceSet::CHESS, Them>(pos, ksq, occ, gone);
+  return !attacked_by(pos, Them, ksq, occ, gone);  // out of line: atomic is not the hot path
 }
 
 template <Color Us>
@@ -435,7 +435,7 @@ Move* atomic_moves(const Position& pos, Move* out) {
       const Square kto = castle_king_to(Us, king_side);
       for (Bitboard path = pos.castling_king_path(cr) & ~square_bb(kto); path && safe;) {
         const Square s = pop_lsb(path);
-        safe = (king_attacks(s) & their_king) || !attacked<PieceSet::CHESS, Them>(pos, s, occ2);
+        safe = (king_attacks(s) & their_king) || !attacked_by(pos, Them, s, occ2);
       }
       if (safe) *end++ = make_move(ksq, rsq, king_side ? CASTLE_KING : CASTLE_QUEEN);
     }

@@ -130,7 +130,9 @@ FenErrors check_material(const Position& pos, Variant variant) {
 // a retro move generator on random boards.
 
 // Whether some last move of `them` leaves us's king on ksq in the check it is in, from a
-// position where it was not in check.
+// position where it was not in check. Asked of a FEN in double check only: compiled for size in
+// the wasm build (types.h).
+CW_SIZE_CODE_BEGIN
 bool has_last_move(const Position& pos, Color them, Square ksq) {
   const Color us = ~them;
   const bool makruk = pos.variant() == MAKRUK;
@@ -221,6 +223,7 @@ bool has_last_move(const Position& pos, Color them, Square ksq) {
   }
   return false;
 }
+CW_SIZE_CODE_END
 
 // The verdict on the checks: OK, TOO_MANY_CHECKERS, EN_PASSANT_CHECK, ALIGNED_CHECKERS or
 // IMPOSSIBLE_CHECK (see above). The side to move has one king; ep is a valid en passant
