@@ -45,7 +45,7 @@ import {
   type Move,
   type Variant,
 } from 'chesswasm';
-import { readPerftFile } from './helpers.js';
+import { boardFen, readPerftFile } from './helpers.js';
 import { prng } from '../tools/prng.mjs';
 
 const SEED = 0xc0ffee;
@@ -116,21 +116,7 @@ function randomEndgame(): string {
       while (board[sq] || ((piece === 'P' || piece === 'p') && (sq < 8 || sq >= 56)));
       board[sq] = piece;
     }
-    const ranks: string[] = [];
-    for (let r = 7; r >= 0; r--) {
-      let row = '';
-      let empty = 0;
-      for (let f = 0; f < 8; f++) {
-        const p = board[r * 8 + f]!;
-        if (!p) empty++;
-        else {
-          row += (empty || '') + p;
-          empty = 0;
-        }
-      }
-      ranks.push(row + (empty || ''));
-    }
-    const fen = `${ranks.join('/')} ${rand() < 0.7 ? 'w' : 'b'} - - 0 1`;
+    const fen = `${boardFen(board)} ${rand() < 0.7 ? 'w' : 'b'} - - 0 1`;
     try {
       Position.fromFen(fen).dispose();
       return fen;

@@ -18,37 +18,17 @@ import { Chess, isImpossibleCheck, isStandardMaterial } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { expect, test } from 'vitest';
 import { FenError, Position, type FenErrorCode } from 'chesswasm';
+import { boardFen } from './helpers.js';
 import { prng } from '../tools/prng.mjs';
 
 const CHECK_CODES: FenErrorCode[] = ['too-many-checkers', 'aligned-checkers', 'impossible-check', 'en-passant-check'];
 const MATERIAL_CODES: FenErrorCode[] = ['too-many-pieces', 'too-many-pawns', 'impossible-material'];
 
-// A board as 64 characters (a1..h8, '.' empty) to FEN.
-function toFen(board: string[], turn: 'w' | 'b', ep: string): string {
-  const ranks: string[] = [];
-  for (let r = 7; r >= 0; r--) {
-    let s = '';
-    let run = 0;
-    for (let f = 0; f < 8; f++) {
-      const c = board[r * 8 + f]!;
-      if (c === '.') run++;
-      else {
-        if (run) s += run;
-        run = 0;
-        s += c;
-      }
-    }
-    if (run) s += run;
-    ranks.push(s);
-  }
-  return `${ranks.join('/')} ${turn} - ${ep} 0 1`;
-}
-
 function randomBoard(rand: () => number): string {
   const int = (n: number) => Math.floor(rand() * n);
-  const board = new Array<string>(64).fill('.');
+  const board = new Array<string>(64).fill('');
   const turn = rand() < 0.5 ? 'w' : 'b';
-  const free = (s: number) => board[s] === '.';
+  const free = (s: number) => !board[s];
   for (const k of ['K', 'k']) {
     let s: number;
     do s = int(64);
@@ -79,7 +59,7 @@ function randomBoard(rand: () => number): string {
       ep = 'abcdefgh'[f]! + (white ? '3' : '6');
     }
   }
-  return toFen(board, turn, ep);
+  return `${boardFen(board)} ${turn} - ${ep} 0 1`;
 }
 
 // Whether, on chessops' board with the pushed pawn back on its start square, the side to

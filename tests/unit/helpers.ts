@@ -1,4 +1,5 @@
-// Shared helpers of the unit tests: reading the public data files in tests/data.
+// Shared helpers of the unit tests: reading the public data files in tests/data, and the
+// board field of a FEN from a board array.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -42,4 +43,27 @@ export function depthWithin(depths: Map<number, number>, budget: number): number
   let best = Math.min(...depths.keys());
   for (const [d, n] of depths) if (n <= budget && d > best) best = d;
   return best;
+}
+
+/**
+ * The board field of a FEN from 64 squares (a1, b1, ..., h8): a piece letter on each
+ * occupied square, '' on an empty one.
+ */
+export function boardFen(board: readonly string[]): string {
+  const ranks: string[] = [];
+  for (let r = 7; r >= 0; r--) {
+    let text = '';
+    let empty = 0;
+    for (let f = 0; f < 8; f++) {
+      const p = board[r * 8 + f]!;
+      if (!p) empty++;
+      else {
+        if (empty) text += String(empty);
+        empty = 0;
+        text += p;
+      }
+    }
+    ranks.push(empty ? text + String(empty) : text);
+  }
+  return ranks.join('/');
 }

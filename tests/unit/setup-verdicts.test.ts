@@ -6,6 +6,7 @@
 // own set-up rules one by one.
 import { describe, expect, test } from 'vitest';
 import { FenError, Position, Setup, type FenErrorCode, type Variant } from 'chesswasm';
+import { boardFen } from './helpers.js';
 import { prng, type Prng } from '../tools/prng.mjs';
 
 const VARIANTS: Variant[] = [
@@ -68,22 +69,7 @@ function randomFen(variant: Variant, rand: Prng): string {
       if (sq >= 0 && sq < 56) board[sq] = 'P';
     }
   }
-  const ranks: string[] = [];
-  for (let r = 7; r >= 0; r--) {
-    let text = '';
-    let empty = 0;
-    for (let f = 0; f < 8; f++) {
-      const p = board[r * 8 + f]!;
-      if (!p) empty++;
-      else {
-        if (empty) text += String(empty);
-        empty = 0;
-        text += p;
-      }
-    }
-    ranks.push(text + (empty ? String(empty) : ''));
-  }
-  let placement = ranks.join('/');
+  let placement = boardFen(board);
   if (variant === 'crazyhouse') {
     let pocket = '';
     for (let n = rand.int(rand.pick([3, 12, 30])); n > 0; n--) {
