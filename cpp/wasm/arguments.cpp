@@ -19,9 +19,26 @@ bool valid_piece(const Setup& s, int p) {
   return pt >= PAWN && pt <= KING;
 }
 
+bool valid_color(int c) { return c == WHITE || c == BLACK; }
+
+bool valid_castling_index(int i) { return i >= 0 && i < 4; }
+
+bool valid_castling_rook(int i, int sq) {
+  if (!valid_castling_index(i) || !valid_square_or_none(sq)) return false;
+  return sq == SQ_NONE || rank_of(Square(sq)) == (i < 2 ? 0 : 7);
+}
+
+bool valid_pocket_type(int pt) { return pt >= PAWN && pt <= QUEEN; }
+
 bool valid_halfmoves(double n) { return n >= 0 && n <= MAX_HALFMOVE_CLOCK && n == double(int(n)); }
 
 bool valid_fullmoves(double n) { return n >= 1 && n <= MAX_FULLMOVE_NUMBER && n == double(int(n)); }
+
+FenErrors tolerated_by(int tolerance) {
+  return tolerance == 2 ? TOLERATE_ANY_BOARD : tolerance == 1 ? TOLERATE_MISSING_KINGS : 0;
+}
+
+FenErrors fen_errors_in(double bits) { return bits >= 0 && bits < 9007199254740992.0 ? FenErrors(bits) : 0; }
 
 std::string_view text_in(const char* buffer, size_t size, int len) {
   return len >= 0 && size_t(len) <= size ? std::string_view(buffer, size_t(len)) : std::string_view();

@@ -1,6 +1,7 @@
 // chesswasm — the checks of what JS passes to the module, before any of it reaches the core:
-// integers that name a variant, a square or a piece, the counters of a set-up, and lengths of
-// text in a buffer; and the room a buffer grows to. JS may pass any number (a binding takes
+// integers that name a variant, a square, a colour, a piece or a castling right, the counters
+// of a set-up, a set of FenError codes, and lengths of text in a buffer; and the room a buffer
+// grows to. JS may pass any number (a binding takes
 // an int or a double), so each check accepts exactly the valid values and nothing else.
 // No JS here: bindings.cpp uses it, tests/cpp/test_arguments.cpp tests it natively.
 // SPDX-License-Identifier: MIT
@@ -22,10 +23,26 @@ bool valid_square_or_none(int sq);
 // Whether p is NO_PIECE or a piece of the set-up's variant (chess: pawn to king; Makruk:
 // pawn, knight, rook, king and its own kinds).
 bool valid_piece(const Setup& s, int p);
+// Whether c is a colour: WHITE (0) or BLACK (1).
+bool valid_color(int c);
+// Whether i is the index of a castling right (Setup::castling_rook: 0 white short, 1 white
+// long, 2 black short, 3 black long).
+bool valid_castling_index(int i);
+// Whether sq may be bound to castling right i: 64 (the right taken away) or a square of that
+// colour's back rank (false for any i that is not an index).
+bool valid_castling_rook(int i, int sq);
+// Whether pt is a piece type a crazyhouse pocket holds (pawn to queen).
+bool valid_pocket_type(int pt);
 // Whether n is a halfmove clock (an integer, 0 to MAX_HALFMOVE_CLOCK) or a fullmove number
 // (an integer, 1 to MAX_FULLMOVE_NUMBER); NaN and fractions are not.
 bool valid_halfmoves(double n);
 bool valid_fullmoves(double n);
+// The verdicts Setup::build tolerates for a tolerance code: 1 TOLERATE_MISSING_KINGS,
+// 2 TOLERATE_ANY_BOARD; 0 and any other value the strict rules (none).
+FenErrors tolerated_by(int tolerance);
+// A set of FenError codes from the JS number it crosses as (bit e for code e; exact below
+// 2^53): the empty set for a negative number, NaN, or one from 2^53 up.
+FenErrors fen_errors_in(double bits);
 
 // The first `len` bytes of a buffer of `size` bytes (nothing for a length out of range).
 std::string_view text_in(const char* buffer, size_t size, int len);

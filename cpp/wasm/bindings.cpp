@@ -61,13 +61,18 @@
 #include "tree_codec.h"
 
 using namespace emscripten;
+using cw::wasm::fen_errors_in;
 using cw::wasm::Handle;
 using cw::wasm::PgnSource;
 using cw::wasm::PlayStatus;
 using cw::wasm::room_for;
+using cw::wasm::valid_castling_index;
+using cw::wasm::valid_castling_rook;
+using cw::wasm::valid_color;
 using cw::wasm::valid_fullmoves;
 using cw::wasm::valid_halfmoves;
 using cw::wasm::valid_piece;
+using cw::wasm::valid_pocket_type;
 using cw::wasm::valid_square;
 using cw::wasm::valid_square_or_none;
 using cw::wasm::valid_variant;
@@ -217,10 +222,8 @@ struct PgnErrorInfo {
 // a 32-bit number lost BAD_CHECKS and VARIANT_MATERIAL (codes 32 and 33). The last code is
 // named here; tests/unit/setup-verdicts.test.ts checks that every code crosses.
 static_assert(int(cw::FenError::VARIANT_MATERIAL) < 53, "FenErrors cross as a double: widen the boundary");
+// (fen_errors_in, arguments.h, reads one back.)
 double fen_errors_out(cw::FenErrors errors) { return double(errors); }
-cw::FenErrors fen_errors_in(double bits) {
-  return bits >= 0 && bits < 9007199254740992.0 ? cw::FenErrors(bits) : cw::FenErrors(0);
-}
 
 cw::FenError setup_parse(cw::Setup& s, int len, cw::Variant variant, bool chess960) {
   std::string_view fen;
@@ -672,9 +675,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
                 optional_override([](const cw::Setup& s) { return fen_errors_out(s.validate()); }))
       // tolerance: 0 the strict rules, 1 TOLERATE_MISSING_KINGS, 2 TOLERATE_ANY_BOARD.
       .function("build", optional_override([](const cw::Setup& s, Handle& h, int tolerance) {
-                  return h.set_setup(s, tolerance == 2   ? cw::TOLERATE_ANY_BOARD
-                                        : tolerance == 1 ? cw::TOLERATE_MISSING_KINGS
-                                                         : 0);
+                  return h.set_setup(s, cw::wasm::tolerated_by(tolerance));
                 }))
       .function("dropContradicted", optional_override([](cw::Setup& s) { s.drop_contradicted(); }))
       .function("variant", optional_override([](const cw::Setup& s) { return s.variant; }))
@@ -689,18 +690,17 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
                 }))
       .function("turn", optional_override([](const cw::Setup& s) { return s.side; }))
       .function("setTurn", optional_override([](cw::Setup& s, int c) {
-                  if (c != cw::WHITE && c != cw::BLACK) return false;
+                  if (!valid_color(c)) return false;
                   s.side = cw::Color(c);
                   return true;
                 }))
       // The rook square of a castling right (index: white short, white long, black short,
       // black long), 64 when the right is not given.
       .function("castlingRook", optional_override([](const cw::Setup& s, int i) {
-                  return i >= 0 && i < 4 ? int(s.castling_rook[i]) : 64;
+                  return valid_castling_index(i) ? int(s.castling_rook[i]) : 64;
                 }))
       .function("setCastlingRook", optional_override([](cw::Setup& s, int i, int sq) {
-                  if (i < 0 || i >= 4 || !valid_square_or_none(sq)) return false;
-                  if (sq != 64 && cw::rank_of(cw::Square(sq)) != (i < 2 ? 0 : 7)) return false;
+                  if (!valid_castling_rook(i, sq)) return false;
                   s.castling_rook[i] = cw::Square(sq);
                   return true;
                 }))
@@ -772,16 +772,14 @@ EMSCRIPTEN_BINDINGS(chesswasm_variants) {
   function(
       "variantPocket", +[](const Handle& h, int color, int pt) {
         const cw::Position& p = h.position();
-        if (p.variant() != cw::CRAZYHOUSE || color < 0 || color > 1 || pt < cw::PAWN || pt > cw::QUEEN)
-          return -1;
+        if (p.variant() != cw::CRAZYHOUSE || !valid_color(color) || !valid_pocket_type(pt)) return -1;
         return p.pocket(cw::Color(color), cw::PieceType(pt));
       });
   // The checks a colour still has to give in three-check; -1 outside it.
   function(
       "variantChecksLeft", +[](const Handle& h, int color) {
         const cw::Position& p = h.position();
-        return p.variant() != cw::THREE_CHECK || color < 0 || color > 1 ? -1
-                                                                        : p.checks_left(cw::Color(color));
+        return p.variant() != cw::THREE_CHECK || !valid_color(color) ? -1 : p.checks_left(cw::Color(color));
       });
   // The FEN in lichess's forms (pocket as a ninth rank, checks given after the move number).
   function(
@@ -798,7 +796,7 @@ EMSCRIPTEN_BINDINGS(chesswasm_variants) {
   // (has_insufficient_material), 2 neither side can (is_insufficient_material).
   function(
       "insufficientMaterial", +[](const Handle& h, int color) {
-        if (color == 0 || color == 1) return cw::has_insufficient_material(h.position(), cw::Color(color));
+        if (valid_color(color)) return cw::has_insufficient_material(h.position(), cw::Color(color));
         return cw::is_insufficient_material(h.position());
       });
   // Lichess's PGN name of a variant ("Three-check") into the I/O buffer.

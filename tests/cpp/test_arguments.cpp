@@ -39,6 +39,76 @@ TEST(Arguments, PiecesOfTheVariant) {
     EXPECT_FALSE(valid_piece(makruk, make_piece(c, QUEEN)));
     EXPECT_FALSE(valid_piece(makruk, make_piece(c, BISHOP)));
   }
+  // Codes that are no piece: a colour without a type, a type past the king.
+  EXPECT_FALSE(valid_piece(chess, 1 << PIECE_COLOR_SHIFT));
+  EXPECT_FALSE(valid_piece(makruk, 1 << PIECE_COLOR_SHIFT));
+  for (int pt = KING + 1; pt < (1 << PIECE_COLOR_SHIFT); ++pt)
+    if (pt != MET && pt != KHON && pt != PMET)
+      for (Color c : {WHITE, BLACK}) {
+        EXPECT_FALSE(valid_piece(chess, make_piece(c, PieceType(pt)))) << pt;
+        EXPECT_FALSE(valid_piece(makruk, make_piece(c, PieceType(pt)))) << pt;
+      }
+}
+
+TEST(Arguments, Colours) {
+  EXPECT_TRUE(valid_color(WHITE));
+  EXPECT_TRUE(valid_color(BLACK));
+  EXPECT_FALSE(valid_color(COLOR_NB));  // "no colour" is not a colour to set
+  EXPECT_FALSE(valid_color(-1));
+  EXPECT_FALSE(valid_color(2));
+  EXPECT_FALSE(valid_color(make_piece(BLACK, PAWN)));  // a piece code, not a colour
+  EXPECT_FALSE(valid_color(std::numeric_limits<int>::min()));
+}
+
+TEST(Arguments, CastlingRights) {
+  for (int i = -2; i <= 5; ++i) EXPECT_EQ(valid_castling_index(i), i >= 0 && i <= 3) << i;
+  // Each right takes SQ_NONE or a square of its own colour's back rank, nothing else.
+  for (int i = 0; i < 4; ++i) {
+    const int back = i < 2 ? 0 : 7;
+    EXPECT_TRUE(valid_castling_rook(i, SQ_NONE)) << i;
+    for (int sq = 0; sq < 64; ++sq)
+      EXPECT_EQ(valid_castling_rook(i, sq), rank_of(Square(sq)) == back) << i << " " << sq;
+    EXPECT_FALSE(valid_castling_rook(i, -1)) << i;
+    EXPECT_FALSE(valid_castling_rook(i, 65)) << i;
+    EXPECT_FALSE(valid_castling_rook(i, -64)) << i;  // -64 & 63 would be a1
+  }
+  // No index, no square: not even SQ_NONE or a1.
+  for (int i : {-1, 4, 64, std::numeric_limits<int>::max()}) {
+    EXPECT_FALSE(valid_castling_rook(i, SQ_NONE)) << i;
+    EXPECT_FALSE(valid_castling_rook(i, 0)) << i;
+    EXPECT_FALSE(valid_castling_rook(i, 56)) << i;
+  }
+}
+
+TEST(Arguments, PocketTypes) {
+  for (int pt = PAWN; pt <= QUEEN; ++pt) EXPECT_TRUE(valid_pocket_type(pt)) << pt;
+  EXPECT_FALSE(valid_pocket_type(0));     // no piece type
+  EXPECT_FALSE(valid_pocket_type(KING));  // never in a pocket
+  EXPECT_FALSE(valid_pocket_type(MET));   // Makruk's own kinds
+  EXPECT_FALSE(valid_pocket_type(KHON));
+  EXPECT_FALSE(valid_pocket_type(-1));
+  EXPECT_FALSE(valid_pocket_type(make_piece(BLACK, PAWN)));  // a piece code, not a type
+}
+
+TEST(Arguments, Tolerances) {
+  EXPECT_EQ(tolerated_by(0), FenErrors(0));
+  EXPECT_EQ(tolerated_by(1), TOLERATE_MISSING_KINGS);
+  EXPECT_EQ(tolerated_by(2), TOLERATE_ANY_BOARD);
+  for (int t : {-1, 3, 100, std::numeric_limits<int>::min()}) EXPECT_EQ(tolerated_by(t), FenErrors(0)) << t;
+}
+
+TEST(Arguments, FenErrorSets) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  const FenErrors both = fen_error_bit(FenError::MISSING_KING) | fen_error_bit(FenError::VARIANT_MATERIAL);
+  EXPECT_EQ(fen_errors_in(double(both)), both);  // a code above 31 crosses
+  EXPECT_EQ(fen_errors_in(0), FenErrors(0));
+  EXPECT_EQ(fen_errors_in(9007199254740991.0), FenErrors(9007199254740991ull));
+  EXPECT_EQ(fen_errors_in(9007199254740992.0), FenErrors(0));
+  EXPECT_EQ(fen_errors_in(-1), FenErrors(0));
+  EXPECT_EQ(fen_errors_in(nan), FenErrors(0));
+  EXPECT_EQ(fen_errors_in(inf), FenErrors(0));
+  EXPECT_EQ(fen_errors_in(-inf), FenErrors(0));
 }
 
 TEST(Arguments, Counters) {

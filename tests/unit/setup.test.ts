@@ -90,6 +90,82 @@ test('edits, fields and dropContradicted()', () => {
   expect((thrown(() => s.fen()) as ChessError).code).toBe('disposed');
 });
 
+test('every kind of bad value is an invalid-argument ChessError that changes nothing', () => {
+  const s = Setup.fromFen('r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 12 30');
+  const makruk = Setup.fromFen('rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1', { variant: 'makruk' });
+  const before = s.fen();
+  const bad = <T>(x: unknown) => x as T;
+  const cases: [string, () => unknown][] = [
+    // squares: out of range, negative, fractions, names off the board, not a square at all
+    ['put z9', () => s.put('z9', { color: 'w', type: 'q' })],
+    ['put a9', () => s.put('a9', { color: 'w', type: 'q' })],
+    ['put -1', () => s.put(-1, { color: 'w', type: 'q' })],
+    ['put 64', () => s.put(64, { color: 'w', type: 'q' })],
+    ['put 1.5', () => s.put(1.5, { color: 'w', type: 'q' })],
+    ['put NaN', () => s.put(NaN, { color: 'w', type: 'q' })],
+    ['put null square', () => s.put(bad(null), { color: 'w', type: 'q' })],
+    ['remove 64', () => s.remove(64)],
+    ['pieceAt -1', () => s.pieceAt(-1)],
+    // pieces: the variant's, a colour and a type
+    ['put met in chess', () => s.put('a1', { color: 'w', type: 'm' })],
+    ['put queen in makruk', () => makruk.put('a3', { color: 'b', type: 'q' })],
+    ['put bishop in makruk', () => makruk.put('a3', { color: 'w', type: 'b' })],
+    ['put colour x', () => s.put('a1', { color: bad('x'), type: 'q' })],
+    ['put type x', () => s.put('a1', { color: 'w', type: bad('x') })],
+    ['put no type', () => s.put('a1', bad({ color: 'w' }))],
+    ['put a number', () => s.put('a1', bad(5))],
+    // colours
+    ['turn x', () => (s.turn = bad('x'))],
+    ['turn 0', () => (s.turn = bad(0))],
+    ['turn null', () => (s.turn = bad(null))],
+    // castling: a square off that colour's back rank, a bad colour or side
+    ['white rook on h8', () => s.setCastlingRook('w', 'k', 'h8')],
+    ['black rook on a1', () => s.setCastlingRook('b', 'q', 'a1')],
+    ['castling rook on z1', () => s.setCastlingRook('w', 'k', 'z1')],
+    ['castling rook on 64', () => s.setCastlingRook('w', 'k', 64)],
+    ['castling colour x', () => s.setCastlingRook(bad('x'), 'k', 'h1')],
+    ['castling side x', () => s.setCastlingRook('w', bad('x'), 'h1')],
+    ['castlingRook colour x', () => s.castlingRook(bad('x'), 'k')],
+    // en passant squares
+    ['ep i3', () => (s.epSquare = 'i3')],
+    ['ep -1', () => (s.epSquare = -1)],
+    ['ep 64', () => (s.epSquare = 64)],
+    // counters: out of range, negative, fractions, NaN, infinities, strings
+    ['halfmoves -1', () => (s.halfmoves = -1)],
+    ['halfmoves 65536', () => (s.halfmoves = 65536)],
+    ['halfmoves 1.5', () => (s.halfmoves = 1.5)],
+    ['halfmoves NaN', () => (s.halfmoves = NaN)],
+    ['halfmoves Infinity', () => (s.halfmoves = Infinity)],
+    ['halfmoves "3"', () => (s.halfmoves = bad('3'))],
+    ['fullmoves 0', () => (s.fullmoves = 0)],
+    ['fullmoves 100001', () => (s.fullmoves = 100001)],
+    ['fullmoves 2.5', () => (s.fullmoves = 2.5)],
+    ['fullmoves NaN', () => (s.fullmoves = NaN)],
+    ['fullmoves -Infinity', () => (s.fullmoves = -Infinity)],
+    ['fullmoves "3"', () => (s.fullmoves = bad('3'))],
+  ];
+  for (const [what, f] of cases) {
+    const e = thrown(f);
+    expect(e, what).toBeInstanceOf(ChessError);
+    expect((e as ChessError).code, what).toBe('invalid-argument');
+    expect(s.fen(), what).toBe(before);
+  }
+  expect(makruk.fen()).toBe('rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1');
+  // The edge values are taken.
+  s.put(63, { color: 'b', type: 'r' });
+  s.turn = 'b';
+  s.setCastlingRook('w', 'k', null);
+  s.epSquare = null;
+  s.halfmoves = 65535;
+  s.fullmoves = 100000;
+  makruk.put('e3', { color: 'w', type: 'm' });
+  expect(s.fen()).toBe('r3k2r/8/8/3pP3/8/8/8/R3K2R b Qkq - 65535 100000');
+  expect(makruk.pieceAt('e3')).toEqual({ color: 'w', type: 'm' });
+  // Position's colour argument.
+  const pos = Position.startpos();
+  expect((thrown(() => pos.hasInsufficientMaterial(bad('x'))) as ChessError).code).toBe('invalid-argument');
+});
+
 test('kingless boards become positions when asked; moves and perft as chess.js', () => {
   const fens = [
     'rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1',
