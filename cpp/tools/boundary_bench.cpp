@@ -7,7 +7,8 @@
 //   method  embind class methods;
 // plus, for FEN text, the I/O buffer (bytes in wasm memory, written by TextEncoder.encodeInto
 // and read by TextDecoder) against embind's std::string conversion, and for the move list a
-// filled buffer read through HEAPU16 against a typed_memory_view returned per call.
+// filled buffer read through HEAPU16 against a typed_memory_view returned per call, and for
+// the outcome a packed int against a value object (its codes plain integers, codes.h).
 // Every style calls the same cw::wasm::Handle code (cpp/wasm/handle.h).
 // SPDX-License-Identifier: MIT
 #include <emscripten/bind.h>
@@ -19,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "codes.h"
 #include "handle.h"
 #include "perft.h"
 #include "rules.h"
@@ -137,17 +139,9 @@ EMSCRIPTEN_BINDINGS(boundary_bench) {
   value_object<cw::Outcome>("Outcome")
       .field("termination", &cw::Outcome::termination)
       .field("winner", &cw::Outcome::winner);
-  enum_<cw::Termination>("Termination")
-      .value("NONE", cw::Termination::NONE)
-      .value("CHECKMATE", cw::Termination::CHECKMATE)
-      .value("STALEMATE", cw::Termination::STALEMATE)
-      .value("INSUFFICIENT_MATERIAL", cw::Termination::INSUFFICIENT_MATERIAL)
-      .value("SEVENTYFIVE_MOVES", cw::Termination::SEVENTYFIVE_MOVES)
-      .value("FIVEFOLD_REPETITION", cw::Termination::FIVEFOLD_REPETITION)
-      .value("FIFTY_MOVES", cw::Termination::FIFTY_MOVES)
-      .value("THREEFOLD_REPETITION", cw::Termination::THREEFOLD_REPETITION)
-      .value("COUNTING_RULE", cw::Termination::COUNTING_RULE);
-  enum_<cw::Color>("Color").value("WHITE", cw::WHITE).value("BLACK", cw::BLACK).value("NONE", cw::COLOR_NB);
+  // The value object's fields cross as plain integers, as in the package (codes.h).
+  cw::wasm::codes<cw::Termination>("Termination");
+  cw::wasm::codes<cw::Color>("Color");
 
   // embind class methods.
   class_<Handle>("Handle")

@@ -9,7 +9,7 @@
 //   - code types: every code that crosses (FenError, SanStatus, PlayStatus, Termination,
 //     LineStatus, PuzzleStatus, PgnStatus, PgnErrorCode) and the vocabulary (Variant, Color,
 //     PieceType, MoveFlag, Notation), each an enum of the core crossing as a plain integer
-//     (`codes` below: no embind enum objects). The status codes take their names from the
+//     (`codes`, codes.h: no embind enum objects). The status codes take their names from the
 //     core's name tables, so a code added to the core appears here without an edit;
 //   - constants: the move and piece layout and the bounds the TS layer checks (with the names
 //     of the codes and the tables' functions, in the debug module only: gen-boundary reads
@@ -47,6 +47,7 @@
 
 #include "arguments.h"
 #include "attacks.h"
+#include "codes.h"
 #include "handle.h"
 #include "movegen.h"
 #include "notation.h"
@@ -61,6 +62,8 @@
 #include "tree_codec.h"
 
 using namespace emscripten;
+using cw::wasm::codes;
+using cw::wasm::codes_from_names;
 using cw::wasm::fen_errors_in;
 using cw::wasm::Handle;
 using cw::wasm::PgnSource;
@@ -135,62 +138,6 @@ const char* variant_enum_name(cw::Variant v) {
   return names[v].c_str();
 }
 #endif
-
-// A code type (an enum of the core) that crosses the boundary as its integer: registered with
-// embind as an integer type under the enum's name, so the glue passes and returns plain numbers
-// and builds no enum object at start-up (embind's enum_ made 132 of them; import to first
-// position: docs/performance.md, "Import"). The names of the values are the registration too:
-// the debug module (CHESSWASM_RECORD, build/wasm-debug) lists them for
-// scripts/gen-boundary.mjs (registeredCodes, below), which writes them into
-// web/src/boundary/boundary.ts; the release module carries no name.
-#ifdef CHESSWASM_RECORD
-std::string& code_names() {  // "Name:VALUE=0,VALUE=1\n" per code type
-  static std::string names;
-  return names;
-}
-#endif
-
-template <typename E>
-class codes {
- public:
-  explicit codes(const char* name) {
-    using U = std::underlying_type_t<E>;
-    static_assert(std::is_enum_v<E> && sizeof(E) <= 4);
-    emscripten::internal::_embind_register_integer(emscripten::internal::TypeID<E>::get(), name, sizeof(E),
-                                                   long(std::numeric_limits<U>::min()),
-                                                   (unsigned long)(std::numeric_limits<U>::max()));
-#ifdef CHESSWASM_RECORD
-    code_names() += std::string(name) + ":";
-#endif
-  }
-  codes& value([[maybe_unused]] const char* name, [[maybe_unused]] E v) {
-#ifdef CHESSWASM_RECORD
-    code_names() += std::string(name) + "=" + std::to_string(int(v)) + ",";
-#endif
-    return *this;
-  }
-  ~codes() {
-#ifdef CHESSWASM_RECORD
-    code_names() += "\n";
-#endif
-  }
-  codes(const codes&) = delete;
-  codes& operator=(const codes&) = delete;
-};
-
-// A code type whose names come from the core's name function (codes 0, 1, ... up to the
-// first without a name), so that a code added to the core is registered without an edit.
-template <typename E>
-void codes_from_names(const char* name, [[maybe_unused]] const char* (*name_of)(E)) {
-  codes<E> e(name);
-#ifdef CHESSWASM_RECORD
-  for (int v = 0; v < 256; ++v) {
-    const char* n = name_of(E(v));
-    if (std::strcmp(n, "?") == 0 || std::strcmp(n, "UNKNOWN") == 0) break;
-    e.value(n, E(v));
-  }
-#endif
-}
 
 // ---- value objects ----------------------------------------------------------------------------
 
@@ -485,7 +432,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
 #ifdef CHESSWASM_RECORD
   // The names of the codes above, for scripts/gen-boundary.mjs (the debug module only).
   function(
-      "registeredCodes", +[]() { return code_names(); });
+      "registeredCodes", +[]() { return cw::wasm::code_names(); });
 #endif
 
   // What only scripts/gen-boundary.mjs reads: the TS side has it from the generated
