@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
-import { polyglotKey, rawMove, writeBook, type RawEntry } from './book-helpers.js';
+import { bookEntry as e, writeBook } from './book-helpers.js';
 
 const bin = fileURLToPath(new URL('../../bin/chesswasm', import.meta.url));
 const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
@@ -18,12 +18,6 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4_E5 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
 const C960 = 'bbnrk1rq/pp2p1pp/2ppn3/5p2/8/3NNP1P/PPPPP1P1/BB1RK1RQ w KQkq - 1 9';
-const e = (fen: string, uci: string, weight: number, learn = 0): RawEntry => ({
-  key: polyglotKey(fen),
-  move: rawMove(uci),
-  weight,
-  learn,
-});
 
 const file = (name: string, bytes: Uint8Array) => {
   const f = path.join(tmp, name);

@@ -81,6 +81,11 @@ export interface RawEntry {
   learn?: number;
 }
 
+/** A book entry: the Polyglot key of `fen` and the raw move of `uci` (castling king-to-rook). */
+export function bookEntry(fen: string, uci: string, weight: number, learn = 0): RawEntry {
+  return { key: polyglotKey(fen), move: rawMove(uci), weight, learn };
+}
+
 /** The bytes of a book: 16-byte big-endian entries, sorted by key (stable) unless `sort` is false. */
 export function writeBook(entries: readonly RawEntry[], { sort = true } = {}): Uint8Array {
   const rows = sort ? [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) : entries;

@@ -22,7 +22,7 @@ import {
   type BookEntry,
   type Move,
 } from 'chesswasm';
-import { polyglotKey, rawMove, rng, writeBook, type RawEntry } from './book-helpers.js';
+import { bookEntry as e, polyglotKey, rawMove, rng, writeBook, type RawEntry } from './book-helpers.js';
 import { readPolyglotVectors } from './helpers.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -38,12 +38,6 @@ const ZERO_ONLY = '4k3/8/8/8/8/8/3P4/4K3 w - - 0 1';
 const ILLEGAL_ONLY = '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1';
 const C960 = 'bbnrk1rq/pp2p1pp/2ppn3/5p2/8/3NNP1P/PPPPP1P1/BB1RK1RQ w KQkq - 1 9';
 
-const e = (fen: string, uci: string, weight: number, learn = 0): RawEntry => ({
-  key: polyglotKey(fen),
-  move: rawMove(uci),
-  weight,
-  learn,
-});
 const raw = (fen: string, move: number, weight: number): RawEntry => ({ key: polyglotKey(fen), move, weight });
 
 // The hand-made book, in file order within each key.

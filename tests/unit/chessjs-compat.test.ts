@@ -4,6 +4,7 @@
 import { Chess as JsChess, validateFen as jsValidateFen } from 'chess.js';
 import { Chess, SQUARES, validateFen, DEFAULT_POSITION, WHITE, BLACK, KING, QUEEN, PAWN, BISHOP } from 'chesswasm';
 import { describe, expect, it } from 'vitest';
+import { boardFen } from './helpers.js';
 import { prng } from '../tools/prng.mjs';
 
 type AnyChess = JsChess | Chess;
@@ -1391,26 +1392,18 @@ describe('chess.js compatibility: crowded boards, the wrong side in check, castl
     let kingCaptures = 0;
     let opposite = 0;
     while (boards < 100) {
-      const cells: string[] = [];
+      const cells: string[] = []; // in FEN order (a8 first): square i is i ^ 56 of boardFen's
       const density = 0.2 + rnd() * 0.7;
       for (let i = 0; i < 64; i++) {
         const rank = 8 - (i >> 3);
         const types = rank === 1 || rank === 8 ? 'nbrq' : 'pnbrq';
-        cells.push(rnd() < density ? (rnd() < 0.55 ? pick([...types]).toUpperCase() : pick([...types])) : '1');
+        cells.push(rnd() < density ? (rnd() < 0.55 ? pick([...types]).toUpperCase() : pick([...types])) : '');
       }
       cells[Math.floor(rnd() * 64)] = 'K';
       let k = Math.floor(rnd() * 64);
       while (cells[k] === 'K') k = Math.floor(rnd() * 64);
       cells[k] = 'k';
-      const rows: string[] = [];
-      for (let r = 0; r < 8; r++)
-        rows.push(
-          cells
-            .slice(r * 8, r * 8 + 8)
-            .join('')
-            .replace(/1+/g, (m) => String(m.length)),
-        );
-      const fen = `${rows.join('/')} ${pick(['w', 'b'])} - - 0 1`;
+      const fen = `${boardFen(cells.map((_, i) => cells[i ^ 56]!))} ${pick(['w', 'b'])} - - 0 1`;
       if (!jsValidateFen(fen).ok) continue;
       boards++;
       const js = new JsChess(fen);

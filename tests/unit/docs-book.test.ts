@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
-import { polyglot, polyglotAvailable, polyglotKey, rawMove, writeBook, type RawEntry } from './book-helpers.js';
+import { bookEntry as e, polyglot, polyglotAvailable, writeBook } from './book-helpers.js';
 import { DATA } from './helpers.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,11 +23,6 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
 const ILLEGAL_ONLY = '4k3/8/8/8/8/8/8/4K3 w - - 0 1';
-const e = (fen: string, uci: string, weight: number): RawEntry => ({
-  key: polyglotKey(fen),
-  move: rawMove(uci),
-  weight,
-});
 const bookBytes = writeBook([
   e(START, 'e2e4', 3),
   e(START, 'd2d4', 1),

@@ -31,7 +31,7 @@ import {
   type Variant,
 } from 'chesswasm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { DATA, readPerftFile } from './helpers.js';
+import { DATA, boardFen, readPerftFile } from './helpers.js';
 import { prng } from '../tools/prng.mjs';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5eed8);
@@ -58,20 +58,13 @@ const perft = [
 // pieces of a side, nine pawns, pawns on back ranks, the side not to move in check, three
 // checkers), seeded at random, and the worst boards the tests know (issue 16's queens).
 function crowdedFen(): string {
-  const cells: string[] = [];
+  const cells: string[] = []; // in FEN order (a8 first): square i is i ^ 56 of boardFen's
   const density = 0.3 + rnd() * 0.7;
-  for (let i = 0; i < 64; i++) cells.push(chance(density) ? pick([...'PNBRQpnbrq']) : '1');
+  for (let i = 0; i < 64; i++) cells.push(chance(density) ? pick([...'PNBRQpnbrq']) : '');
   if (chance(0.9)) cells[int(64)] = 'K';
   if (chance(0.9)) cells[int(64)] = 'k';
-  const rows: string[] = [];
-  for (let r = 0; r < 8; r++)
-    rows.push(
-      cells
-        .slice(r * 8, r * 8 + 8)
-        .join('')
-        .replace(/1+/g, (m) => String(m.length)),
-    );
-  return `${rows.join('/')} ${pick(['w', 'b'])} ${pick(['-', '-', 'KQkq', 'Kq'])} - 0 1`;
+  const board = cells.map((_, i) => cells[i ^ 56]!);
+  return `${boardFen(board)} ${pick(['w', 'b'])} ${pick(['-', '-', 'KQkq', 'Kq'])} - 0 1`;
 }
 const CROWDED = [
   '5k2/8/3N1N2/2NBQQN1/3R1R2/2NPRPN1/3N1N2/4K3 w - - 0 1',
