@@ -16,6 +16,7 @@ import {
   loadFen,
   shot,
   startBrowser,
+  waitBestMove,
 } from './helpers.mjs';
 
 const ENGINE_TIMEOUT = 60_000;
@@ -30,17 +31,7 @@ after(async () => {
 const lines = (page) =>
   page.$$eval('[data-testid=engine-line]', (els) => els.map((e) => e.querySelector('.pv-moves').textContent.trim()));
 
-/** Waits until the first engine line starts with `san` (after the move number). */
-async function waitBest(page, pattern) {
-  await page.waitForFunction(
-    (src) => {
-      const first = document.querySelector('[data-testid=engine-line] .pv-move');
-      return !!first && new RegExp(src).test(first.textContent);
-    },
-    pattern.source,
-    { timeout: ENGINE_TIMEOUT },
-  );
-}
+const waitBest = (page, pattern) => waitBestMove(page, pattern, ENGINE_TIMEOUT);
 
 describe('engine', () => {
   it('finds the mate in one: the best line starts with the mating move, eval #1, an arrow on the board', async () => {

@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { DESKTOP, DIST, PHONE, loadFen, shot, startBrowser } from './helpers.mjs';
+import { DESKTOP, DIST, PHONE, loadFen, shot, startBrowser, waitBestMove } from './helpers.mjs';
 import { serve } from './server.mjs';
 
 const ENGINE_TIMEOUT = 90_000;
@@ -19,17 +19,7 @@ after(async () => {
   await b?.close();
 });
 
-/** Waits until the first engine line's first move matches `pattern`. */
-async function waitBest(page, pattern) {
-  await page.waitForFunction(
-    (src) => {
-      const first = document.querySelector('[data-testid=engine-line] .pv-move');
-      return !!first && new RegExp(src).test(first.textContent);
-    },
-    pattern.source,
-    { timeout: ENGINE_TIMEOUT },
-  );
-}
+const waitBest = (page, pattern) => waitBestMove(page, pattern, ENGINE_TIMEOUT);
 const info = (page) => page.textContent('[data-testid=engine-info]');
 const waitInfo = (page, pattern) =>
   page.waitForFunction(

@@ -195,6 +195,18 @@ export async function assertInViewport(page, selector, label) {
   );
 }
 
+/** Waits (up to `timeout` ms) until the first engine line's first move matches `pattern`. */
+export async function waitBestMove(page, pattern, timeout) {
+  await page.waitForFunction(
+    (src) => {
+      const first = document.querySelector('[data-testid=engine-line] .pv-move');
+      return !!first && new RegExp(src).test(first.textContent);
+    },
+    pattern.source,
+    { timeout },
+  );
+}
+
 /** axe-core, injected into the page, finds nothing serious or critical. */
 export async function assertAxe(page, label) {
   await page.addScriptTag({ path: `${ROOT}node_modules/axe-core/axe.min.js` });
