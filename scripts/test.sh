@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command (npm test): checks the formatting (clang-format for all C++, Prettier for
 # the TypeScript and JavaScript: scripts/format.sh --check), lints the TypeScript and
-# JavaScript (ESLint, npm run lint),
+# JavaScript and type-checks them (npm run lint: ESLint, then tsc --noEmit on the programs it
+# sees: tsconfig.eslint.json, web/board/tsconfig.eslint.json),
 # builds the API reference (TypeDoc, npm run docs: fails on any warning), builds everything,
 # checks that the generated TypeScript of the wasm boundary (web/src/boundary/boundary.ts,
 # web/src/boundary/chesswasm.d.mts) is current, then runs
@@ -25,8 +26,8 @@ step() { echo; echo "== $*"; }
 step "format (clang-format 14 for C++, Prettier for TS/JS: scripts/format.sh --check; npm run format fixes)"
 bash scripts/format.sh --check
 
-step "lint (ESLint with typescript-eslint: npm run lint)"
-npx --no-install eslint .
+step "lint (ESLint with typescript-eslint, tsc --noEmit on the tests, scripts and board: npm run lint)"
+npm run --silent lint
 
 step "API reference (TypeDoc: npm run docs -> dist/docs; every export documented, warnings are errors)"
 npx --no-install typedoc
@@ -41,6 +42,9 @@ node scripts/gen-boundary.mjs --check
 # (checked after package.sh: the generator replays the lines with the built package).
 bash scripts/package.sh --no-wasm
 node scripts/gen-openings.mjs --check
+# The board type-checked against the package as shipped (web/board/tsconfig.json: dist/*.d.ts;
+# lint checked it against the sources).
+npx --no-install tsc --noEmit -p web/board/tsconfig.json
 
 step "native tests (Release)"
 ctest --test-dir build/native -L unit --output-on-failure

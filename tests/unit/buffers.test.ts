@@ -5,17 +5,21 @@
 // legal move lists that a position keeps is bounded (a ring of a few plies), whatever the
 // length of its game. Each figure is a heap size (wasmHeapSize) or the buffers' own count.
 import { describe, expect, it } from 'vitest';
-// The package as tsc wrote it, with the release module (build/dist-modules: the same sources
-// as the bundled dist/), because the test reads an internal of its wasm loader: the bytes the
-// module's own buffers hold beyond their base sizes (wasm.js is the module instance that
-// index.js uses).
-import * as pkg from '../../build/dist-modules/index.js';
-import * as internal from '../../build/dist-modules/boundary/wasm.js';
-
-// (Typed here: the build may not exist when the linter reads this file.)
-const { ChessError, Game, IllegalMoveError, PgnError, Position, readGames, validateLine, wasmHeapSize } =
-  pkg as unknown as typeof import('chesswasm');
-const bufferBytes = (internal as unknown as { bufferBytes: (this: void) => number }).bufferBytes;
+// The package as tsc wrote it, with the release module (chesswasm-modules/: build/dist-modules,
+// the same sources as the bundled dist/; typed from web/src), because the test reads an internal
+// of its wasm loader: the bytes the module's own buffers hold beyond their base sizes (wasm.js is
+// the module instance that index.js uses).
+import {
+  ChessError,
+  Game,
+  IllegalMoveError,
+  PgnError,
+  Position,
+  readGames,
+  validateLine,
+  wasmHeapSize,
+} from 'chesswasm-modules/index.js';
+import { bufferBytes } from 'chesswasm-modules/boundary/wasm.js';
 
 const PLIES = 100_000; // PgnLimits::max_nodes: the longest game the reader takes
 const CYCLE = ['g1f3', 'g8f6', 'f3g1', 'f6g8'];

@@ -13,6 +13,8 @@ import {
   parseClock,
   parseCommentCommands,
   readGames,
+  type Shape,
+  type SquareName,
 } from 'chesswasm';
 import { DATA } from './helpers.js';
 import { prng } from '../tools/prng.mjs';
@@ -168,9 +170,9 @@ describe('makeCommentCommands', () => {
   test('parse(make(x)) gives back x for many values', () => {
     const colors = ['green', 'red', 'yellow', 'blue'] as const;
     const r = prng(7).int;
-    const sq = () => `${'abcdefgh'[r(8)]}${1 + r(8)}` as const;
+    const sq = () => `${'abcdefgh'.charAt(r(8))}${1 + r(8)}` as SquareName;
     for (let i = 0; i < 500; i++) {
-      const shapes = [];
+      const shapes: Shape[] = [];
       for (let k = r(4); k > 0; k--) shapes.push({ color: colors[r(4)]!, from: sq() });
       for (let k = r(4); k > 0; k--) {
         const from = sq();

@@ -216,9 +216,9 @@ console.log(JSON.stringify({ first, sets: board.sets.map((s) => ({ ...s, movable
     expect(out.first.dests.length).toBe(10); // 8 pawns and 2 knights can move
     expect(Object.fromEntries(out.first.dests).g1).toEqual(['f3', 'h3']);
     expect(out.sets.length).toBe(4);
-    expect(out.sets[0].turnColor).toBe('black');
-    expect(out.sets[0].movable.color).toBe('black');
-    const last = out.sets[3];
+    expect(out.sets[0]!.turnColor).toBe('black');
+    expect(out.sets[0]!.movable.color).toBe('black');
+    const last = out.sets[3]!;
     expect(last.fen).toBe('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3');
     expect(last.check).toBe(true);
     expect(last.movable.dests).toEqual([]);

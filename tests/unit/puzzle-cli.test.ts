@@ -53,7 +53,7 @@ test('--json: one object per row, in file order', () => {
   }
   const m1 = rows.find((o) => o.mateIn === 1 && o.valid);
   expect(m1).toMatchObject({ mate: true, solverMoves: 1, plies: 2 });
-  expect(m1.matingMoves).toBeGreaterThanOrEqual(1);
+  expect(m1!.matingMoves).toBeGreaterThanOrEqual(1);
   expect(rows.find((o) => o.id === 'illegal-2')).toMatchObject({ reason: 'illegal', ply: 3 });
   expect(rows.find((o) => o.id === 'mate_length-2')).toMatchObject({
     reason: 'mate-length',

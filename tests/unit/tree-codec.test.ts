@@ -6,14 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { parsePgn, type Node as OpsNode, type PgnNodeData } from 'chessops/pgn';
 import { describe, expect, test } from 'vitest';
-// tsc's per-module output (build/dist-modules): the codec is internal, not exported by the
-// package; the package's entry loads the module.
-import '../../build/dist-modules/index.js';
-import * as codecModule from '../../build/dist-modules/games/tree-codec.js';
+// tsc's per-module output (chesswasm-modules/: build/dist-modules, typed from web/src): the codec
+// is internal, not exported by the package; the package's entry loads the module.
+import 'chesswasm-modules/index.js';
+import { GAME, PARTIAL, END, decodeTree, openSource, writeTree } from 'chesswasm-modules/games/tree-codec.js';
 
-type Codec = typeof import('../../web/src/games/tree-codec.js');
-const { GAME, PARTIAL, END, decodeTree, openSource, writeTree } = codecModule as unknown as Codec;
-type Store = ReturnType<Codec['decodeTree']>['tree'];
+type Store = ReturnType<typeof decodeTree>['tree'];
 
 const corpus = readFileSync(new URL('../data/corpus/stockfish-selfplay.pgn', import.meta.url), 'utf8');
 
@@ -187,12 +185,10 @@ function wireOf(tree: Store, i: number, parent: Wire | null, uci: (m: number) =>
 
 describe('writeTree', () => {
   test('the corpus: a decoded game written and read back decodes to the same tree', async () => {
-    const { uciOfMove } = (await import('../../build/dist-modules/core/position.js')) as unknown as {
-      uciOfMove: (variant: number, m: number) => string;
-    };
+    const { uciKey, uciOfMove } = await import('chesswasm-modules/core/position.js');
     const games = decodeAll(corpus).slice(0, 100);
     for (const g of games) {
-      const root = wireOf(g.tree, 0, null, (m) => uciOfMove(g.variant, m));
+      const root = wireOf(g.tree, 0, null, (m) => uciOfMove(uciKey(g.variant, g.chess960), m));
       const text = writeTree(g.variant, g.tags, g.rootFen, g.result, root, (n) => n.commentsAfter);
       const [back] = decodeAll(text);
       expect([...back!.tags]).toEqual([...g.tags]);

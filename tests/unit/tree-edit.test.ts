@@ -4,7 +4,14 @@
 // round-trips through PGN. Random edits on random annotated trees are checked two ways: our
 // own read of our pgn() gives the tree we hold, and chessops' read of our pgn() gives the tree
 // that the same edits make on chessops' own tree (edited here with plain array operations).
-import { parsePgn, type Game as OpsGame, type Node as OpsNode, type PgnNodeData } from 'chessops/pgn';
+import {
+  ChildNode as OpsChildNode,
+  isChildNode,
+  parsePgn,
+  type Game as OpsGame,
+  type Node as OpsNode,
+  type PgnNodeData,
+} from 'chessops/pgn';
 import { describe, expect, test } from 'vitest';
 import { ChessError, Game, type GameNode, IllegalMoveError, Position } from 'chesswasm';
 import { prng } from '../tools/prng.mjs';
@@ -160,6 +167,13 @@ function opsAt(game: OpsGame<PgnNodeData>, path: Path): OpsNode<PgnNodeData> {
   return n;
 }
 
+// The data of the move at path in chessops' tree (a move: not the root).
+function opsDataAt(game: OpsGame<PgnNodeData>, path: Path): PgnNodeData {
+  const n = opsAt(game, path);
+  if (!isChildNode(n)) throw new Error(`no move at [${path.join(',')}]`);
+  return n.data;
+}
+
 const group = (nag: number) => (nag <= 9 ? 1 : nag <= 19 ? 2 : 0);
 
 type Edit = { name: string; ours: (g: Game) => unknown; theirs: (g: OpsGame<PgnNodeData>) => void };
@@ -231,7 +245,7 @@ function randomEdit(r: Rand, game: Game): Edit | null {
         name: `addNag ${path.join(',')} ${nag}`,
         ours: (g) => g.addNag(nodeAt(g, path), nag),
         theirs: (g) => {
-          const d = (opsAt(g, path) as { data: PgnNodeData }).data;
+          const d = opsDataAt(g, path);
           const nags = d.nags ?? [];
           if (nags.includes(nag)) return;
           d.nags = [...(group(nag) === 0 ? nags : nags.filter((n) => group(n) !== group(nag))), nag];
@@ -242,7 +256,7 @@ function randomEdit(r: Rand, game: Game): Edit | null {
       return {
         name: `removeNag ${path.join(',')}`,
         ours: (g) => g.removeNag(nodeAt(g, path)),
-        theirs: (g) => void ((opsAt(g, path) as { data: PgnNodeData }).data.nags = []),
+        theirs: (g) => void (opsDataAt(g, path).nags = []),
       };
     case 6: {
       // A comment before a variation's first move, or after a move.
@@ -252,7 +266,7 @@ function randomEdit(r: Rand, game: Game): Edit | null {
         name: `addComment ${path.join(',')} ${before}`,
         ours: (g) => g.addComment(nodeAt(g, path), text, { before }),
         theirs: (g) => {
-          const d = (opsAt(g, path) as { data: PgnNodeData }).data;
+          const d = opsDataAt(g, path);
           if (before) d.startingComments = [...(d.startingComments ?? []), text];
           else d.comments = [...(d.comments ?? []), text];
         },
@@ -279,7 +293,7 @@ function randomEdit(r: Rand, game: Game): Edit | null {
           let n = opsAt(g, path);
           for (const san of sans) {
             let child = n.children.find((c) => c.data.san === san);
-            if (!child) n.children.push((child = { data: { san }, children: [] }));
+            if (!child) n.children.push((child = new OpsChildNode({ san })));
             n = child;
           }
         },
