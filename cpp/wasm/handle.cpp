@@ -5,12 +5,13 @@
 namespace cw::wasm {
 
 FenError Handle::set_fen(std::string_view fen, Variant variant, bool chess960) {
-  FenError e = pos_.set_fen(fen, variant, chess960);
+  bool as_written;
+  FenError e = pos_.set_fen(fen, variant, chess960, as_written);
   if (e == FenError::OK) {
     forget();
     fen_text_len_ = fen.size() <= FEN_TEXT_MAX ? uint8_t(fen.size()) : 0;
     std::memcpy(fen_text_, fen.data(), fen_text_len_);
-    fen_current_ = fen_text_len_ != 0 && fen_as_written(fen, variant, chess960);
+    fen_current_ = fen_text_len_ != 0 && as_written;
   }
   return e;
 }
