@@ -16,6 +16,19 @@ FenError Handle::set_fen(std::string_view fen, Variant variant, bool chess960) {
   return e;
 }
 
+Handle::WrittenFen Handle::write_fen(std::vector<char>& out, bool shredder) const {
+  if (!shredder)
+    if (const std::string_view t = fen_text_if_current(); !t.empty()) {
+      if (out.size() < t.size()) out.resize(t.size());
+      std::memcpy(out.data(), t.data(), t.size());
+      return {int(t.size()), true};
+    }
+  const Setup s = Setup::of(pos_);
+  if (out.size() < s.fen_size_bound()) out.resize(s.fen_size_bound());
+  const size_t len = s.write_fen(out.data(), shredder);
+  return {int(len), is_fen_set(std::string_view(out.data(), len))};
+}
+
 FenError Handle::set_setup(const Setup& setup, FenErrors tolerated) {
   FenError e = setup.build(pos_, tolerated);
   if (e == FenError::OK) {
