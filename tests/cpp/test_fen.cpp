@@ -699,3 +699,46 @@ TEST(Fen, BoardFieldAgainstAReferenceReader) {
   EXPECT_GT(accepted, 5000);
   EXPECT_GT(refused, 5000);
 }
+
+// The fields of a FEN: split at runs of ' ', '\t', '\n', '\r' only (the core finds a field's
+// end eight characters at a time; fen.cpp, issue 29). FENs along games with white space and
+// other control characters (and bytes above 0x7F) put at every offset: Setup::parse says EMPTY
+// or FIELD_COUNT exactly when a reference split written here finds no fields or neither 4 nor 6.
+TEST(Fen, FieldsAreSplitAtWhiteSpaceOnly) {
+  auto reference_count = [](const std::string& t) {
+    int n = 0;
+    bool in_field = false;
+    for (char c : t) {
+      const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+      if (!space && !in_field) ++n;
+      in_field = !space;
+    }
+    return n;
+  };
+  std::mt19937 rng(2931);
+  const char inserts[] = {' ',    '\t',   '\n',   '\r',   '\x01', '\x0b', '\x0c',
+                          '\x1f', '\x20', '\x21', '\x7f', '\x80', '\xa0', '\xff'};
+  int splits = 0, kept = 0;
+  Position pos;
+  for (int ply = 0; ply < 200; ++ply) {
+    const std::string fen = pos.fen();
+    for (size_t at = 0; at <= fen.size(); ++at)
+      for (char c : inserts) {
+        std::string t = fen;
+        t.insert(at, 1, c);
+        if (rng() % 4 == 0) t.insert(rng() % (t.size() + 1), 1, inserts[rng() % sizeof inserts]);
+        const int n = reference_count(t);
+        cw::Setup s;
+        const FenError e = s.parse(t);
+        ASSERT_EQ(e == FenError::EMPTY, n == 0) << t;
+        ASSERT_EQ(e == FenError::FIELD_COUNT, n != 0 && n != 4 && n != 6) << t;
+        (n == 6 ? kept : splits) += 1;
+      }
+    MoveList list;
+    generate_legal(pos, list);
+    if (list.count == 0) break;
+    pos.do_move(list.moves[rng() % unsigned(list.count)]);
+  }
+  EXPECT_GT(splits, 1000);
+  EXPECT_GT(kept, 1000);
+}
