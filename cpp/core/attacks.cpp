@@ -31,4 +31,20 @@ bool attacked_by_lines(const Position& pos, Color by, Square s, Bitboard occ, Bi
   return false;
 }
 
+Bitboard attackers_by_lines(const Position& pos, Color by, Square s, Bitboard occ, Bitboard excluded) {
+  if (piece_set(pos.variant()) == PieceSet::MAKRUK) return attackers(pos, by, s, occ, excluded);
+  const Bitboard them = pos.pieces(by) & ~excluded;
+  Bitboard att = ((pawn_attacks(~by, s) & pos.pieces(PAWN)) | (knight_attacks(s) & pos.pieces(KNIGHT)) |
+                  (king_attacks(s) & pos.pieces(KING))) &
+                 them;
+  Bitboard snipers =
+      ((rook_attacks(s, 0) & pos.pieces(ROOK, QUEEN)) | (bishop_attacks(s, 0) & pos.pieces(BISHOP, QUEEN))) &
+      them;
+  while (snipers) {
+    const Square q = pop_lsb(snipers);
+    if (!(between_bb(s, q) & occ)) att |= square_bb(q);
+  }
+  return att;
+}
+
 }  // namespace cw

@@ -3,6 +3,7 @@
 // FEN describes and the building of the position: setup.cpp.
 // SPDX-License-Identifier: MIT
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 
 #include "position.h"
@@ -88,6 +89,32 @@ bool is_space(char c) {
   return u <= ' ' && ((1ULL << u) & ((1ULL << ' ') | (1ULL << '\t') | (1ULL << '\n') | (1ULL << '\r')));
 }
 
+// The first white-space character from p on, or end. Eight characters at a time: in a word
+// read as eight bytes (little-endian: the first character in the low byte), the lowest byte
+// below 0x21 is flagged exactly by (x - 0x21..21) & ~x & 0x80..80 (the bytes below it borrow
+// nothing; one at 0x80 or above is not flagged), so the loop stops only there; a character
+// below 0x21 that is no white space belongs to the field. A FEN's longest field, the board,
+// is then a few words instead of a branch per character (issue 29).
+const char* field_end(const char* p, const char* end) {
+  constexpr uint64_t ONES = 0x0101010101010101ULL, HIGH = 0x8080808080808080ULL;
+  while (end - p >= 8) {
+    uint64_t x;
+    std::memcpy(&x, p, 8);
+    const uint64_t below = (x - 0x21 * ONES) & ~x & HIGH;
+    if (!below) {
+      p += 8;
+      continue;
+    }
+    p += __builtin_ctzll(below) / 8;
+    if (is_space(*p)) return p;
+    ++p;
+  }
+  while (p < end && !is_space(*p)) ++p;
+  return p;
+}
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+              "field_end reads the first character in the low byte");
+
 // Splits on runs of white space; returns the number of fields (stops counting at 8).
 int split_fields(std::string_view s, std::string_view* out, int max) {
   const char* p = s.data();
@@ -96,8 +123,7 @@ int split_fields(std::string_view s, std::string_view* out, int max) {
   for (;;) {
     while (p < end && is_space(*p)) ++p;
     if (p == end) break;
-    const char* q = p;
-    while (q < end && !is_space(*q)) ++q;
+    const char* q = field_end(p, end);
     if (n < max) out[n] = std::string_view(p, size_t(q - p));
     ++n;
     p = q;
@@ -131,7 +157,69 @@ struct BoardLetters {
 };
 constexpr BoardLetters BOARD_LETTERS;
 
-FenError parse_board(Setup& s, std::string_view board) {
+// What each character is on a FEN board in its plain form, for chess (and the lichess
+// variants) and for Makruk: a piece letter (its piece, one square), a digit 1-8 (that many
+// empty squares), '/' (none) or anything else.
+struct PlainBoardChar {
+  Piece piece;
+  uint8_t squares;
+  uint8_t slash, digit, other;
+};
+struct PlainBoardChars {
+  PlainBoardChar c[2][256] = {};
+  constexpr PlainBoardChars() {
+    for (int v = 0; v < 2; ++v)
+      for (int ch = 0; ch < 256; ++ch) {
+        PlainBoardChar& e = c[v][ch];
+        e = {NO_PIECE, 0, 0, 0, 1};
+        if (ch < 128 && BOARD_LETTERS.piece[v][ch] != NO_PIECE) {
+          e.piece = BOARD_LETTERS.piece[v][ch];
+          e.squares = 1;
+          e.other = 0;
+        } else if (ch >= '1' && ch <= '8') {
+          e.squares = uint8_t(ch - '0');
+          e.digit = 1;
+          e.other = 0;
+        } else if (ch == '/') {
+          e.slash = 1;
+          e.other = 0;
+        }
+      }
+  }
+};
+constexpr PlainBoardChars PLAIN_BOARD_CHARS;
+
+// The board field in its plain form (piece letters; digits 1-8, never two in a row; eight
+// ranks of eight squares between seven '/') into s.board, with no branch on what each
+// character is: along random games, whether the next one is a piece, a digit or a '/' cannot
+// be predicted, and those branches were most of the board's reading (issue 29). The squares
+// are counted in the text's order (a8 = 0, b8 = 1, ..., h1 = 63): each '/' must come after
+// a multiple of eight squares (so every rank has exactly eight), and every check is gathered
+// in `bad` and looked at once, at the end. Returns false for any other text ('~', another
+// character, a rank too long or too short, another number of ranks), leaving s.board as it
+// was: read_board then reads the text character by character and says why. What it accepts,
+// read_board accepts with the same board (debug builds check each time).
+bool parse_plain_board(Setup& s, std::string_view board) {
+  const PlainBoardChar* const chars = PLAIN_BOARD_CHARS.c[s.variant == MAKRUK];
+  // In the text's order; squares from 64 on take the writes past the board (then refused).
+  Piece out[128] = {};
+  unsigned at = 0, ranks = 1, bad = 0, prev_digit = 0;
+  for (const char ch : board) {
+    const PlainBoardChar e = chars[static_cast<unsigned char>(ch)];
+    out[at & 127] = e.piece;  // NO_PIECE for a digit or a '/'
+    bad |= e.other | (prev_digit & e.digit) | (e.slash & (at != 8 * ranks));
+    ranks += e.slash;
+    prev_digit = e.digit;
+    at += e.squares;
+  }
+  bad |= (at != 64) | (ranks != 8);
+  if (bad) return false;
+  for (int r = 0; r < 8; ++r) std::memcpy(s.board + 8 * r, out + 8 * (7 - r), 8);
+  return true;
+}
+
+// The board field read character by character: the first error is said.
+FenError read_board(Setup& s, std::string_view board) {
   const Piece* const letters = BOARD_LETTERS.piece[s.variant == MAKRUK];
   int rank = 7, file = 0;
   for (size_t i = 0; i < board.size(); ++i) {
@@ -170,6 +258,25 @@ FenError parse_board(Setup& s, std::string_view board) {
   if (file < 8) return FenError::RANK_TOO_SHORT;
   if (rank != 0) return FenError::RANK_COUNT;
   return FenError::OK;
+}
+
+// The board field into s.board (the plain form first; any other text read carefully).
+FenError parse_board(Setup& s, std::string_view board) {
+#ifdef NDEBUG
+  if (parse_plain_board(s, board)) return FenError::OK;
+#else
+  {
+    Setup plain = s;
+    if (parse_plain_board(plain, board)) {
+      // What the plain form gives is what the careful reading below gives.
+      Setup careful = s;
+      assert(read_board(careful, board) == FenError::OK && careful == plain);
+      s = plain;
+      return FenError::OK;
+    }
+  }
+#endif
+  return read_board(s, board);
 }
 
 // Reads the castling field's letters into rights bound to rook squares: K/Q the outermost
@@ -285,11 +392,40 @@ char* put_decimal(char* p, unsigned long n) {
 
 namespace {
 
+// Whether an accepted FEN's text, split into its n fields f, is exactly what the writer writes
+// (fen_as_written, setup.h).
+bool as_written(std::string_view fen, const std::string_view* f, int n, Variant v, bool chess960) {
+  if (v != CHESS || chess960 || n != 6) return false;
+  // Single spaces between the fields, nothing before or after them.
+  if (f[0].data() != fen.data() || f[5].data() + f[5].size() != fen.data() + fen.size()) return false;
+  for (int i = 0; i < 5; ++i)
+    if (f[i].data() + f[i].size() + 1 != f[i + 1].data() || f[i + 1].data()[-1] != ' ') return false;
+  // The board of an accepted FEN: one letter per piece (piece_char's, tests/cpp/test_fen.cpp),
+  // no two digits in a row (so each digit is a whole run of empty squares, as written). The
+  // side: w or b. En passant: '-' or the square, kept as read (Setup::build). Castling: the
+  // writer's order, with K and Q (a file letter names the same right but is written K or Q).
+  if (f[2] != "-") {
+    static constexpr char ORDER[] = "KQkq";
+    int next = 0;
+    for (char c : f[2]) {
+      while (next < 4 && ORDER[next] != c) ++next;
+      if (next++ == 4) return false;
+    }
+  }
+  // The counters: written without leading zeros.
+  for (int i = 4; i < 6; ++i)
+    if (f[i].size() > 1 && f[i][0] == '0') return false;
+  return true;
+}
+
 // Setup::parse into a set-up that is as Setup() made it (Position::set_fen parses straight
-// into its own; Setup::parse into a copy, to leave itself as it was on an error).
-FenError parse_into(Setup& s, std::string_view fen, Variant v, bool chess960) {
+// into its own; Setup::parse into a copy, to leave itself as it was on an error). With
+// `written`: whether the text is as the writer writes it (as_written; after the variant's
+// own fields were taken out of f, which a text as written never has).
+FenError parse_into(Setup& s, std::string_view fen, Variant v, bool chess960, bool* written = nullptr) {
   std::string_view f[8];
   int n = split_fields(fen, f, 8);
+  if (written) *written = n == 6 && as_written(fen, f, n, v, chess960);
   if (n == 0) return FenError::EMPTY;
   s.chess960 = castling_chess960(v, chess960);
   v = rules_with_chess960(v, chess960);
@@ -389,29 +525,9 @@ FenErrors fen_syntax_errors(std::string_view fen, Variant v, bool chess960) {
 CW_SIZE_CODE_END
 
 bool fen_as_written(std::string_view fen, Variant v, bool chess960) {
-  if (v != CHESS || chess960) return false;
   std::string_view f[6];
-  if (split_fields(fen, f, 6) != 6) return false;
-  // Single spaces between the fields, nothing before or after them.
-  if (f[0].data() != fen.data() || f[5].data() + f[5].size() != fen.data() + fen.size()) return false;
-  for (int i = 0; i < 5; ++i)
-    if (f[i].data() + f[i].size() + 1 != f[i + 1].data() || f[i + 1].data()[-1] != ' ') return false;
-  // The board of an accepted FEN: one letter per piece (piece_char's, tests/cpp/test_fen.cpp),
-  // no two digits in a row (so each digit is a whole run of empty squares, as written). The
-  // side: w or b. En passant: '-' or the square, kept as read (Setup::build). Castling: the
-  // writer's order, with K and Q (a file letter names the same right but is written K or Q).
-  if (f[2] != "-") {
-    static constexpr char ORDER[] = "KQkq";
-    int next = 0;
-    for (char c : f[2]) {
-      while (next < 4 && ORDER[next] != c) ++next;
-      if (next++ == 4) return false;
-    }
-  }
-  // The counters: written without leading zeros.
-  for (int i = 4; i < 6; ++i)
-    if (f[i].size() > 1 && f[i][0] == '0') return false;
-  return true;
+  const int n = split_fields(fen, f, 6);
+  return n == 6 && as_written(fen, f, n, v, chess960);
 }
 
 size_t Setup::fen_size_bound() const {
@@ -518,6 +634,14 @@ FenError Position::set_fen(std::string_view fen, Variant variant, bool chess960)
   Setup s;
   if (FenError e = parse_into(s, fen, variant, chess960); e != FenError::OK) return e;
   return s.build(*this);
+}
+
+FenError Position::set_fen(std::string_view fen, Variant variant, bool chess960, bool& as_written) {
+  Setup s;
+  FenError e = parse_into(s, fen, variant, chess960, &as_written);
+  if (e == FenError::OK) e = s.build(*this);
+  if (e != FenError::OK) as_written = false;
+  return e;
 }
 
 // Written by the set-up of the position (Setup::write_fen): one FEN writer for both.

@@ -47,9 +47,12 @@ void Position::clear() {
 }
 
 void Position::finish_setup() {
-  st().checkers = !pieces(side_, KING)           ? 0
-                  : is_lichess_variant(variant_) ? variant_checkers()
-                                                 : attackers(*this, ~side_, king_square(side_), pieces());
+  // Known already when Setup::verdicts judged the checks (the same question: the board is
+  // unchanged since, only castling rights and the en passant square were added).
+  if (!st().checkers_known)
+    st().checkers = !pieces(side_, KING)           ? 0
+                    : is_lichess_variant(variant_) ? variant_checkers()
+                                                   : attackers(*this, ~side_, king_square(side_), pieces());
   st().checkers_known = true;
   st().key = compute_key();
 }

@@ -226,13 +226,12 @@ bool has_last_move(const Position& pos, Color them, Square ksq) {
 CW_SIZE_CODE_END
 
 // The verdict on the checks: OK, TOO_MANY_CHECKERS, EN_PASSANT_CHECK, ALIGNED_CHECKERS or
-// IMPOSSIBLE_CHECK (see above). The side to move has one king; ep is a valid en passant
-// square or SQ_NONE.
-FenError checkers_verdict(const Position& pos, Square ep) {
+// IMPOSSIBLE_CHECK (see above). The side to move has one king, `checkers` are the pieces that
+// attack it; ep is a valid en passant square or SQ_NONE.
+FenError checkers_verdict(const Position& pos, Bitboard checkers, Square ep) {
   const Color us = pos.side_to_move(), them = ~us;
   const Square ksq = pos.king_square(us);
   const Bitboard occ = pos.pieces();
-  const Bitboard checkers = attackers(pos, them, ksq, pos.pieces());
   if (popcount(checkers) > 2) return FenError::TOO_MANY_CHECKERS;
   if (ep != SQ_NONE) {
     // The last move pushed the pawn from `origin` over ep to `pawn`: it gives one check at
@@ -240,8 +239,8 @@ FenError checkers_verdict(const Position& pos, Square ep) {
     const Square pawn = Square(ep - pawn_push(us)), origin = Square(ep + pawn_push(us));
     if (more_than_one(checkers)) return FenError::EN_PASSANT_CHECK;
     const Bitboard before = occ ^ square_bb(pawn) ^ square_bb(origin);
-    const bool attacked =
-        attacked_by(pos, them, ksq, before, square_bb(pawn)) || (pawn_attacks(them, origin) & square_bb(ksq));
+    const bool attacked = attacked_by_lines(pos, them, ksq, before, square_bb(pawn)) ||
+                          (pawn_attacks(them, origin) & square_bb(ksq));
     return attacked ? FenError::EN_PASSANT_CHECK : FenError::OK;
   }
   if (!more_than_one(checkers)) return FenError::OK;  // see above: one check is accepted
@@ -386,14 +385,25 @@ FenErrors Setup::verdicts(Position& pos) const {
       kings[us] == 1 && kings[them] == 1 && (king_attacks(pos.king_square(us)) & pos.pieces(them, KING));
   // A side that has just exploded the enemy king may stand in check.
   if (variant == ATOMIC && (kings_touch || kings[us] == 0)) return errors;
-  if (kings[them] == 1 && kings[us] <= 1 && attacked_by(pos, us, pos.king_square(them)))
+  // The attack questions by lines (attacks.h): a FEN's kings and occupancy are its own, so the
+  // magic entries they would read are cold (issue 29: a fifth of a FEN round trip along games).
+  if (kings[them] == 1 && kings[us] <= 1 && attacked_by_lines(pos, us, pos.king_square(them), pos.pieces()))
     errors |= fen_error_bit(FenError::OPPOSITE_CHECK);
   if (variant == RACING_KINGS && kings[us] == 1 && attacked_by(pos, them, pos.king_square(us)))
     errors |= fen_error_bit(FenError::VARIANT_MATERIAL);  // nobody is ever in check
   if (variant == ATOMIC) return errors;
-  if (kings[us] == 1 && kings[them] <= 1 && ep == FenError::OK)
-    if (FenError e = checkers_verdict(pos, variant == MAKRUK ? SQ_NONE : ep_square); e != FenError::OK)
+  if (kings[us] == 1 && kings[them] <= 1 && ep == FenError::OK) {
+    const Bitboard checkers = attackers_by_lines(pos, them, pos.king_square(us), pos.pieces());
+    // Computed once: they are the position's checkers (Position::finish_setup's question, but
+    // in the lichess variants, which have rules of their own for checks).
+    if (!is_lichess_variant(variant)) {
+      pos.st().checkers = checkers;
+      pos.st().checkers_known = true;
+    }
+    if (FenError e = checkers_verdict(pos, checkers, variant == MAKRUK ? SQ_NONE : ep_square);
+        e != FenError::OK)
       errors |= fen_error_bit(e);
+  }
   return errors;
 }
 

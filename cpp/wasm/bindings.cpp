@@ -541,19 +541,12 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .function("setStart", optional_override([](Handle& h, cw::Variant v, bool chess960) {
                   return valid_variant(v) ? h.set_fen(cw::start_fen(v), v, chess960) : cw::FenError::EMPTY;
                 }))
-      // The FEN's length in the I/O buffer, or ~length (negative) when it is exactly the text
-      // of the last setFen (Handle::is_fen_set: the facade returns the string it gave). While
-      // the position is the one that text set and the text is what the writer writes
-      // (Handle::fen_text_if_current), the text is copied instead of written.
+      // The FEN into the I/O buffer (Handle::write_fen): its length, or ~length (negative)
+      // when it is exactly the text of the last setFen (the facade returns the string it gave;
+      // one reader on the TS side: readFen, web/src/boundary/wasm.ts).
       .function("fen", optional_override([](const Handle& h, bool shredder) {
-                  if (!shredder)
-                    if (const std::string_view t = h.fen_text_if_current();
-                        !t.empty() && t.size() <= io.size()) {
-                      std::memcpy(io.data(), t.data(), t.size());
-                      return ~int(t.size());
-                    }
-                  const int len = write_fen_io(h.position(), shredder, false);
-                  return h.is_fen_set(io_text(len)) ? ~len : len;
+                  const Handle::WrittenFen w = h.write_fen(io, shredder);
+                  return w.given ? ~w.length : w.length;
                 }))
       .function("key", optional_override([](const Handle& h) { return h.position().key(); }))
       .function("turn", optional_override([](const Handle& h) { return h.position().side_to_move(); }))

@@ -5,14 +5,28 @@
 namespace cw::wasm {
 
 FenError Handle::set_fen(std::string_view fen, Variant variant, bool chess960) {
-  FenError e = pos_.set_fen(fen, variant, chess960);
+  bool as_written;
+  FenError e = pos_.set_fen(fen, variant, chess960, as_written);
   if (e == FenError::OK) {
     forget();
     fen_text_len_ = fen.size() <= FEN_TEXT_MAX ? uint8_t(fen.size()) : 0;
     std::memcpy(fen_text_, fen.data(), fen_text_len_);
-    fen_current_ = fen_text_len_ != 0 && fen_as_written(fen, variant, chess960);
+    fen_current_ = fen_text_len_ != 0 && as_written;
   }
   return e;
+}
+
+Handle::WrittenFen Handle::write_fen(std::vector<char>& out, bool shredder) const {
+  if (!shredder)
+    if (const std::string_view t = fen_text_if_current(); !t.empty()) {
+      if (out.size() < t.size()) out.resize(t.size());
+      std::memcpy(out.data(), t.data(), t.size());
+      return {int(t.size()), true};
+    }
+  const Setup s = Setup::of(pos_);
+  if (out.size() < s.fen_size_bound()) out.resize(s.fen_size_bound());
+  const size_t len = s.write_fen(out.data(), shredder);
+  return {int(len), is_fen_set(std::string_view(out.data(), len))};
 }
 
 FenError Handle::set_setup(const Setup& setup, FenErrors tolerated) {

@@ -86,10 +86,20 @@ class Handle {
   // error nothing changes (FenError says why).
   // The text is kept (when it fits in FEN_TEXT_MAX bytes) for is_fen_set.
   FenError set_fen(std::string_view fen, Variant variant, bool chess960 = false);
+  // The FEN of the position as Position::fen() writes it (shredder: Chess960 castling as the
+  // rooks' files) into out, grown when it has too little room: its length, and whether it is
+  // exactly the text of the last set_fen (`given`: the facade then returns the string it gave
+  // instead of decoding the written one; issue 29). While the position is still the one that
+  // text set and the text is what the writer writes (fen_text_if_current), the text is copied
+  // instead of written; otherwise the writer writes and is compared with it (is_fen_set).
+  struct WrittenFen {
+    int length;
+    bool given;
+  };
+  WrittenFen write_fen(std::vector<char>& out, bool shredder) const;
   // The kept text of the last set_fen while the position is still the one it set (no move,
   // undo, set-up or replacement since) and the text is what Position::fen() writes for it
-  // (fen_as_written, setup.h); empty otherwise. The JS-facing fen() then copies it instead of
-  // writing the FEN.
+  // (fen_as_written, setup.h); empty otherwise. write_fen then copies it instead of writing.
   std::string_view fen_text_if_current() const {
     return fen_current_ ? std::string_view(fen_text_, fen_text_len_) : std::string_view();
   }

@@ -100,6 +100,7 @@ void check_queries(const Position& pos, Bitboard occ, Bitboard excluded, const s
           << ctx;
       ASSERT_EQ(attacked_by(pos, by, s, occ, excluded), want != 0) << ctx;
       ASSERT_EQ(attacked_by_lines(pos, by, s, occ, excluded), want != 0) << ctx;
+      ASSERT_EQ(attackers_by_lines(pos, by, s, occ, excluded), want) << ctx;
       const bool templ = by == WHITE ? (makruk ? attacked<PieceSet::MAKRUK, WHITE>(pos, s, occ, excluded)
                                                : attacked<PieceSet::CHESS, WHITE>(pos, s, occ, excluded))
                                      : (makruk ? attacked<PieceSet::MAKRUK, BLACK>(pos, s, occ, excluded)

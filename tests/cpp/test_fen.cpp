@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: MIT
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <iostream>
 #include <random>
 #include <string>
@@ -606,4 +607,138 @@ TEST(Fen, AsWrittenIsWhatTheWriterWrites) {
     const std::string t = std::string("4k3/8/8/8/8/8/8/") + char(c) + "3K3 w - - 0 1";
     check(t, CHESS, false);
   }
+}
+
+// The board field against a reference reader written here (ranks split at '/', each a run of
+// piece letters and digits 1-8, no two digits in a row, eight squares each, eight ranks;
+// Makruk's M~): on
+// boards along random games and on their mutations (characters inserted, deleted, replaced),
+// Setup::parse accepts exactly the boards the reference accepts, with the same squares. The
+// core reads the plain form without a branch per character and anything else carefully
+// (fen.cpp, issue 29); both are on these texts' paths.
+TEST(Fen, BoardFieldAgainstAReferenceReader) {
+  auto reference = [](const std::string& text, Variant v, Piece* board) {
+    std::vector<std::string> ranks = cwtest::split(text, '/');
+    if (ranks.size() != 8) return false;
+    std::fill(board, board + 64, NO_PIECE);
+    for (int r = 0; r < 8; ++r) {
+      int file = 0;
+      bool digit_before = false;
+      char before = '/';
+      for (char c : ranks[size_t(r)]) {
+        const char last = before;
+        before = c;
+        if (c == '~') {  // Makruk: a promoted Bia, written M~
+          if (v != MAKRUK || (last != 'M' && last != 'm')) return false;
+          Piece& p = board[(7 - r) * 8 + file - 1];
+          p = make_piece(color_of(p), PMET);
+          continue;
+        }
+        if (c >= '1' && c <= '8') {
+          if (digit_before) return false;
+          file += c - '0';
+          digit_before = true;
+          continue;
+        }
+        digit_before = false;
+        const PieceType pt = piece_type_of_letter(c, v);
+        const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        if (pt == NO_PIECE_TYPE || !letter || file >= 8) return false;
+        board[(7 - r) * 8 + file++] = make_piece(c >= 'a' ? BLACK : WHITE, pt);
+      }
+      if (file != 8) return false;
+    }
+    return true;
+  };
+  std::mt19937 rng(2930);
+  const std::string alphabet = "pnbrqkPNBRQKmsMS123456789/0~x ";
+  int accepted = 0, refused = 0;
+  for (Variant v : {CHESS, MAKRUK}) {
+    for (int g = 0; g < 40; ++g) {
+      Position pos;
+      ASSERT_EQ(pos.set_fen(start_fen(v), v), FenError::OK);
+      for (int ply = 0; ply < 120; ++ply) {
+        const std::string board = cwtest::fields(pos.fen())[0];
+        for (int k = 0; k < 8; ++k) {
+          std::string t = board;
+          for (int edits = k == 0 ? 0 : 1 + int(rng() % 2); edits > 0; --edits) {
+            const size_t at = rng() % (t.size() + 1);
+            const char c = alphabet[rng() % alphabet.size()];
+            switch (rng() % 3) {
+              case 0:
+                t.insert(at, 1, c);
+                break;
+              case 1:
+                if (at < t.size()) t.erase(at, 1);
+                break;
+              default:
+                if (at < t.size()) t[at] = c;
+                break;
+            }
+          }
+          if (t.find(' ') != std::string::npos || t.empty()) continue;
+          Piece want[64];
+          const bool ok = reference(t, v, want);
+          cw::Setup s;
+          const FenError e = s.parse(t + " w - - 0 1", v);
+          ASSERT_EQ(e == FenError::OK, ok) << t << ": " << fen_error_name(e);
+          if (ok) {
+            ASSERT_TRUE(std::equal(want, want + 64, s.board)) << t;
+            ++accepted;
+          } else {
+            ++refused;
+          }
+        }
+        MoveList list;
+        generate_legal(pos, list);
+        if (list.count == 0) break;
+        pos.do_move(list.moves[rng() % unsigned(list.count)]);
+      }
+    }
+  }
+  EXPECT_GT(accepted, 5000);
+  EXPECT_GT(refused, 5000);
+}
+
+// The fields of a FEN: split at runs of ' ', '\t', '\n', '\r' only (the core finds a field's
+// end eight characters at a time; fen.cpp, issue 29). FENs along games with white space and
+// other control characters (and bytes above 0x7F) put at every offset: Setup::parse says EMPTY
+// or FIELD_COUNT exactly when a reference split written here finds no fields or neither 4 nor 6.
+TEST(Fen, FieldsAreSplitAtWhiteSpaceOnly) {
+  auto reference_count = [](const std::string& t) {
+    int n = 0;
+    bool in_field = false;
+    for (char c : t) {
+      const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+      if (!space && !in_field) ++n;
+      in_field = !space;
+    }
+    return n;
+  };
+  std::mt19937 rng(2931);
+  const char inserts[] = {' ',    '\t',   '\n',   '\r',   '\x01', '\x0b', '\x0c',
+                          '\x1f', '\x20', '\x21', '\x7f', '\x80', '\xa0', '\xff'};
+  int splits = 0, kept = 0;
+  Position pos;
+  for (int ply = 0; ply < 200; ++ply) {
+    const std::string fen = pos.fen();
+    for (size_t at = 0; at <= fen.size(); ++at)
+      for (char c : inserts) {
+        std::string t = fen;
+        t.insert(at, 1, c);
+        if (rng() % 4 == 0) t.insert(rng() % (t.size() + 1), 1, inserts[rng() % sizeof inserts]);
+        const int n = reference_count(t);
+        cw::Setup s;
+        const FenError e = s.parse(t);
+        ASSERT_EQ(e == FenError::EMPTY, n == 0) << t;
+        ASSERT_EQ(e == FenError::FIELD_COUNT, n != 0 && n != 4 && n != 6) << t;
+        (n == 6 ? kept : splits) += 1;
+      }
+    MoveList list;
+    generate_legal(pos, list);
+    if (list.count == 0) break;
+    pos.do_move(list.moves[rng() % unsigned(list.count)]);
+  }
+  EXPECT_GT(splits, 1000);
+  EXPECT_GT(kept, 1000);
 }

@@ -244,3 +244,42 @@ TEST(Handle, FenTextIfCurrent) {
   h.replacing([](Position&) { return 0; });
   EXPECT_TRUE(h.fen_text_if_current().empty());
 }
+
+// write_fen: what Position::fen() writes, and `given` exactly when that is the text of the last
+// set_fen (the copied text, or the writer's output compared with it).
+TEST(Handle, WriteFenSaysWhenItIsTheGivenText) {
+  auto written = [](const Handle& h, bool shredder, std::vector<char>& out) {
+    const Handle::WrittenFen w = h.write_fen(out, shredder);
+    EXPECT_GE(w.length, 0);
+    EXPECT_LE(size_t(w.length), out.size());
+    return std::make_pair(std::string(out.data(), size_t(w.length)), w.given);
+  };
+  std::vector<char> out(4);  // too small: grown
+  Handle h;
+  EXPECT_EQ(written(h, false, out), std::make_pair(std::string(START_FEN), false));  // made, not set
+  const std::string kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  ASSERT_EQ(h.set_fen(kiwi, CHESS), FenError::OK);
+  EXPECT_EQ(written(h, false, out), std::make_pair(kiwi, true));
+  EXPECT_EQ(written(h, true, out), std::make_pair(h.position().fen(true), false));  // HAha
+  // A move: written, not the text; taken back: the writer's output is the text again.
+  ASSERT_EQ(h.play(int(h.legal_moves().moves[0])), PlayStatus::OK);
+  EXPECT_EQ(written(h, false, out), std::make_pair(h.position().fen(), false));
+  h.take_back();
+  EXPECT_EQ(written(h, false, out), std::make_pair(kiwi, true));
+  // Other forms of the text: the writer's FEN, which is not the text.
+  for (const std::string t : {"  4k3/8/8/8/8/8/8/4K3  w - -  ", "4k3/8/8/8/8/8/8/4K3 w - - 00 1"}) {
+    ASSERT_EQ(h.set_fen(t, CHESS), FenError::OK);
+    EXPECT_EQ(written(h, false, out), std::make_pair(std::string("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), false))
+        << t;
+  }
+  // Chess960: X-FEN as given (the writer's output compared), Shredder-FEN written otherwise.
+  const std::string c960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+  ASSERT_EQ(h.set_fen(c960, CHESS960), FenError::OK);
+  EXPECT_EQ(written(h, true, out), std::make_pair(c960, true));
+  EXPECT_EQ(written(h, false, out), std::make_pair(h.position().fen(), h.position().fen() == c960));
+  // A set-up forgets the text.
+  cw::Setup s;
+  ASSERT_EQ(s.parse(kiwi), FenError::OK);
+  ASSERT_EQ(h.set_setup(s, 0), FenError::OK);
+  EXPECT_EQ(written(h, false, out), std::make_pair(kiwi, false));
+}

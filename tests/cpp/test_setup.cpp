@@ -7,6 +7,7 @@
 
 #include <random>
 
+#include "attacks.h"
 #include "movegen.h"
 #include "naive_board.h"
 #include "perft.h"
@@ -286,4 +287,56 @@ TEST(Kingless, OneKingLeft) {
   ASSERT_TRUE(build_kingless(parsed("4r3/8/8/8/8/8/4B3/4K3 b - - 0 1"), pos));
   EXPECT_EQ(count_legal_moves(pos), int(naive::naive_legal(naive::naive_from(pos)).size()));
   EXPECT_EQ(perft(pos, 3), naive_perft(naive::naive_from(pos), 3));
+}
+
+// The checkers of a position built from a set-up are found once, by Setup's check verdicts
+// (issue 29), and handed to the position: they must be what the position's own question
+// finds. Along random games in every rule set (checkers computed by do_move's path, then
+// by set_fen from the FEN), and on random boards built with every verdict tolerated that can
+// be (checked against the magic-table attackers).
+TEST(Setup, CheckersOfABuiltPositionAreItsOwn) {
+  std::mt19937 rng(2929);
+  int checks = 0, double_checks = 0, positions = 0;
+  for (int v = 0; v < VARIANT_NB; ++v)
+    for (int g = 0; g < 30; ++g) {
+      Position pos;
+      ASSERT_EQ(pos.set_fen(start_fen(Variant(v)), Variant(v)), FenError::OK);
+      for (int ply = 0; ply < 200; ++ply) {
+        MoveList list;
+        generate_legal(pos, list);
+        if (list.count == 0) break;
+        pos.do_move(list.moves[rng() % unsigned(list.count)]);
+        Position set;
+        const std::string fen = pos.fen();
+        ASSERT_EQ(set.set_fen(fen, Variant(v)), FenError::OK) << fen;
+        ASSERT_EQ(set.checkers(), pos.checkers()) << fen << " (variant " << v << ")";
+        ++positions;
+        checks += pos.checkers() != 0;
+      }
+    }
+  for (int i = 0; i < 20000; ++i) {
+    cw::Setup s;
+    const Square wk = Square(rng() % 64);
+    Square bk;
+    do bk = Square(rng() % 64);
+    while (bk == wk);
+    s.board[wk] = make_piece(WHITE, KING);
+    s.board[bk] = make_piece(BLACK, KING);
+    for (int k = int(rng() % 12); k > 0; --k) {
+      const Square sq = Square(rng() % 64);
+      if (s.board[sq] == NO_PIECE) s.board[sq] = make_piece(Color(rng() % 2), PieceType(PAWN + rng() % 5));
+    }
+    s.side = Color(rng() % 2);
+    Position pos;
+    if (s.build(pos, TOLERATE_ANY_BOARD) != FenError::OK) continue;
+    const Color us = pos.side_to_move();
+    const Bitboard want = attackers(pos, ~us, pos.king_square(us), pos.pieces());
+    ASSERT_EQ(pos.checkers(), want) << s.fen();
+    ++positions;
+    checks += want != 0;
+    double_checks += more_than_one(want);
+  }
+  EXPECT_GT(positions, 20000);
+  EXPECT_GT(checks, 1000);
+  EXPECT_GT(double_checks, 50);
 }

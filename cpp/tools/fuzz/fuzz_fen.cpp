@@ -55,6 +55,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Variant before_variant = pos.variant();
 
   const FenError err = pos.set_fen(text, variant, chess960);
+  // The overload that also judges the text (the facade's): the same result, and its judgement
+  // is fen_as_written's.
+  {
+    Position other;
+    bool written = true;
+    CWFUZZ_CHECK(other.set_fen(text, variant, chess960, written) == err, std::string(text));
+    CWFUZZ_CHECK(written == (err == FenError::OK && fen_as_written(text, variant, chess960)),
+                 std::string(text));
+  }
 
   Setup setup;
   const FenError parsed = setup.parse(text, variant, chess960);

@@ -15,7 +15,7 @@ import {
 } from '../boundary/errors.js';
 import { type Move, moveFrom, squareName } from '../core/move.js';
 import { Position, VARIANTS, type Variant, chess960Option, fenError, variantCode } from '../core/position.js';
-import { M, moveView, readString, releaseIo, writeString } from '../boundary/wasm.js';
+import { M, moveView, readFen, releaseIo, writeString } from '../boundary/wasm.js';
 
 /** Why {@link validateLine} refused a line (the core's `LineStatus` as a code). */
 export type LineErrorReason = KebabCase<Exclude<LineStatusName, 'OK'>>;
@@ -126,8 +126,7 @@ export function validateLine(
     const reason = lineReason(status);
     return { ok: false, ply: reason === 'fen' ? 0 : ply, reason };
   }
-  const len = scratch!.fen(false); // negative: ~length (the text of its last setFen, which it has none of)
-  return { ok: true, fen: readString(len < 0 ? ~len : len) };
+  return { ok: true, fen: readFen(scratch!.fen(false), null) };
 }
 
 /** What {@link Puzzle.play} says about a move. */

@@ -33,6 +33,7 @@ import {
   legalMoves,
   moveView,
   play,
+  readFen,
   readString,
   releaseIo,
   sanKeyView,
@@ -457,10 +458,7 @@ export class Position {
   fen(options?: { shredder?: boolean; lichess?: boolean }): string {
     const shredder = options?.shredder === true;
     if (options?.lichess === true) return readString(M.fenLichess(this.#live(), shredder));
-    const len = this.#live().fen(shredder);
-    // Negative: the FEN is exactly the text of the last setFen (see #fenText).
-    if (len >= 0) return readString(len);
-    return this.#fenText ?? readString(~len);
+    return readFen(this.#live().fen(shredder), this.#fenText);
   }
 
   /**

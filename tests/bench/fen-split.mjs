@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// The FEN round trip of the fen-games row (rows/30-fen.mjs: Position.fromFen(f).fen() then
+// dispose(), every position along 1,000 seeded random games) split by subtraction, each part a
+// loop of its own over the same FENs, timed by this process's CPU time:
+//   full            fromFen + fen + dispose (the row's work)
+//   fromFenDispose  fromFen + dispose
+//   rawSetFenFen    the embind calls setFen + fen on one handle (no Position object)
+//   rawSetFen       setFen alone (encodeInto, the embind call, the core's parse, verdicts, build)
+//   encode          encodeInto alone (writeString)
+// Three rounds, the parts alternated; prints each round and the median, in µs per FEN. For tsc's
+// per-module output (build/dist-modules: the boundary's internals are reachable there), e.g.
+// A/B against another build's:
+//   node tests/bench/fen-split.mjs [dir (default build/dist-modules)] [seconds per part]
+// Nothing asserts a speed (docs/performance.md, "FEN set-up along games").
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { root } from './lib.mjs';
+import { prng } from '../tools/prng.mjs';
+
+const dir = path.resolve(process.argv[2] ?? path.join(root, 'build/dist-modules'));
+const seconds = Number(process.argv[3] ?? 1);
+const { Position } = await import(pathToFileURL(path.join(dir, 'index.js')).href);
+const W = await import(pathToFileURL(path.join(dir, 'boundary/wasm.js')).href);
+
+// The row's FENs (the same seed and shuffle).
+const rand = prng(29);
+const fens = [];
+for (let g = 0; g < 1000; g++) {
+  const pos = Position.startpos();
+  for (let ply = 0; ply < 400; ply++) {
+    fens.push(pos.fen());
+    const moves = pos.legalMoves();
+    if (moves.length === 0 || pos.outcome()) break;
+    pos.play(rand.pick(moves));
+  }
+  pos.dispose();
+}
+for (let i = fens.length - 1; i > 0; i--) {
+  const j = rand.int(i + 1);
+  [fens[i], fens[j]] = [fens[j], fens[i]];
+}
+
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+const h = new W.M.Position();
+let sink = 0;
+const parts = {
+  full: (f) => {
+    const p = Position.fromFen(f);
+    sink += p.fen().length;
+    p.dispose();
+  },
+  fromFenDispose: (f) => Position.fromFen(f).dispose(),
+  rawSetFenFen: (f) => {
+    sink += h.setFen(W.writeString(f), 0, false);
+    sink += h.fen(false);
+  },
+  rawSetFen: (f) => {
+    sink += h.setFen(W.writeString(f), 0, false);
+  },
+  encode: (f) => {
+    sink += W.writeString(f);
+  },
+};
+const results = {};
+for (let round = 0; round < 3; round++)
+  for (const [name, run] of Object.entries(parts)) {
+    for (let k = 0; k < 50000; k++) run(fens[k]);
+    const t0 = cpu();
+    let n = 0;
+    let i = 0;
+    while (cpu() - t0 < seconds) {
+      for (let k = 0; k < 1000; k++) {
+        run(fens[i]);
+        i = i + 1 === fens.length ? 0 : i + 1;
+      }
+      n += 1000;
+    }
+    (results[name] ??= []).push(((cpu() - t0) / n) * 1e6);
+  }
+console.log(`${dir}: ${fens.length} FENs, µs per FEN (3 rounds; median)`);
+for (const [name, us] of Object.entries(results)) {
+  const median = [...us].sort((a, b) => a - b)[1];
+  console.log(`${name.padEnd(16)} ${us.map((x) => x.toFixed(3)).join(' ')}  ${median.toFixed(3)}`);
+}
+if (sink === 0.5) console.log(sink);
