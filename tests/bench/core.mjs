@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Core perft benchmark, native vs wasm (Node), measured side by side in one run.
-//   node tests/bench/core.mjs [--quick] [--runs N] [--cpu] [--json] [--native DIR]... [--wasm DIR]...
+//   node tests/bench/core.mjs [--quick] [--runs N] [--cpu] [--json] [--case TEXT]... [--native DIR]... [--wasm DIR]...
 // Starts DIR/chesswasm-bench (native) and `node DIR/chesswasm-bench.js` (wasm) once per build
 // directory (defaults: build/native and build/wasm) in their --serve mode: each warms up once and
 // then runs one timed perft per request. The samples are interleaved: every round runs each
@@ -14,6 +14,7 @@
 // (a ratio that should be 1.00). A --wasm DIR may carry Node/V8 flags in the same argument
 // (--wasm 'build/wasm --no-liftoff'), to measure V8's tiers and checks. --cpu: rate by
 // process CPU time instead of wall-clock time (steadier when other work shares the machine).
+// --case TEXT: only the cases whose name holds TEXT ('kiwipete', 'no-bulk', 'startpos d6 bulk').
 // A benchmark, not a test: nothing asserts a speed.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -25,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const args = process.argv.slice(2);
-const opts = { quick: false, json: false, cpu: false, runs: 5, native: [], wasm: [] };
+const opts = { quick: false, json: false, cpu: false, runs: 5, native: [], wasm: [], only: [] };
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '--quick') opts.quick = true;
@@ -34,9 +35,10 @@ for (let i = 0; i < args.length; i++) {
   else if (a === '--runs') opts.runs = Math.max(1, Number(args[++i]) || 5);
   else if (a === '--native') opts.native.push(args[++i]);
   else if (a === '--wasm') opts.wasm.push(args[++i]);
+  else if (a === '--case') opts.only.push(args[++i]);
   else {
     console.error(
-      'usage: node tests/bench/core.mjs [--quick] [--runs N] [--cpu] [--json] [--native DIR]... [--wasm DIR]...',
+      'usage: node tests/bench/core.mjs [--quick] [--runs N] [--cpu] [--json] [--case TEXT]... [--native DIR]... [--wasm DIR]...',
     );
     process.exit(2);
   }
@@ -108,17 +110,24 @@ for (const b of builds) {
   b.results = info.cases.map((c) => ({ ...c, seconds: [], cpu_seconds: [], rates: [] }));
 }
 const caseKey = (r) => `${r.name} d${r.depth} ${r.bulk ? 'bulk' : 'no-bulk'}`;
-const cases = builds[0].results.map(caseKey);
+let cases = builds[0].results.map(caseKey);
 for (const b of builds)
   if (b.results.map(caseKey).join() !== cases.join()) {
     console.error(`core bench: ${b.kind} ${b.dir} measures other cases than ${builds[0].kind} ${builds[0].dir}`);
     process.exit(1);
   }
 
+// --case TEXT: only the cases whose name (as printed) holds one of the texts.
+const picked = cases.map((_, i) => i).filter((i) => !opts.only.length || opts.only.some((t) => cases[i].includes(t)));
+if (!picked.length) {
+  console.error(`core bench: no case matches ${opts.only.join(', ')} (cases: ${cases.join(', ')})`);
+  process.exit(2);
+}
+
 // Interleaved rounds: each case on every build, one after the other, the order rotating.
 for (let round = 0; round < opts.runs; round++) {
   process.stderr.write(`round ${round + 1}/${opts.runs}\n`);
-  for (let c = 0; c < cases.length; c++) {
+  for (const c of picked) {
     for (let k = 0; k < builds.length; k++) {
       const b = builds[(k + round) % builds.length];
       const s = await b.ask(c);
@@ -129,7 +138,11 @@ for (let round = 0; round < opts.runs; round++) {
     }
   }
 }
-for (const b of builds) b.stop();
+for (const b of builds) {
+  b.stop();
+  b.results = picked.map((i) => b.results[i]);
+}
+cases = picked.map((i) => cases[i]);
 
 // The median of the rounds' paired ratios a/b for case c, and their range.
 function pairedRatio(a, b, c) {
