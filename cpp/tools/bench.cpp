@@ -44,11 +44,11 @@ EM_JS(int, read_request, (), {
     try {
       n = fs.readSync(0, one, 0, 1, null);
     } catch (e) {
-      if (e.code == = 'EAGAIN') continue;
+      if (e.code == 'EAGAIN') continue;
       return -1;
     }
-    if (n == = 0) return line.trim() == = "" ? -1 : parseInt(line, 10);
-    if (one[0] == = 10) break;
+    if (n == 0) return line.trim() == "" ? -1 : parseInt(line, 10);
+    if (one[0] == 10) break;
     line += String.fromCharCode(one[0]);
   }
   const v = parseInt(line, 10);
