@@ -5,6 +5,8 @@
 //   chesswasm-bench [--quick] [--runs N] [--json]
 //   chesswasm-bench [--quick] --serve
 // --quick: shallower depths (start position 5, Kiwipete 4), for a smoke run.
+// --warmup S: the warm-up's CPU seconds (default 0.5; 0: none, for counting instructions
+// under valgrind, where a warm-up by time would make the count vary; with node --no-liftoff).
 // Wall-clock time is reported; --json also gives the process CPU time of every run (useful
 // when other work shares the machine). A wrong node count is an error (exit 1): a fast wrong answer is no
 // benchmark.
@@ -111,6 +113,7 @@ const char* platform() {
 
 int main(int argc, char** argv) {
   bool quick = false, json = false, serve = false;
+  double warmup = 0.5;
   int runs = 3;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) {
@@ -122,8 +125,12 @@ int main(int argc, char** argv) {
     } else if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) {
       runs = std::atoi(argv[++i]);
       if (runs < 1) runs = 1;
+    } else if (!std::strcmp(argv[i], "--warmup") && i + 1 < argc) {
+      warmup = std::atof(argv[++i]);
     } else {
-      std::fprintf(stderr, "usage: chesswasm-bench [--quick] [--runs N] [--json] | [--quick] --serve\n");
+      std::fprintf(stderr,
+                   "usage: chesswasm-bench [--quick] [--warmup S] [--runs N] [--json] | [--quick] [--warmup "
+                   "S] --serve\n");
       return 2;
     }
   }
@@ -153,8 +160,9 @@ int main(int argc, char** argv) {
     kiwi.set_fen(KIWIPETE, cw::CHESS);
     const double c0 = cpu_seconds();
     auto t0 = std::chrono::steady_clock::now();
-    while (cpu_seconds() - c0 < 0.5 ||
-           std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 0.3) {
+    while (warmup > 0 &&
+           (cpu_seconds() - c0 < warmup ||
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 0.3)) {
       cw::perft(start, 4, true);
       cw::perft(start, 3, false);
       cw::perft(kiwi, 3, true);
