@@ -20,6 +20,7 @@ namespace {
 // Writes moves into a buffer of MAX_MOVES slots. The bound (types.h) is proven for every
 // position set-up accepts; the assert catches a set-up that would let a position break it.
 struct MoveWriter {
+  static constexpr bool COUNTS = false;
   Move* cur;
 #ifndef NDEBUG
   const Move* limit;
@@ -58,6 +59,7 @@ struct MoveWriter {
 };
 
 struct MoveCounter {
+  static constexpr bool COUNTS = true;  // callers may count a piece's moves in one popcount
   int n = 0;
   void add(Square, Bitboard targets, MoveFlag) { n += popcount(targets); }
   void add_pawn(int, Bitboard targets, MoveFlag) { n += popcount(targets); }
@@ -160,13 +162,17 @@ struct Restrictions {
 // Writes the king's steps, tested with the king lifted so that it cannot hide behind itself,
 // then fills the restrictions for the other pieces. Returns false in double check, where only
 // the king may move. attacked_by_them(s, occ) says whether the opponent attacks s; the pinners
-// are the opponent's sliders along ranks and files (rook_like) and diagonals (bishop_like).
+// are the opponent's sliders along ranks and files (rook_like) and diagonals (bishop_like);
+// checkers is pos.checkers(), asked once by the caller at its start: in wasm every call is a
+// point where V8 saves every live value to the stack (its code has no callee-saved registers),
+// so the one call the generator may make (checkers are computed on first use) comes first.
 // Shared by chess and Makruk. A side without a king (a board built with Setup::build's
 // TOLERATE_MISSING_KINGS) has no king moves, no checks and no pins: every move of its pieces
 // is legal.
 template <Color Us, GenType T, class Sink, class Attacked>
 bool king_moves_and_restrictions(const Position& pos, Sink& sink, Attacked attacked_by_them,
-                                 Bitboard rook_like, Bitboard bishop_like, Restrictions& r) {
+                                 Bitboard rook_like, Bitboard bishop_like, Bitboard checkers,
+                                 Restrictions& r) {
   constexpr Color Them = ~Us;
   if (!pos.pieces(Us, KING)) {
     r.target_mask = ~Bitboard(0);
@@ -176,7 +182,6 @@ bool king_moves_and_restrictions(const Position& pos, Sink& sink, Attacked attac
   const Square ksq = pos.king_square(Us);
   const Bitboard us_bb = pos.pieces(Us), them_bb = pos.pieces(Them);
   const Bitboard occ = us_bb | them_bb;
-  const Bitboard checkers = pos.checkers();
 
   Bitboard king_targets = king_attacks(ksq) & ~us_bb;
   if constexpr (T == CAPTURES) king_targets &= them_bb;
@@ -186,8 +191,12 @@ bool king_moves_and_restrictions(const Position& pos, Sink& sink, Attacked attac
     Square to = pop_lsb(b);
     if (!attacked_by_them(to, occ_no_king)) safe |= square_bb(to);
   }
-  sink.add(ksq, safe & them_bb, CAPTURE);
-  if constexpr (T == LEGAL) sink.add(ksq, safe & ~them_bb, QUIET);
+  if constexpr (T == LEGAL && Sink::COUNTS) {
+    sink.add(ksq, safe, QUIET);  // counted, not written: captures and steps alike
+  } else {
+    sink.add(ksq, safe & them_bb, CAPTURE);
+    if constexpr (T == LEGAL) sink.add(ksq, safe & ~them_bb, QUIET);
+  }
   if (more_than_one(checkers)) return false;
 
   // Evasions must capture the checker or block its line.
@@ -208,6 +217,7 @@ bool king_moves_and_restrictions(const Position& pos, Sink& sink, Attacked attac
 template <Color Us, GenType T, class Sink>
 void generate_moves(const Position& pos, Sink& sink) {
   constexpr Color Them = ~Us;
+  const Bitboard checkers = pos.checkers();  // first: see king_moves_and_restrictions
   // SQ_NONE without a king: then nothing is pinned and en passant exposes nothing.
   const Square ksq = pos.pieces(Us, KING) ? pos.king_square(Us) : SQ_NONE;
   const Bitboard us_bb = pos.pieces(Us), them_bb = pos.pieces(Them);
@@ -215,9 +225,8 @@ void generate_moves(const Position& pos, Sink& sink) {
   Restrictions r;
   if (!king_moves_and_restrictions<Us, T>(
           pos, sink, [&](Square s, Bitboard o) { return attacked<PieceSet::CHESS, Them>(pos, s, o); },
-          pos.pieces(Them, ROOK, QUEEN), pos.pieces(Them, BISHOP, QUEEN), r))
+          pos.pieces(Them, ROOK, QUEEN), pos.pieces(Them, BISHOP, QUEEN), checkers, r))
     return;
-  const Bitboard checkers = pos.checkers();
   const Bitboard target_mask = r.target_mask, pinned = r.pinned;
 
   generate_pawn_moves<Us, T>(pos, sink, target_mask, pinned, ksq);
@@ -227,8 +236,12 @@ void generate_moves(const Position& pos, Sink& sink) {
   const Bitboard quiet_targets = targets & ~them_bb, capture_targets = targets & them_bb;
   auto emit = [&](Square from, Bitboard att) {
     if (pinned & square_bb(from)) att &= line_bb(ksq, from);
-    sink.add(from, att & capture_targets, CAPTURE);
-    if constexpr (T == LEGAL) sink.add(from, att & quiet_targets, QUIET);
+    if constexpr (T == LEGAL && Sink::COUNTS) {
+      sink.add(from, att & targets, QUIET);  // one popcount for captures and quiet moves
+    } else {
+      sink.add(from, att & capture_targets, CAPTURE);
+      if constexpr (T == LEGAL) sink.add(from, att & quiet_targets, QUIET);
+    }
   };
   // A pinned knight can never move.
   for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned; b;) {
@@ -267,7 +280,7 @@ void generate_makruk(const Position& pos, Sink& sink) {
   Restrictions r;
   if (!king_moves_and_restrictions<Us, T>(
           pos, sink, [&](Square s, Bitboard o) { return attacked<PieceSet::MAKRUK, Them>(pos, s, o); },
-          pos.pieces(Them, ROOK), 0, r))
+          pos.pieces(Them, ROOK), 0, pos.checkers(), r))
     return;
   const Bitboard target_mask = r.target_mask, pinned = r.pinned;
   Bitboard targets = ~us_bb & target_mask;
@@ -467,6 +480,7 @@ Move* antichess_moves(const Position& pos, Move* out) {
 // the chess generator apply as they are.
 template <class Sink>
 struct MaskedSink {  // forwards the king's steps, restricted to a mask
+  static constexpr bool COUNTS = Sink::COUNTS;
   Sink& sink;
   Bitboard mask;
   void add(Square from, Bitboard targets, MoveFlag flag) { sink.add(from, targets & mask, flag); }
@@ -484,7 +498,7 @@ void generate_racing(const Position& pos, Sink& sink) {
   Restrictions r;
   if (!king_moves_and_restrictions<Us, T>(
           pos, king_sink, [&](Square s, Bitboard o) { return attacked<PieceSet::CHESS, Them>(pos, s, o); },
-          pos.pieces(Them, ROOK, QUEEN), pos.pieces(Them, BISHOP, QUEEN), r))
+          pos.pieces(Them, ROOK, QUEEN), pos.pieces(Them, BISHOP, QUEEN), pos.checkers(), r))
     return;
   Bitboard targets = ~us_bb & r.target_mask;
   if constexpr (T == CAPTURES) targets &= them_bb;

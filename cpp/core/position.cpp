@@ -254,6 +254,8 @@ void Position::do_move(Move m) {
   check_invariants();
 }
 
+void Position::grow_states() { states_.resize(states_.size() * 2); }
+
 Bitboard Position::compute_checkers() const {
   if (!pieces(side_, KING)) return 0;              // a side without a king is never in check
   if (any_board_) return checkers_to_king(side_);  // a check may stand from before the move

@@ -3,10 +3,18 @@
 // The same source builds natively and to wasm (run with node); tests/bench/core.mjs runs
 // both and prints them side by side with the wasm/native ratio.
 //   chesswasm-bench [--quick] [--runs N] [--json]
+//   chesswasm-bench [--quick] --serve
 // --quick: shallower depths (start position 5, Kiwipete 4), for a smoke run.
+// --warmup S: the warm-up's CPU seconds (default 0.5; 0: none, for counting instructions
+// under valgrind, where a warm-up by time would make the count vary; with node --no-liftoff).
 // Wall-clock time is reported; --json also gives the process CPU time of every run (useful
 // when other work shares the machine). A wrong node count is an error (exit 1): a fast wrong answer is no
-// benchmark. SPDX-License-Identifier: MIT
+// benchmark.
+// --serve: one sample at a time, on request, for a driver that interleaves builds
+// (tests/bench/core.mjs): after the warm-up the program writes one JSON line describing itself
+// and its cases, then for every line it reads (a case's index) runs that case once and writes
+// one JSON line with its wall-clock and CPU seconds; at end of input (or a line "q") it exits.
+// SPDX-License-Identifier: MIT
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -26,12 +34,41 @@ EM_JS(double, cpu_seconds, (), {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
 });
+// --serve: the next request from standard input, read synchronously (a blocking pipe: Node
+// leaves file descriptor 0 alone unless process.stdin is touched): the number on the line,
+// -1 at the end of input or for "q".
+EM_JS(int, read_request, (), {
+  const fs = require('fs');
+  const one = Buffer.alloc(1);
+  let line = "";
+  for (;;) {
+    let n;
+    try {
+      n = fs.readSync(0, one, 0, 1, null);
+    } catch (e) {
+      if (e.code == 'EAGAIN') continue;
+      return -1;
+    }
+    if (n == 0) return line.trim() == "" ? -1 : parseInt(line, 10);
+    if (one[0] == 10) break;
+    line += String.fromCharCode(one[0]);
+  }
+  const v = parseInt(line, 10);
+  return Number.isNaN(v) ? -1 : v;
+});
 #else
 #include <time.h>
 double cpu_seconds() {
   timespec ts;
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+int read_request() {
+  char line[64];
+  if (!std::fgets(line, sizeof line, stdin)) return -1;
+  char* end = nullptr;
+  long v = std::strtol(line, &end, 10);
+  return end == line ? -1 : int(v);
 }
 #endif
 
@@ -75,18 +112,25 @@ const char* platform() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool quick = false, json = false;
+  bool quick = false, json = false, serve = false;
+  double warmup = 0.5;
   int runs = 3;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) {
       quick = true;
     } else if (!std::strcmp(argv[i], "--json")) {
       json = true;
+    } else if (!std::strcmp(argv[i], "--serve")) {
+      serve = true;
     } else if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) {
       runs = std::atoi(argv[++i]);
       if (runs < 1) runs = 1;
+    } else if (!std::strcmp(argv[i], "--warmup") && i + 1 < argc) {
+      warmup = std::atof(argv[++i]);
     } else {
-      std::fprintf(stderr, "usage: chesswasm-bench [--quick] [--runs N] [--json]\n");
+      std::fprintf(stderr,
+                   "usage: chesswasm-bench [--quick] [--warmup S] [--runs N] [--json] | [--quick] [--warmup "
+                   "S] --serve\n");
       return 2;
     }
   }
@@ -116,8 +160,9 @@ int main(int argc, char** argv) {
     kiwi.set_fen(KIWIPETE, cw::CHESS);
     const double c0 = cpu_seconds();
     auto t0 = std::chrono::steady_clock::now();
-    while (cpu_seconds() - c0 < 0.5 ||
-           std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 0.3) {
+    while (warmup > 0 &&
+           (cpu_seconds() - c0 < warmup ||
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 0.3)) {
       cw::perft(start, 4, true);
       cw::perft(start, 3, false);
       cw::perft(kiwi, 3, true);
@@ -125,27 +170,56 @@ int main(int argc, char** argv) {
     }
   }
 
-  std::vector<Result> results;
-  for (const Case& c : cases) {
-    cw::Position pos;
-    if (c.fen && pos.set_fen(c.fen, cw::CHESS) != cw::FenError::OK) {
-      std::fprintf(stderr, "chesswasm-bench: the core refused the FEN %s\n", c.fen);
+  // One timed perft of a case: wall-clock and CPU seconds; false for a wrong node count.
+  std::vector<cw::Position> positions(cases.size());
+  for (size_t i = 0; i < cases.size(); ++i)
+    if (cases[i].fen && positions[i].set_fen(cases[i].fen, cw::CHESS) != cw::FenError::OK) {
+      std::fprintf(stderr, "chesswasm-bench: the core refused the FEN %s\n", cases[i].fen);
       return 1;
     }
+  auto sample = [&](size_t i, double& wall, double& cpu) {
+    const Case& c = cases[i];
+    double c0 = cpu_seconds();
+    auto t0 = std::chrono::steady_clock::now();
+    uint64_t n = cw::perft(positions[i], c.depth, c.bulk);
+    wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    cpu = cpu_seconds() - c0;
+    if (n == c.expected) return true;
+    std::fprintf(stderr, "chesswasm-bench: %s depth %d (%s): %llu nodes, expected %llu\n", c.name, c.depth,
+                 c.bulk ? "bulk" : "no bulk", (unsigned long long)n, (unsigned long long)c.expected);
+    return false;
+  };
+
+  if (serve) {
+    std::printf("{\"platform\":\"%s\",\"build\":\"%s\",\"compiler\":\"%s\",\"cases\":[", platform(),
+                CHESSWASM_BUILD_INFO, __VERSION__);
+    for (size_t i = 0; i < cases.size(); ++i)
+      std::printf("%s{\"name\":\"%s\",\"depth\":%d,\"bulk\":%s,\"nodes\":%llu}", i ? "," : "", cases[i].name,
+                  cases[i].depth, cases[i].bulk ? "true" : "false", (unsigned long long)cases[i].expected);
+    std::printf("]}\n");
+    std::fflush(stdout);
+    for (int i; (i = read_request()) >= 0;) {
+      if (size_t(i) >= cases.size()) {
+        std::fprintf(stderr, "chesswasm-bench: no case %d\n", i);
+        return 2;
+      }
+      double wall, cpu;
+      if (!sample(size_t(i), wall, cpu)) return 1;
+      std::printf("{\"case\":%d,\"seconds\":%.6f,\"cpu_seconds\":%.6f}\n", i, wall, cpu);
+      std::fflush(stdout);
+    }
+    return 0;
+  }
+
+  std::vector<Result> results;
+  for (size_t ci = 0; ci < cases.size(); ++ci) {
+    const Case& c = cases[ci];
     Result r{c, {}, {}, 0};
     for (int i = 0; i < runs; ++i) {
-      double c0 = cpu_seconds();
-      auto t0 = std::chrono::steady_clock::now();
-      uint64_t n = cw::perft(pos, c.depth, c.bulk);
-      double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      r.cpu_seconds.push_back(cpu_seconds() - c0);
-      if (n != c.expected) {
-        std::fprintf(stderr, "chesswasm-bench: %s depth %d (%s): %llu nodes, expected %llu\n", c.name,
-                     c.depth, c.bulk ? "bulk" : "no bulk", (unsigned long long)n,
-                     (unsigned long long)c.expected);
-        return 1;
-      }
-      r.seconds.push_back(s);
+      double wall, cpu;
+      if (!sample(ci, wall, cpu)) return 1;
+      r.seconds.push_back(wall);
+      r.cpu_seconds.push_back(cpu);
     }
     r.median = median(r.seconds);
     if (!json)
