@@ -5,10 +5,11 @@
 // strict rules) and change nothing. The public API puts its own checks in front (the
 // 'invalid-argument' cases of setup.test.ts); these show the module does not rely on them.
 import { describe, expect, it } from 'vitest';
-// The package as tsc wrote it, with the release module (build/dist-modules: the same sources
-// as the bundled dist/), because the test calls the module itself (wasm.js holds it).
-import * as pkg from '../../build/dist-modules/index.js';
-import * as internal from '../../build/dist-modules/boundary/wasm.js';
+// The package as tsc wrote it, with the release module (chesswasm-modules/: build/dist-modules,
+// the same sources as the bundled dist/), because the test calls the module itself (wasm.js
+// holds it).
+import { Position } from 'chesswasm-modules/index.js';
+import * as internal from 'chesswasm-modules/boundary/wasm.js';
 import { FenError, Variant } from '../../web/src/boundary/boundary.js';
 
 interface NativeSetup {
@@ -37,15 +38,11 @@ interface Glue {
   insufficientMaterial(position: NativePosition, color: number): boolean;
 }
 
-// (Typed here: the build may not exist when the linter reads this file.)
-const { Position } = pkg as unknown as typeof import('chesswasm');
-const { writeString, readString } = internal as unknown as {
-  writeString: (s: string) => number;
-  readString: (len: number) => string;
-};
+// The glue's methods this test calls, with the plain number codes it passes on purpose.
+const { writeString, readString } = internal;
 const glue = (): Glue => {
   Position.startpos(); // the module is loaded
-  return (internal as unknown as { M: Glue }).M;
+  return internal.M as unknown as Glue;
 };
 const variant = (name: (typeof Variant)[number]) => Variant.indexOf(name);
 const OK = FenError.indexOf('OK');
