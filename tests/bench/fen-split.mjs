@@ -15,30 +15,15 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root } from './lib.mjs';
-import { prng } from '../tools/prng.mjs';
+import { fensAlongGames } from './rows/30-fen.mjs';
 
 const dir = path.resolve(process.argv[2] ?? path.join(root, 'build/dist-modules'));
 const seconds = Number(process.argv[3] ?? 1);
 const { Position } = await import(pathToFileURL(path.join(dir, 'index.js')).href);
 const W = await import(pathToFileURL(path.join(dir, 'boundary/wasm.js')).href);
 
-// The row's FENs (the same seed and shuffle).
-const rand = prng(29);
-const fens = [];
-for (let g = 0; g < 1000; g++) {
-  const pos = Position.startpos();
-  for (let ply = 0; ply < 400; ply++) {
-    fens.push(pos.fen());
-    const moves = pos.legalMoves();
-    if (moves.length === 0 || pos.outcome()) break;
-    pos.play(rand.pick(moves));
-  }
-  pos.dispose();
-}
-for (let i = fens.length - 1; i > 0; i--) {
-  const j = rand.int(i + 1);
-  [fens[i], fens[j]] = [fens[j], fens[i]];
-}
+// The row's FENs (rows/30-fen.mjs: the same games, seed and shuffle).
+const fens = fensAlongGames({ Position });
 
 const cpu = () => {
   const u = process.cpuUsage();

@@ -11,6 +11,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cpuNow } from './lib.mjs';
+import { OPERA, transport } from './rows/90-engine.mjs';
 
 const USAGE = 'usage: node tests/bench/review-ab.mjs [--rounds N] [--batch B] [--warm W] DIST [DIST...]';
 const opts = { rounds: 41, batch: 10, warm: 300 };
@@ -35,29 +36,7 @@ if (!dists.length) {
   process.exit(2);
 }
 
-const OPERA =
-  '1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 ' +
-  '11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0';
-
-// The row's stand-in: answers the handshake, and each search with one info line and bestmove.
-function transport(onGo) {
-  const t = {
-    line: () => {},
-    listen(onLine) {
-      t.line = onLine;
-    },
-    send(cmd) {
-      if (cmd === 'uci')
-        queueMicrotask(() =>
-          ['id name Bench', 'option name MultiPV type spin default 1 min 1 max 8', 'uciok'].forEach(t.line),
-        );
-      else if (cmd === 'isready') queueMicrotask(() => t.line('readyok'));
-      else if (cmd.startsWith('go')) onGo(t);
-    },
-    close() {},
-  };
-  return t;
-}
+// The row's game and stand-in engine (rows/90-engine.mjs), so both measure the same work.
 
 const builds = [];
 for (const dist of dists) {

@@ -14,7 +14,7 @@ let sink = 0;
 // Every position along `games` random games (the game's moves picked by a seeded PRNG; the
 // game ends at mate, stalemate or a draw the rules declare, or after 400 plies), shuffled.
 let gameFens = null;
-function fensAlongGames(chesswasm, games = 1000) {
+export function fensAlongGames(chesswasm, games = 1000) {
   if (gameFens) return gameFens;
   const rand = prng(29);
   const fens = [];

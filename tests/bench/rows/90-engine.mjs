@@ -20,7 +20,7 @@ const none = () => undefined;
 const SF = '/usr/games/stockfish';
 const WARM_CALLS = 300;
 const OWN_CALLS = 9;
-const OPERA =
+export const OPERA =
   '1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 ' +
   '11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0';
 
@@ -31,7 +31,7 @@ async function engineModule(ctx) {
 }
 
 // A transport whose engine answers the handshake; `onGo` answers searches.
-function transport(onGo) {
+export function transport(onGo) {
   const t = {
     line: () => {},
     listen(onLine) {
