@@ -531,7 +531,9 @@ TEST(FenFuzz, RandomAndMutatedStrings) {
     ASSERT_EQ(pos.key(), pos.compute_key()) << s;
     ASSERT_EQ(pos.history_size(), 0) << s;
     std::string out = pos.fen();
-    if (fen_as_written(s, v)) ASSERT_EQ(out, s) << "fen_as_written, but written otherwise";
+    if (fen_as_written(s, v)) {
+      ASSERT_EQ(out, s) << "fen_as_written, but written otherwise";
+    }
     Position again;
     ASSERT_EQ(code(again.set_fen(out, v)), "OK")
         << "fen() output does not read back: \"" << s << "\" -> \"" << out << "\"";
@@ -560,7 +562,9 @@ TEST(Fen, AsWrittenIsWhatTheWriterWrites) {
   auto check = [](const std::string& text, Variant v, bool chess960) {
     Position pos;
     if (pos.set_fen(text, v, chess960) != FenError::OK) return;
-    if (fen_as_written(text, v, chess960)) EXPECT_EQ(pos.fen(), text) << text;
+    if (fen_as_written(text, v, chess960)) {
+      EXPECT_EQ(pos.fen(), text) << text;
+    }
   };
   for (int g = 0; g < 40; ++g) {
     Position pos;
@@ -593,7 +597,9 @@ TEST(Fen, AsWrittenIsWhatTheWriterWrites) {
         const std::string t = f[0] + " " + f[1] + " " + c + " " + f[3] + " " + f[4] + " " + f[5];
         check(t, CHESS, false);
         Position p;
-        if (p.set_fen(t) == FenError::OK) EXPECT_EQ(fen_as_written(t), p.fen() == t) << t;
+        if (p.set_fen(t) == FenError::OK) {
+          EXPECT_EQ(fen_as_written(t), p.fen() == t) << t;
+        }
       }
       MoveList list;
       generate_legal(pos, list);
