@@ -11,14 +11,20 @@
 // per-module output (build/dist-modules: the boundary's internals are reachable there), e.g.
 // A/B against another build's:
 //   node tests/bench/fen-split.mjs [dir (default build/dist-modules)] [seconds per part]
+// With --write FILE: writes the row's FENs to FILE, one a line, and stops (the input of the
+// native chesswasm-fen-loop, cpp/tools/fen_loop.cpp, for counting instructions).
 // Nothing asserts a speed (docs/performance.md, "FEN set-up along games").
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root } from './lib.mjs';
 import { prng } from '../tools/prng.mjs';
 
-const dir = path.resolve(process.argv[2] ?? path.join(root, 'build/dist-modules'));
-const seconds = Number(process.argv[3] ?? 1);
+const args = process.argv.slice(2);
+const writeAt = args.indexOf('--write');
+const writeFile = writeAt >= 0 ? args.splice(writeAt, 2)[1] : undefined;
+const dir = path.resolve(args[0] ?? path.join(root, 'build/dist-modules'));
+const seconds = Number(args[1] ?? 1);
 const { Position } = await import(pathToFileURL(path.join(dir, 'index.js')).href);
 const W = await import(pathToFileURL(path.join(dir, 'boundary/wasm.js')).href);
 
@@ -38,6 +44,11 @@ for (let g = 0; g < 1000; g++) {
 for (let i = fens.length - 1; i > 0; i--) {
   const j = rand.int(i + 1);
   [fens[i], fens[j]] = [fens[j], fens[i]];
+}
+
+if (writeFile) {
+  fs.writeFileSync(writeFile, fens.join('\n') + '\n');
+  process.exit(0);
 }
 
 const cpu = () => {
