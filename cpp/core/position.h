@@ -198,7 +198,6 @@ class Position {
   friend struct Setup;
   struct Blank {};
   explicit Position(Blank) {}  // uninitialised: only for the FEN parser to fill
-  void clear();                // an empty board, white to move, no rights, move 1
   const StateInfo& st() const { return states_[top_]; }
   StateInfo& st() { return states_[top_]; }
   // Makes room for one more state and returns it, uninitialised beyond what the caller writes.
