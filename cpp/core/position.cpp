@@ -19,7 +19,7 @@ Position::Position() {
   s.build(*this);
 }
 
-void Position::finish_setup() {
+void Position::finish_setup(Key pieces_key) {
   // Known already when Setup::verdicts judged the checks (the same question: the board is
   // unchanged since, only castling rights and the en passant square were added).
   if (!st().checkers_known)
@@ -27,7 +27,8 @@ void Position::finish_setup() {
                     : is_lichess_variant(variant_) ? variant_checkers()
                                                    : attackers(*this, ~side_, king_square(side_), pieces());
   st().checkers_known = true;
-  st().key = compute_key();
+  st().key = pieces_key ^ state_key();
+  assert(st().key == compute_key());
 }
 
 void Position::put_piece(Piece p, Square s) {
@@ -82,7 +83,11 @@ Key Position::compute_key() const {
     Square s = pop_lsb(b);
     k ^= piece_key(board_[s], s);
   }
-  k ^= zobrist::castling(st().castling);
+  return k ^ state_key();
+}
+
+Key Position::state_key() const {
+  Key k = zobrist::castling(st().castling);
   k ^= ep_key();
   if (side_ == WHITE) k ^= turn_key_;
   if (variant_ == MAKRUK) k ^= zobrist::makruk_count(st().count_limit);

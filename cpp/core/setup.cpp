@@ -267,18 +267,23 @@ FenError first_fen_error(FenErrors errors) {
   return FenError::OK;
 }
 
-void Setup::load_pieces(Position& pos) const {
+Key Setup::load_pieces(Position& pos) const {
   std::memset(pos.by_type_, 0, sizeof pos.by_type_);
   std::memset(pos.by_color_, 0, sizeof pos.by_color_);
   std::memcpy(pos.board_, board, sizeof board);
+  const Key(*keys)[SQUARE_NB] = variant == MAKRUK ? zobrist::MAKRUK_PIECE_KEYS : zobrist::PIECE_KEYS;
+  Key key = 0;
   for (Bitboard b = occupancy(board); b;) {
     const Square s = pop_lsb(b);
-    pos.by_type_[type_of(board[s])] |= square_bb(s);
-    pos.by_color_[color_of(board[s])] |= square_bb(s);
+    const Piece p = board[s];
+    pos.by_type_[type_of(p)] |= square_bb(s);
+    pos.by_color_[color_of(p)] |= square_bb(s);
+    key ^= keys[p][s];
   }
   pos.side_ = side;
   pos.variant_ = variant;
   pos.chess960_ = castling_chess960(variant, chess960);
+  return key;
 }
 
 // Every field of pos is written once here (build then adds the rights, the en passant square
@@ -453,7 +458,7 @@ FenError Setup::build(Position& out, FenErrors tolerated) const {
   // The verdicts are judged on the pieces alone (pos: nothing else of it is set); out is
   // written only when they allow, straight (no position built aside and copied: issue 29).
   Position pos{Position::Blank{}};
-  load_pieces(pos);
+  const Key pieces_key = load_pieces(pos);
   // Boards beyond the strict rules: standard chess only (the facade's).
   if (variant != CHESS) tolerated &= TOLERATE_MISSING_KINGS;
   Bitboard checkers = 0;
@@ -466,7 +471,7 @@ FenError Setup::build(Position& out, FenErrors tolerated) const {
   for (int i = 0; i < 4; ++i)
     if (castling_rook[i] != SQ_NONE) out.set_castling_right(i < 2 ? WHITE : BLACK, castling_rook[i]);
   if (variant != MAKRUK) out.st().ep_square = ep_square;
-  out.finish_setup();
+  out.finish_setup(pieces_key);
   return FenError::OK;
 }
 

@@ -113,7 +113,8 @@ struct Setup {
 
  private:
   // The part of a position that the verdicts read: the pieces, the side, the rule set.
-  void load_pieces(Position& pos) const;
+  // Returns the pieces' part of the position's key (one loop over the pieces for both).
+  Key load_pieces(Position& pos) const;
   // The rest but the rights and the en passant square into out, the pieces from `pieces`
   // (load_pieces).
   void load_board(Position& out, const Position& pieces) const;
