@@ -19,34 +19,7 @@ Position::Position() {
   s.build(*this);
 }
 
-void Position::clear() {
-  std::memset(by_type_, 0, sizeof(by_type_));
-  std::memset(by_color_, 0, sizeof(by_color_));
-  std::memset(board_, 0, sizeof(board_));
-  std::memset(castling_path_, 0, sizeof(castling_path_));
-  std::memset(king_path_, 0, sizeof(king_path_));
-  std::memset(castling_mask_, 0, sizeof(castling_mask_));
-  for (Square& s : castling_rook_) s = SQ_NONE;
-  side_ = WHITE;
-  variant_ = CHESS;
-  chess960_ = false;
-  piece_keys_ = zobrist::PIECE_KEYS;
-  turn_key_ = zobrist::turn();
-  game_ply_ = 0;
-  any_board_ = false;
-  // The state stack keeps its memory (states above top_ are spare room, written when pushed).
-  if (states_.size() < 64) states_.resize(64);
-  states_[0] = StateInfo{};
-  top_ = 0;
-  states_[0].ep_square = SQ_NONE;
-  states_[0].move = MOVE_NULL;
-  std::memset(pocket_, 0, sizeof(pocket_));
-  promoted_ = 0;
-  checks_left_[WHITE] = checks_left_[BLACK] = 3;
-  snapshots_.clear();
-}
-
-void Position::finish_setup() {
+void Position::finish_setup(Key pieces_key) {
   // Known already when Setup::verdicts judged the checks (the same question: the board is
   // unchanged since, only castling rights and the en passant square were added).
   if (!st().checkers_known)
@@ -54,7 +27,8 @@ void Position::finish_setup() {
                     : is_lichess_variant(variant_) ? variant_checkers()
                                                    : attackers(*this, ~side_, king_square(side_), pieces());
   st().checkers_known = true;
-  st().key = compute_key();
+  st().key = pieces_key ^ state_key();
+  assert(st().key == compute_key());
 }
 
 void Position::put_piece(Piece p, Square s) {
@@ -109,7 +83,11 @@ Key Position::compute_key() const {
     Square s = pop_lsb(b);
     k ^= piece_key(board_[s], s);
   }
-  k ^= zobrist::castling(st().castling);
+  return k ^ state_key();
+}
+
+Key Position::state_key() const {
+  Key k = zobrist::castling(st().castling);
   k ^= ep_key();
   if (side_ == WHITE) k ^= turn_key_;
   if (variant_ == MAKRUK) k ^= zobrist::makruk_count(st().count_limit);

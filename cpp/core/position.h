@@ -198,7 +198,6 @@ class Position {
   friend struct Setup;
   struct Blank {};
   explicit Position(Blank) {}  // uninitialised: only for the FEN parser to fill
-  void clear();                // an empty board, white to move, no rights, move 1
   const StateInfo& st() const { return states_[top_]; }
   StateInfo& st() { return states_[top_]; }
   // Makes room for one more state and returns it, uninitialised beyond what the caller writes.
@@ -214,7 +213,10 @@ class Position {
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
   void set_castling_right(Color c, Square rook_sq);
-  void finish_setup();  // derives the checkers (unless Setup::verdicts found them) and the key after set-up
+  // Derives the checkers (unless Setup::verdicts found them) and the key after set-up, from
+  // the key of the pieces on the board (Setup::load_pieces computes it with the bitboards).
+  void finish_setup(Key pieces_key);
+  Key state_key() const;  // compute_key() but the pieces: rights, ep, side, counters, pockets
   void do_castling(Color us, Square king_from, Square rook_from, bool undo);
   Key ep_key() const;
   Key piece_key(Piece p, Square s) const { return piece_keys_[p][s]; }

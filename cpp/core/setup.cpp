@@ -267,31 +267,66 @@ FenError first_fen_error(FenErrors errors) {
   return FenError::OK;
 }
 
-void Setup::load_board(Position& pos) const {
-  pos.clear();
+Key Setup::load_pieces(Position& pos) const {
+  std::memset(pos.by_type_, 0, sizeof pos.by_type_);
+  std::memset(pos.by_color_, 0, sizeof pos.by_color_);
+  std::memcpy(pos.board_, board, sizeof board);
+  const Key(*keys)[SQUARE_NB] = variant == MAKRUK ? zobrist::MAKRUK_PIECE_KEYS : zobrist::PIECE_KEYS;
+  Key key = 0;
+  for (Bitboard b = occupancy(board); b;) {
+    const Square s = pop_lsb(b);
+    const Piece p = board[s];
+    pos.by_type_[type_of(p)] |= square_bb(s);
+    pos.by_color_[color_of(p)] |= square_bb(s);
+    key ^= keys[p][s];
+  }
+  pos.side_ = side;
+  pos.variant_ = variant;
+  pos.chess960_ = castling_chess960(variant, chess960);
+  return key;
+}
+
+// Every field of pos is written once here (build then adds the rights, the en passant square
+// and the checkers): pos was a position before and keeps only its state stack's memory.
+void Setup::load_board(Position& pos, const Position& pieces) const {
+  std::memcpy(pos.by_type_, pieces.by_type_, sizeof pos.by_type_);
+  std::memcpy(pos.by_color_, pieces.by_color_, sizeof pos.by_color_);
+  std::memcpy(pos.board_, pieces.board_, sizeof pos.board_);
+  pos.side_ = side;
   pos.variant_ = variant;
   pos.chess960_ = castling_chess960(variant, chess960);
   pos.piece_keys_ = variant == MAKRUK ? zobrist::MAKRUK_PIECE_KEYS : zobrist::PIECE_KEYS;
   pos.turn_key_ = variant == MAKRUK ? zobrist::MAKRUK_TURN : zobrist::turn();
-  std::memcpy(pos.board_, board, sizeof board);
-  for (Bitboard b = occupancy(board); b;) {
-    const Square s = pop_lsb(b);
-    pos.by_type_[type_of(board[s])] |= square_bb(s);
-    pos.by_color_[color_of(board[s])] |= square_bb(s);
-  }
-  pos.side_ = side;
-  pos.st().rule50 = halfmove;
-  pos.st().count_limit = count_limit;
-  if (count_limit) pos.st().count_ply = halfmove;
   pos.game_ply_ = int(2 * (fullmove - 1) + (side == BLACK));
+  pos.any_board_ = false;
+  for (Square& s : pos.castling_rook_) s = SQ_NONE;
+  std::memset(pos.castling_path_, 0, sizeof pos.castling_path_);
+  std::memset(pos.king_path_, 0, sizeof pos.king_path_);
+  std::memset(pos.castling_mask_, 0, sizeof pos.castling_mask_);
+  // The state stack keeps its memory (states above top_ are spare room, written when pushed).
+  if (pos.states_.size() < 64) pos.states_.resize(64);
+  pos.top_ = 0;
+  StateInfo& st = pos.states_[0];
+  st = StateInfo{};
+  st.ep_square = SQ_NONE;
+  st.move = MOVE_NULL;
+  st.rule50 = halfmove;
+  st.count_limit = count_limit;
+  if (count_limit) st.count_ply = halfmove;
   if (variant == CRAZYHOUSE) {
     std::memcpy(pos.pocket_, pocket, sizeof pocket);
     pos.promoted_ = promoted & pos.pieces() & ~pos.pieces(PAWN, KING);
+  } else {
+    std::memset(pos.pocket_, 0, sizeof pos.pocket_);
+    pos.promoted_ = 0;
   }
   if (variant == THREE_CHECK) {
     pos.checks_left_[WHITE] = checks_left[WHITE];
     pos.checks_left_[BLACK] = checks_left[BLACK];
+  } else {
+    pos.checks_left_[WHITE] = pos.checks_left_[BLACK] = 3;
   }
+  pos.snapshots_.clear();
 }
 
 // The set-up rules of the lichess variants that differ from chess (kings, pawns on the back
@@ -357,7 +392,7 @@ FenErrors variant_verdicts(const Setup& s, const Position& pos, int* kings) {
   return errors;
 }
 
-FenErrors Setup::verdicts(Position& pos) const {
+FenErrors Setup::verdicts(const Position& pos, Bitboard* checkers_out, bool* checkers_known) const {
   FenErrors errors = 0;
   int kings[COLOR_NB];
   for (Color c : {WHITE, BLACK}) kings[c] = popcount(pos.pieces(c, KING));
@@ -397,8 +432,8 @@ FenErrors Setup::verdicts(Position& pos) const {
     // Computed once: they are the position's checkers (Position::finish_setup's question, but
     // in the lichess variants, which have rules of their own for checks).
     if (!is_lichess_variant(variant)) {
-      pos.st().checkers = checkers;
-      pos.st().checkers_known = true;
+      *checkers_out = checkers;
+      *checkers_known = true;
     }
     if (FenError e = checkers_verdict(pos, checkers, variant == MAKRUK ? SQ_NONE : ep_square);
         e != FenError::OK)
@@ -411,35 +446,32 @@ FenErrors Setup::validate() const {
   init_bitboards();
   zobrist::init();
   Position pos{Position::Blank{}};
-  load_board(pos);
-  return verdicts(pos);
+  load_pieces(pos);
+  Bitboard checkers;
+  bool known = false;
+  return verdicts(pos, &checkers, &known);
 }
 
 FenError Setup::build(Position& out, FenErrors tolerated) const {
   init_bitboards();
   zobrist::init();
-  // pos is built from scratch; out is replaced only on success. Its state stack is the one
-  // out had before the last build (kept here in between): no allocation per FEN.
-  static thread_local std::vector<StateInfo> spare;
+  // The verdicts are judged on the pieces alone (pos: nothing else of it is set); out is
+  // written only when they allow, straight (no position built aside and copied: issue 29).
   Position pos{Position::Blank{}};
-  pos.states_.swap(spare);
-  struct GiveBack {
-    Position& pos;
-    ~GiveBack() { spare.swap(pos.states_); }
-  } give_back{pos};
-  load_board(pos);
+  const Key pieces_key = load_pieces(pos);
   // Boards beyond the strict rules: standard chess only (the facade's).
   if (variant != CHESS) tolerated &= TOLERATE_MISSING_KINGS;
-  if (FenErrors bad = verdicts(pos) & ~tolerated) return first_fen_error(bad);
-  pos.any_board_ = (tolerated & ~TOLERATE_MISSING_KINGS) != 0;
+  Bitboard checkers = 0;
+  bool checkers_known = false;
+  if (FenErrors bad = verdicts(pos, &checkers, &checkers_known) & ~tolerated) return first_fen_error(bad);
+  load_board(out, pos);
+  out.any_board_ = (tolerated & ~TOLERATE_MISSING_KINGS) != 0;
+  out.st().checkers = checkers;
+  out.st().checkers_known = checkers_known;
   for (int i = 0; i < 4; ++i)
-    if (castling_rook[i] != SQ_NONE) pos.set_castling_right(i < 2 ? WHITE : BLACK, castling_rook[i]);
-  if (variant != MAKRUK) pos.st().ep_square = ep_square;
-  pos.finish_setup();
-  std::vector<StateInfo> old;
-  old.swap(out.states_);
-  out = std::move(pos);
-  pos.states_.swap(old);  // out's old stack goes to spare (give_back)
+    if (castling_rook[i] != SQ_NONE) out.set_castling_right(i < 2 ? WHITE : BLACK, castling_rook[i]);
+  if (variant != MAKRUK) out.st().ep_square = ep_square;
+  out.finish_setup(pieces_key);
   return FenError::OK;
 }
 

@@ -112,8 +112,15 @@ struct Setup {
   bool operator==(const Setup& o) const;
 
  private:
-  void load_board(Position& pos) const;     // pieces, side, counters; no rights, no ep
-  FenErrors verdicts(Position& pos) const;  // pos: this set-up's board (load_board)
+  // The part of a position that the verdicts read: the pieces, the side, the rule set.
+  // Returns the pieces' part of the position's key (one loop over the pieces for both).
+  Key load_pieces(Position& pos) const;
+  // The rest but the rights and the en passant square into out, the pieces from `pieces`
+  // (load_pieces).
+  void load_board(Position& out, const Position& pieces) const;
+  // pos: this set-up's pieces (load_pieces). When the checks were judged in standard chess or
+  // Makruk, *checkers is set to the side to move's checkers and *checkers_known to true.
+  FenErrors verdicts(const Position& pos, Bitboard* checkers, bool* checkers_known) const;
 };
 
 }  // namespace cw

@@ -11,19 +11,30 @@
 // per-module output (build/dist-modules: the boundary's internals are reachable there), e.g.
 // A/B against another build's:
 //   node tests/bench/fen-split.mjs [dir (default build/dist-modules)] [seconds per part]
+// With --write FILE: writes the row's FENs to FILE, one a line, and stops (the input of the
+// native chesswasm-fen-loop, cpp/tools/fen_loop.cpp, for counting instructions).
 // Nothing asserts a speed (docs/performance.md, "FEN set-up along games").
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root } from './lib.mjs';
 import { fensAlongGames } from './rows/30-fen.mjs';
 
-const dir = path.resolve(process.argv[2] ?? path.join(root, 'build/dist-modules'));
-const seconds = Number(process.argv[3] ?? 1);
+const args = process.argv.slice(2);
+const writeAt = args.indexOf('--write');
+const writeFile = writeAt >= 0 ? args.splice(writeAt, 2)[1] : undefined;
+const dir = path.resolve(args[0] ?? path.join(root, 'build/dist-modules'));
+const seconds = Number(args[1] ?? 1);
 const { Position } = await import(pathToFileURL(path.join(dir, 'index.js')).href);
 const W = await import(pathToFileURL(path.join(dir, 'boundary/wasm.js')).href);
 
 // The row's FENs (rows/30-fen.mjs: the same games, seed and shuffle).
 const fens = fensAlongGames({ Position });
+
+if (writeFile) {
+  fs.writeFileSync(writeFile, fens.join('\n') + '\n');
+  process.exit(0);
+}
 
 const cpu = () => {
   const u = process.cpuUsage();

@@ -340,3 +340,113 @@ TEST(Setup, CheckersOfABuiltPositionAreItsOwn) {
   EXPECT_GT(checks, 1000);
   EXPECT_GT(double_checks, 50);
 }
+
+// The number of differences between the move trees of a and b, depth plies deep: the legal
+// moves, and the key after each.
+int same_tree(Position& a, Position& b, int depth) {
+  MoveList ma, mb;
+  generate_legal(a, ma);
+  generate_legal(b, mb);
+  if (ma.count != mb.count) return 1;
+  int diffs = 0;
+  for (int k = 0; k < ma.count; ++k) {
+    if (ma.moves[k] != mb.moves[k]) return 1;
+    a.do_move(ma.moves[k]);
+    b.do_move(ma.moves[k]);
+    diffs += a.key() != b.key();
+    if (depth > 1) diffs += same_tree(a, b, depth - 1);
+    a.undo_move();
+    b.undo_move();
+  }
+  return diffs;
+}
+
+// Setup::build writes the position it replaces field by field (no position built aside and
+// copied in: issue 29), keeping only its state stack's memory. So a position that has played
+// moves in one rule set (states, snapshots of the variants' moves, castling data, pockets,
+// checks, Makruk counting, an any_board() build) and is then set from a FEN must be exactly
+// the position a fresh one builds from it.
+TEST(Setup, BuildOverAPlayedPositionIsAFreshOne) {
+  std::mt19937 rng(4141);
+  // FENs along random games in every rule set, with and without Chess960 castling.
+  struct Case {
+    std::string fen;
+    Variant v;
+    bool chess960;
+  };
+  std::vector<Case> cases;
+  for (int v = 0; v < VARIANT_NB; ++v)
+    for (int g = 0; g < 4; ++g) {
+      Position pos;
+      const bool c960 = g % 2 && variant_has_castling(Variant(v));
+      ASSERT_EQ(pos.set_fen(start_fen(Variant(v)), Variant(v), c960), FenError::OK);
+      for (int ply = 0; ply < 120; ++ply) {
+        if (ply % 8 == 0) cases.push_back({pos.fen(), Variant(v), c960});
+        MoveList list;
+        generate_legal(pos, list);
+        if (list.count == 0) break;
+        pos.do_move(list.moves[rng() % unsigned(list.count)]);
+      }
+    }
+  // Chess960 start positions (kings and rooks on other files: other castling data).
+  int n960 = 0;
+  for (const auto& e : cwtest::load_epd("perft-chess960.epd"))
+    if (n960++ < 100) cases.push_back({e.fen, CHESS960, true});
+  ASSERT_GT(cases.size(), 300u);
+  // One position reused for all of them: before each FEN it plays a few moves of its own.
+  Position reused;
+  {  // the castling data of a king on b1, then a knight there in standard chess
+    ASSERT_EQ(reused.set_fen("rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", CHESS960), FenError::OK);
+    const std::string fen = "r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1";
+    Position fresh;
+    ASSERT_EQ(fresh.set_fen(fen), FenError::OK);
+    ASSERT_EQ(reused.set_fen(fen), FenError::OK);
+    EXPECT_EQ(same_tree(reused, fresh, 2), 0) << fen;
+  }
+  int compared = 0;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const Case& c = cases[(i * 7919) % cases.size()];  // the rule sets interleaved
+    if (i % 5 == 0)                                    // a board beyond the strict rules first (any_board)
+      ASSERT_EQ(parsed("QQQQQQQQ/8/8/8/8/8/8/K6k w - - 0 1").build(reused, TOLERATE_ANY_BOARD), FenError::OK);
+    for (int k = int(rng() % 6); k > 0; --k) {
+      MoveList list;
+      generate_legal(reused, list);
+      if (list.count == 0) break;
+      reused.do_move(list.moves[rng() % unsigned(list.count)]);
+    }
+    Position fresh;
+    ASSERT_EQ(fresh.set_fen(c.fen, c.v, c.chess960), FenError::OK) << c.fen;
+    ASSERT_EQ(reused.set_fen(c.fen, c.v, c.chess960), FenError::OK) << c.fen;
+    const char* why = nullptr;
+    ASSERT_TRUE(reused.is_consistent(&why)) << c.fen << ": " << why;
+    EXPECT_EQ(reused.fen(), fresh.fen()) << c.fen;
+    EXPECT_EQ(reused.key(), fresh.key()) << c.fen;
+    EXPECT_EQ(reused.checkers(), fresh.checkers()) << c.fen;
+    EXPECT_EQ(reused.history_size(), 0) << c.fen;
+    EXPECT_EQ(reused.variant(), fresh.variant()) << c.fen;
+    EXPECT_EQ(reused.chess960(), fresh.chess960()) << c.fen;
+    EXPECT_EQ(reused.any_board(), fresh.any_board()) << c.fen;
+    EXPECT_EQ(reused.rule50(), fresh.rule50()) << c.fen;
+    EXPECT_EQ(reused.game_ply(), fresh.game_ply()) << c.fen;
+    EXPECT_EQ(reused.count_limit(), fresh.count_limit()) << c.fen;
+    EXPECT_EQ(reused.count_ply(), fresh.count_ply()) << c.fen;
+    EXPECT_EQ(reused.promoted(), fresh.promoted()) << c.fen;
+    EXPECT_EQ(reused.last_move(), fresh.last_move()) << c.fen;
+    for (Color col : {WHITE, BLACK}) {
+      EXPECT_EQ(reused.checks_left(col), fresh.checks_left(col)) << c.fen;
+      for (int pt = PAWN; pt <= QUEEN; ++pt)
+        EXPECT_EQ(reused.pocket(col, PieceType(pt)), fresh.pocket(col, PieceType(pt))) << c.fen;
+    }
+    for (CastlingRights cr : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO}) {
+      EXPECT_EQ(reused.castling_rook_square(cr), fresh.castling_rook_square(cr)) << c.fen;
+      EXPECT_EQ(reused.castling_path(cr), fresh.castling_path(cr)) << c.fen;
+      EXPECT_EQ(reused.castling_king_path(cr), fresh.castling_king_path(cr)) << c.fen;
+    }
+    // What the castling masks and the rest decide: the moves two plies deep, and each
+    // one's position after it (the rights it keeps are in the key).
+    EXPECT_EQ(same_tree(reused, fresh, 2), 0) << c.fen;
+    EXPECT_EQ(reused.fen(), fresh.fen()) << c.fen;
+    ++compared;
+  }
+  EXPECT_EQ(compared, int(cases.size()));
+}
