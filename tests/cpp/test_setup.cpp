@@ -406,8 +406,9 @@ TEST(Setup, BuildOverAPlayedPositionIsAFreshOne) {
   int compared = 0;
   for (size_t i = 0; i < cases.size(); ++i) {
     const Case& c = cases[(i * 7919) % cases.size()];  // the rule sets interleaved
-    if (i % 5 == 0)                                    // a board beyond the strict rules first (any_board)
+    if (i % 5 == 0) {                                  // a board beyond the strict rules first (any_board)
       ASSERT_EQ(parsed("QQQQQQQQ/8/8/8/8/8/8/K6k w - - 0 1").build(reused, TOLERATE_ANY_BOARD), FenError::OK);
+    }
     for (int k = int(rng() % 6); k > 0; --k) {
       MoveList list;
       generate_legal(reused, list);
