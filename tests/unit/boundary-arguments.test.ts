@@ -28,6 +28,7 @@ interface NativeSetup {
 }
 interface NativePosition {
   setFen(len: number, variant: number, chess960: boolean): number;
+  fen(shredder: boolean): number;
   delete(): void;
 }
 interface Glue {
