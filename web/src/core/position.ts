@@ -420,8 +420,9 @@ export class Position {
    * {@link ChessError} `'invalid-variant'` / `'invalid-argument'` for bad options.
    */
   static fromFen(fen: string, options?: FenOptions): Position {
-    const code = variantCode((options as FenOptions | null | undefined)?.variant);
-    const chess960 = chess960Option(options);
+    // Without options (the usual call): standard chess, no calls to check them.
+    const code = options === undefined ? 0 : variantCode((options as FenOptions | null)?.variant);
+    const chess960 = options === undefined ? false : chess960Option(options);
     if (typeof fen !== 'string')
       throw new FenError('not-a-string', `a FEN must be a string, not ${describe(fen)}`, describe(fen));
     const pos = acquire();
@@ -444,7 +445,7 @@ export class Position {
     this.#fenText = fen;
     this.#fenWritten = result & FEN_SET_AS_WRITTEN ? this.#version : -1;
     this.#variant = chess960 ? h.variant() : variant;
-    this.#uciKey = uciKey(this.#variant, chess960 && h.chess960());
+    this.#uciKey = chess960 ? uciKey(this.#variant, h.chess960()) : variant; // uciKey(variant, false)
   }
 
   #live(): NativePosition {
