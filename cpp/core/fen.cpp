@@ -201,12 +201,15 @@ constexpr PlainBoardChars PLAIN_BOARD_CHARS;
 // read_board accepts with the same board (debug builds check each time).
 bool parse_plain_board(Setup& s, std::string_view board) {
   const PlainBoardChar* const chars = PLAIN_BOARD_CHARS.c[s.variant == MAKRUK];
-  // In the text's order; squares from 64 on take the writes past the board (then refused).
-  Piece out[128] = {};
+  // In the text's order. A write at a count of 64 or more wraps around (at & 63): it comes
+  // from a text that is refused (that many squares and another character after them), so the
+  // buffer is then thrown away. 64 bytes: the wasm build clears them with eight stores, where
+  // a larger buffer was a call to memset (issue 29).
+  Piece out[64] = {};
   unsigned at = 0, ranks = 1, bad = 0, prev_digit = 0;
   for (const char ch : board) {
     const PlainBoardChar e = chars[static_cast<unsigned char>(ch)];
-    out[at & 127] = e.piece;  // NO_PIECE for a digit or a '/'
+    out[at & 63] = e.piece;  // NO_PIECE for a digit or a '/'
     bad |= e.other | (prev_digit & e.digit) | (e.slash & (at != 8 * ranks));
     ranks += e.slash;
     prev_digit = e.digit;

@@ -180,10 +180,17 @@ cw::FenError setup_parse(cw::Setup& s, int len, cw::Variant variant, bool chess9
 
 // ---- the position -----------------------------------------------------------------------------
 
-cw::FenError set_fen(Handle& h, int len, cw::Variant variant, bool chess960) {
+// setFen's result: the FenError code, plus FEN_SET_AS_WRITTEN when the FEN was accepted and
+// is exactly what fen() writes for the position (Handle::fen_text_if_current): the facade
+// then returns its own string from fen() until the position changes, without a call (issue 29).
+constexpr int FEN_SET_AS_WRITTEN = 64;
+static_assert(int(cw::FenError::VARIANT_MATERIAL) < FEN_SET_AS_WRITTEN, "setFen's flag above the codes");
+
+int set_fen(Handle& h, int len, cw::Variant variant, bool chess960) {
   std::string_view fen;
-  if (!cw::wasm::variant_and_text(variant, io.data(), io.size(), len, fen)) return cw::FenError::EMPTY;
-  return h.set_fen(fen, variant, chess960);
+  if (!cw::wasm::variant_and_text(variant, io.data(), io.size(), len, fen)) return int(cw::FenError::EMPTY);
+  const cw::FenError e = h.set_fen(fen, variant, chess960);
+  return int(e) | (e == cw::FenError::OK && !h.fen_text_if_current().empty() ? FEN_SET_AS_WRITTEN : 0);
 }
 
 int fill_moves(Handle& h) {
@@ -448,6 +455,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   constant("MAX_HALFMOVE_CLOCK", cw::MAX_HALFMOVE_CLOCK);
   constant("MAX_FULLMOVE_NUMBER", cw::MAX_FULLMOVE_NUMBER);
   constant("FIFTY_MOVE_PLIES", cw::FIFTY_MOVE_PLIES);
+  constant("FEN_SET_AS_WRITTEN", FEN_SET_AS_WRITTEN);
   constant("SAN_KEY_CHARS", cw::wasm::SAN_KEY_CHARS);
   constant("TREE_NON_ASCII", cw::wasm::NON_ASCII);
   constant("TREE_HEADER_WORDS", cw::wasm::TREE_HEADER_WORDS);

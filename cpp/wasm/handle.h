@@ -146,7 +146,9 @@ class Handle {
   // The text of the last set_fen (fen_text_len_ bytes; 0: none).
   uint8_t fen_text_len_ = 0;
   bool fen_current_ = false;  // see fen_text_if_current
-  char fen_text_[FEN_TEXT_MAX];
+  // Aligned like the I/O buffer it is copied from (and to): the wasm build's memcpy copies
+  // words only when both ends have the same alignment, else byte by byte (issue 29).
+  alignas(8) char fen_text_[FEN_TEXT_MAX];
   // The ring, allocated on first use (a position that never lists its moves pays nothing).
   std::vector<Entry> cache_;
 };

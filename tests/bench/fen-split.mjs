@@ -13,6 +13,10 @@
 //   node tests/bench/fen-split.mjs [dir (default build/dist-modules)] [seconds per part]
 // With --write FILE: writes the row's FENs to FILE, one a line, and stops (the input of the
 // native chesswasm-fen-loop, cpp/tools/fen_loop.cpp, for counting instructions).
+// With --count PART PASSES: runs one part (full, rawSetFenFen, ...) PASSES times over the row's
+// first 50,000 FENs and stops, untimed: under `valgrind --tool=callgrind` with 1 pass and 3, the
+// difference over 100,000 is the instructions of one round trip (docs/performance.md, "The round
+// trip's wasm and JS halves").
 // Nothing asserts a speed (docs/performance.md, "FEN set-up along games").
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +27,8 @@ import { fensAlongGames } from './rows/30-fen.mjs';
 const args = process.argv.slice(2);
 const writeAt = args.indexOf('--write');
 const writeFile = writeAt >= 0 ? args.splice(writeAt, 2)[1] : undefined;
+const countAt = args.indexOf('--count');
+const count = countAt >= 0 ? args.splice(countAt, 3).slice(1) : undefined;
 const dir = path.resolve(args[0] ?? path.join(root, 'build/dist-modules'));
 const seconds = Number(args[1] ?? 1);
 const { Position } = await import(pathToFileURL(path.join(dir, 'index.js')).href);
@@ -60,6 +66,15 @@ const parts = {
     sink += W.writeString(f);
   },
 };
+if (count) {
+  const [name, passes] = count;
+  const run = parts[name];
+  if (!run) throw new Error(`--count: no part ${name} (${Object.keys(parts).join(', ')})`);
+  const some = fens.slice(0, 50000);
+  for (let p = 0; p < Number(passes); p++) for (const f of some) run(f);
+  console.log(`${name}: ${passes} passes over ${some.length} FENs (${sink})`);
+  process.exit(0);
+}
 const results = {};
 for (let round = 0; round < 3; round++)
   for (const [name, run] of Object.entries(parts)) {

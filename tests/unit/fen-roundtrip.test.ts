@@ -95,3 +95,29 @@ test('reused handles, clones and writer options', () => {
   expect(p.fen({ shredder: true })).toBe(x);
   expect(p.fen()).toBe('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9');
 });
+
+test('fen() without a call to the core only while the position is the one fromFen set', () => {
+  // fen() returns the given text without asking the core (setFen's FEN_SET_AS_WRITTEN) until
+  // the position changes: each change below must give the written FEN instead.
+  const kiwi = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+  using p = Position.fromFen(kiwi);
+  expect(p.fen()).toBe(kiwi);
+  p.playNull();
+  expect(p.fen()).toBe(written(p));
+  expect(p.fen()).not.toBe(kiwi);
+  p.undo();
+  expect(p.fen()).toBe(kiwi);
+  expect(() => p.play('a1a8')).toThrow(); // refused: unchanged
+  expect(p.fen()).toBe(kiwi);
+  p.play('e1g1');
+  expect(p.fen()).toBe(written(p));
+  expect(p.fen().startsWith('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1')).toBe(true);
+  p.undo();
+  expect(p.fen()).toBe(kiwi);
+  expect(p.fen({ shredder: true })).toBe(Setup.fromPosition(p).fen({ shredder: true }));
+  expect(p.fen({ lichess: true })).toBe(kiwi);
+  const q = Position.fromFen(kiwi);
+  q.dispose();
+  expect(() => q.fen()).toThrow(/disposed/);
+  expect(q.toString()).toBe('Position(disposed)');
+});

@@ -84,7 +84,7 @@ export interface Position {
   termination(arg0: boolean): TerminationValue;
   outcome(arg0: boolean): Outcome;
   canClaimFiftyMoves(): boolean;
-  setFen(arg0: number, arg1: VariantValue, arg2: boolean): FenErrorValue;
+  setFen(arg0: number, arg1: VariantValue, arg2: boolean): number;
   fen(arg0: boolean): number;
   historySize(): number;
   lastMove(): number;

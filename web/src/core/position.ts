@@ -4,6 +4,7 @@
  */
 import {
   Color as COLORS,
+  FEN_SET_AS_WRITTEN,
   MOVE_FLAGS,
   MOVE_FLAG_SHIFT,
   PIECE_COLOR_SHIFT,
@@ -353,6 +354,10 @@ export class Position {
   // (Handle::is_fen_set, cpp/wasm/handle.h). The handle keeps the text of its own last
   // set_fen, so the two agree whenever this is not null.
   #fenText: string | null = null;
+  // The #version at which the core said that #fenText is exactly what fen() writes (setFen's
+  // FEN_SET_AS_WRITTEN); -1: not known. While #version has not moved since, fen() returns
+  // #fenText without a call (issue 29: a sixth of the FEN round trip).
+  #fenWritten = -1;
 
   private constructor(h: NativePosition, address: number) {
     this.#h = h;
@@ -415,8 +420,9 @@ export class Position {
    * {@link ChessError} `'invalid-variant'` / `'invalid-argument'` for bad options.
    */
   static fromFen(fen: string, options?: FenOptions): Position {
-    const code = variantCode((options as FenOptions | null | undefined)?.variant);
-    const chess960 = chess960Option(options);
+    // Without options (the usual call): standard chess, no calls to check them.
+    const code = options === undefined ? 0 : variantCode((options as FenOptions | null)?.variant);
+    const chess960 = options === undefined ? false : chess960Option(options);
     if (typeof fen !== 'string')
       throw new FenError('not-a-string', `a FEN must be a string, not ${describe(fen)}`, describe(fen));
     const pos = acquire();
@@ -431,13 +437,15 @@ export class Position {
 
   #setFen(fen: string, variant: number, chess960: boolean): void {
     const h = this.#h!;
-    const status = h.setFen(writeString(fen), variant, chess960);
+    const result = h.setFen(writeString(fen), variant, chess960);
     releaseIo();
     this.#version++;
+    const status = result & ~FEN_SET_AS_WRITTEN;
     if (status !== 0) throw fenError(status, fen);
     this.#fenText = fen;
+    this.#fenWritten = result & FEN_SET_AS_WRITTEN ? this.#version : -1;
     this.#variant = chess960 ? h.variant() : variant;
-    this.#uciKey = uciKey(this.#variant, chess960 && h.chess960());
+    this.#uciKey = chess960 ? uciKey(this.#variant, h.chess960()) : variant; // uciKey(variant, false)
   }
 
   #live(): NativePosition {
@@ -458,6 +466,8 @@ export class Position {
   fen(options?: { shredder?: boolean; lichess?: boolean }): string {
     const shredder = options?.shredder === true;
     if (options?.lichess === true) return readString(M.fenLichess(this.#live(), shredder));
+    // Unchanged since a setFen whose text is what the core writes: that text.
+    if (this.#fenWritten === this.#version && !shredder && this.#h !== null) return this.#fenText!;
     return readFen(this.#live().fen(shredder), this.#fenText);
   }
 
@@ -832,6 +842,7 @@ export class Position {
     copy.#variant = this.#variant;
     copy.#uciKey = this.#uciKey;
     copy.#fenText = this.#fenText;
+    copy.#fenWritten = this.#fenWritten;
     copy.#version = this.#version; // a bound on the history it copied (see release)
     return copy;
   }
