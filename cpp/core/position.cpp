@@ -165,11 +165,13 @@ bool Position::gives_check(Move m) const {
 }
 
 // do_move's and undo_move's short path: a quiet move, a double push or a capture (nine in ten
-// moves of a perft) in standard chess or Chess960, with room on the state stack. Everything
-// else (castling, en passant, promotions, Makruk's counting, the lichess variants, the stack's
-// growth) goes to do_move_rare/undo_move_rare, out of line, so that the short path makes no
-// call and keeps few values live (V8's wasm code has no callee-saved registers: around a call
-// it spills every live value; docs/performance.md, "Third pass").
+// moves of a perft) in standard chess or Chess960, with room on the state stack: a straight
+// run of bitboard and mailbox updates with no call. Everything else (castling, en passant,
+// promotions, Makruk's counting, the lichess variants, the stack's growth) goes to
+// do_move_rare/undo_move_rare. Perft without bulk counting: 20% fewer instructions native,
+// 14% in wasm (docs/performance.md, "Third pass"). GCC keeps the rare functions out of line;
+// binaryen inlines them back into the wasm's do_move/undo_move (one caller each), where
+// keeping them out (their address taken) measured no fewer instructions.
 namespace {
 constexpr unsigned PLAIN_MOVES = (1u << QUIET) | (1u << DOUBLE_PUSH) | (1u << CAPTURE);
 constexpr bool plain_move(MoveFlag flag) { return (PLAIN_MOVES >> flag) & 1; }
