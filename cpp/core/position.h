@@ -229,6 +229,10 @@ class Position {
   // stay small for standard chess (wasm perft with bulk counting +5-6% in one A/B run of
   // tests/bench/core.mjs --cpu, without bulk counting within the noise: docs/performance.md).
   [[gnu::noinline]] void do_move_variant(Move m);
+  // do_move/undo_move for every move their short path leaves out: castling, en passant,
+  // promotions, Makruk, the lichess variants, a full state stack (position.cpp, do_move).
+  [[gnu::noinline]] void do_move_rare(Move m);
+  [[gnu::noinline]] void undo_move_rare();
   [[gnu::noinline]] void undo_move_variant();
   Bitboard variant_checkers() const;
 
