@@ -399,6 +399,8 @@ describe(
     it('remembers the last book across a reload, until it is closed', async () => {
       const page = await b.open();
       await openBook(page, books.lichess);
+      // The book is written to IndexedDB in the background: reload once that is over.
+      await page.waitForSelector('[data-testid=book-moves][data-stored=true]', { state: 'attached' });
       await page.reload();
       await page.waitForSelector('body[data-ready=true]', { state: 'attached' });
       await page.waitForSelector('[data-testid=book-moves][data-restored=true]', { state: 'attached' });
@@ -408,6 +410,7 @@ describe(
       await assertDump(page, books.lichess.white, [], 'restored');
       await page.click('[data-testid=book-remove]');
       assert.equal(await state(page), 'empty');
+      await page.waitForSelector('[data-testid=book-moves][data-stored=true]', { state: 'attached' });
       await page.reload();
       await page.waitForSelector('[data-testid=book-moves][data-restored=true]', { state: 'attached' });
       assert.equal(await state(page), 'empty');

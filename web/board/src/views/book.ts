@@ -71,9 +71,9 @@ export class BookView {
       });
     });
     on('book-remove', 'click', () => {
-      this.#loads++;
+      const load = ++this.#loads;
       this.#set(null);
-      void savedBook.clear();
+      this.#remember(load, savedBook.clear());
     });
     const list = $('book-moves');
     list.addEventListener('click', (e) => {
@@ -102,6 +102,7 @@ export class BookView {
   /** Opens a book from a file's bytes; a new file replaces the book, a refused one too. */
   async open(name: string, bytes: Promise<ArrayBuffer> | ArrayBuffer): Promise<void> {
     const load = ++this.#loads;
+    $('book-moves').dataset.stored = 'false';
     let buffer: ArrayBuffer;
     try {
       buffer = await bytes;
@@ -123,11 +124,21 @@ export class BookView {
     } catch (e) {
       if (!(e instanceof BookError)) throw e;
       this.#set({ name, error: { code: e.code, message: e.message } });
-      void savedBook.clear();
+      this.#remember(load, savedBook.clear());
       return;
     }
     this.#set({ name, book });
-    void savedBook.save(name, buffer);
+    this.#remember(load, savedBook.save(name, buffer));
+  }
+
+  // The write of what the next visit restores, in the background. For automated checks,
+  // #book-moves gets data-stored="true" once the write of the latest open or removal is over
+  // (a reload before that may still find the previous book).
+  #remember(load: number, write: Promise<void>): void {
+    $('book-moves').dataset.stored = 'false';
+    void write.then(() => {
+      if (load === this.#loads) $('book-moves').dataset.stored = 'true';
+    });
   }
 
   /** Follows the store: the book moves of the current position. */
