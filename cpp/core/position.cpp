@@ -220,14 +220,7 @@ void Position::do_move(Move m) {
     }
   }
   next.rule50 = uint16_t(rule50);
-  int castling = prev.castling;
-  const int lost = castling_mask_[from] | castling_mask_[to];
-  if (castling & lost) {
-    key ^= zobrist::castling(castling);
-    castling &= ~lost;
-    key ^= zobrist::castling(castling);
-  }
-  next.castling = uint8_t(castling);
+  next.castling = castling_after(prev.castling, from, to, key);
   next.key = key;
   side_ = them;
   ++game_ply_;
@@ -286,13 +279,7 @@ void Position::do_move_rare(Move m) {
       }
     }
   }
-  int lost = castling_mask_[from] | castling_mask_[to];
-  if (castling & lost) {
-    key ^= zobrist::castling(castling);
-    castling &= ~lost;
-    key ^= zobrist::castling(castling);
-  }
-  next.castling = uint8_t(castling);
+  next.castling = castling_after(castling, from, to, key);
   next.key = key;
   side_ = them;
   ++game_ply_;

@@ -219,6 +219,17 @@ class Position {
   Key state_key() const;  // compute_key() but the pieces: rights, ep, side, counters, pockets
   void do_castling(Color us, Square king_from, Square rook_from, bool undo);
   Key ep_key() const;
+  // The castling rights left after a move from `from` to `to` (a king or rook leaving, a rook
+  // taken), with `key` updated for the change.
+  uint8_t castling_after(int castling, Square from, Square to, Key& key) const {
+    const int lost = castling_mask_[from] | castling_mask_[to];
+    if (castling & lost) {
+      key ^= zobrist::castling(castling);
+      castling &= ~lost;
+      key ^= zobrist::castling(castling);
+    }
+    return uint8_t(castling);
+  }
   Key piece_key(Piece p, Square s) const { return piece_keys_[p][s]; }
   void update_counting(StateInfo& next, int prev_limit, int prev_ply);
   Bitboard checkers_to_king(Color c) const;
