@@ -7,6 +7,9 @@
 //   rawSetFenFen    the embind calls setFen + fen on one handle (no Position object)
 //   rawSetFen       setFen alone (encodeInto, the embind call, the core's parse, verdicts, build)
 //   encode          encodeInto alone (writeString)
+//   chessops        the row's chessops column: parseFen + Chess.fromSetup + makeFen (a reference:
+//                   counted the same way, its instructions per round trip against ours are a
+//                   ratio that no other work on the machine moves)
 // Three rounds, the parts alternated; prints each round and the median, in µs per FEN. For tsc's
 // per-module output (build/dist-modules: the boundary's internals are reachable there), e.g.
 // A/B against another build's:
@@ -21,6 +24,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Chess as OpsChess } from 'chessops/chess';
+import { makeFen, parseFen } from 'chessops/fen';
 import { root } from './lib.mjs';
 import { fensAlongGames } from './rows/30-fen.mjs';
 
@@ -64,6 +69,9 @@ const parts = {
   },
   encode: (f) => {
     sink += W.writeString(f);
+  },
+  chessops: (f) => {
+    sink += makeFen(OpsChess.fromSetup(parseFen(f).unwrap()).unwrap().toSetup()).length;
   },
 };
 if (count) {
