@@ -159,13 +159,11 @@ constexpr BoardLetters BOARD_LETTERS;
 
 // What each character is on a FEN board in its plain form, for chess (and the lichess
 // variants) and for Makruk: a piece letter (its piece, one square), a digit 1-8 (that many
-// empty squares), '/' (none), or anything else (OTHER_SQUARES squares: more than a board has,
-// so that a text with it is refused by the count of squares alone).
-constexpr uint8_t OTHER_SQUARES = 65;
+// empty squares), '/' (none) or anything else.
 struct PlainBoardChar {
-  Piece piece;  // NO_PIECE but for a piece letter
+  Piece piece;
   uint8_t squares;
-  uint8_t slash, digit;
+  uint8_t slash, digit, other;
 };
 struct PlainBoardChars {
   PlainBoardChar c[2][256] = {};
@@ -173,16 +171,18 @@ struct PlainBoardChars {
     for (int v = 0; v < 2; ++v)
       for (int ch = 0; ch < 256; ++ch) {
         PlainBoardChar& e = c[v][ch];
-        e = {NO_PIECE, OTHER_SQUARES, 0, 0};
+        e = {NO_PIECE, 0, 0, 0, 1};
         if (ch < 128 && BOARD_LETTERS.piece[v][ch] != NO_PIECE) {
           e.piece = BOARD_LETTERS.piece[v][ch];
           e.squares = 1;
+          e.other = 0;
         } else if (ch >= '1' && ch <= '8') {
           e.squares = uint8_t(ch - '0');
           e.digit = 1;
+          e.other = 0;
         } else if (ch == '/') {
-          e.squares = 0;
           e.slash = 1;
+          e.other = 0;
         }
       }
   }
@@ -193,15 +193,12 @@ constexpr PlainBoardChars PLAIN_BOARD_CHARS;
 // ranks of eight squares between seven '/') into s.board, with no branch on what each
 // character is: along random games, whether the next one is a piece, a digit or a '/' cannot
 // be predicted, and those branches were most of the board's reading (issue 29). The squares
-// are counted in the text's order (a8 = 0, b8 = 1, ..., h1 = 63), and each character writes
-// the count so far into ends[r], r the number of '/' before it: ends[r] is then the count at
-// the end of rank r (its '/' is its last character), which must be 8 (r + 1) for each of the
-// eight ranks; with exactly seven '/' and 64 squares in all (a character of any other kind
-// counts OTHER_SQUARES), that is every rank eight squares long. Every check is looked at once,
-// at the end. Returns false for any other text ('~', another character, a rank too long or too
-// short, another number of ranks), leaving s.board as it was: read_board then reads the text
-// character by character and says why. What it accepts, read_board accepts with the same board
-// (debug builds check each time).
+// are counted in the text's order (a8 = 0, b8 = 1, ..., h1 = 63): each '/' must come after
+// a multiple of eight squares (so every rank has exactly eight), and every check is gathered
+// in `bad` and looked at once, at the end. Returns false for any other text ('~', another
+// character, a rank too long or too short, another number of ranks), leaving s.board as it
+// was: read_board then reads the text character by character and says why. What it accepts,
+// read_board accepts with the same board (debug builds check each time).
 bool parse_plain_board(Setup& s, std::string_view board) {
   const PlainBoardChar* const chars = PLAIN_BOARD_CHARS.c[s.variant == MAKRUK];
   // In the text's order. A write at a count of 64 or more wraps around (at & 63): it comes
@@ -209,24 +206,17 @@ bool parse_plain_board(Setup& s, std::string_view board) {
   // buffer is then thrown away. 64 bytes: the wasm build clears them with eight stores, where
   // a larger buffer was a call to memset (issue 29).
   Piece out[64] = {};
-  uint8_t ends[8] = {};
-  // No plain board is longer (64 pieces and seven '/'); the count then cannot wrap around.
-  if (board.size() > 71) return false;
-  unsigned at = 0, slashes = 0, digit_after_digit = 0, prev_digit = 0;
+  unsigned at = 0, ranks = 1, bad = 0, prev_digit = 0;
   for (const char ch : board) {
     const PlainBoardChar e = chars[static_cast<unsigned char>(ch)];
     out[at & 63] = e.piece;  // NO_PIECE for a digit or a '/'
-    at += e.squares;
-    ends[slashes & 7] = uint8_t(at);
-    slashes += e.slash;
-    digit_after_digit |= prev_digit & e.digit;
+    bad |= e.other | (prev_digit & e.digit) | (e.slash & (at != 8 * ranks));
+    ranks += e.slash;
     prev_digit = e.digit;
+    at += e.squares;
   }
-  uint64_t rank_ends;
-  std::memcpy(&rank_ends, ends, 8);
-  constexpr uint64_t EIGHT_EACH = 0x4038302820181008ULL;  // 8, 16, ..., 64 from ends[0] on
-  static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "ends[0] in the low byte");
-  if (at != 64 || slashes != 7 || rank_ends != EIGHT_EACH || digit_after_digit) return false;
+  bad |= (at != 64) | (ranks != 8);
+  if (bad) return false;
   for (int r = 0; r < 8; ++r) std::memcpy(s.board + 8 * r, out + 8 * (7 - r), 8);
   return true;
 }
