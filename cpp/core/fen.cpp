@@ -263,12 +263,15 @@ FenError read_board(Setup& s, std::string_view board) {
   return FenError::OK;
 }
 
-// The board field into s.board (the plain form first; any other text read carefully).
+// The board field into s.board (the plain form first; any other text read carefully), which
+// may be unwritten (Setup::UnwrittenBoard): the plain form writes every square, the careful
+// reading only the pieces, so the board is cleared first for it.
 FenError parse_board(Setup& s, std::string_view board) {
 #ifdef NDEBUG
   if (parse_plain_board(s, board)) return FenError::OK;
 #else
   {
+    std::memset(s.board, 0, sizeof s.board);  // the copies below read it
     Setup plain = s;
     if (parse_plain_board(plain, board)) {
       // What the plain form gives is what the careful reading below gives.
@@ -279,6 +282,7 @@ FenError parse_board(Setup& s, std::string_view board) {
     }
   }
 #endif
+  std::memset(s.board, 0, sizeof s.board);
   return read_board(s, board);
 }
 
@@ -421,8 +425,9 @@ bool as_written(std::string_view fen, const std::string_view* f, int n, Variant 
   return true;
 }
 
-// Setup::parse into a set-up that is as Setup() made it (Position::set_fen parses straight
-// into its own; Setup::parse into a copy, to leave itself as it was on an error). With
+// Setup::parse into a set-up that is as Setup() made it, or Setup(UnwrittenBoard) (the board
+// is written before it is read: Position::set_fen parses straight into its own; Setup::parse
+// into a copy, to leave itself as it was on an error). With
 // `written`: whether the text is as the writer writes it (as_written; after the variant's
 // own fields were taken out of f, which a text as written never has).
 FenError parse_into(Setup& s, std::string_view fen, Variant v, bool chess960, bool* written = nullptr) {
@@ -633,14 +638,14 @@ std::string Setup::fen(bool shredder, bool lichess) const {
 
 FenError Position::set_fen(std::string_view fen, Variant variant, bool chess960) {
   // One code path: the syntax, then every verdict, then the position (Setup::build
-  // replaces *this only on success).
-  Setup s;
+  // replaces *this only on success). parse_board writes every square of the board.
+  Setup s{Setup::UnwrittenBoard{}};
   if (FenError e = parse_into(s, fen, variant, chess960); e != FenError::OK) return e;
   return s.build(*this);
 }
 
 FenError Position::set_fen(std::string_view fen, Variant variant, bool chess960, bool& as_written) {
-  Setup s;
+  Setup s{Setup::UnwrittenBoard{}};
   FenError e = parse_into(s, fen, variant, chess960, &as_written);
   if (e == FenError::OK) e = s.build(*this);
   if (e != FenError::OK) as_written = false;

@@ -14,6 +14,11 @@ namespace cw {
 Position::Position() {
   init_bitboards();
   zobrist::init();
+  // No castling right bound yet (Setup::load_board clears the castling data only after one).
+  for (Square& s : castling_rook_) s = SQ_NONE;
+  std::memset(castling_path_, 0, sizeof castling_path_);
+  std::memset(king_path_, 0, sizeof king_path_);
+  std::memset(castling_mask_, 0, sizeof castling_mask_);
   Setup s;
   s.parse(START_FEN, CHESS);
   s.build(*this);

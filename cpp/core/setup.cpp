@@ -267,9 +267,43 @@ FenError first_fen_error(FenErrors errors) {
   return FenError::OK;
 }
 
+namespace {
+
+// Clears n 64-bit words, and copies them. In the wasm build a memset or memcpy of more than 64
+// bytes becomes memory.fill or memory.copy (bulk memory), which V8 11 (Node 20) runs as a call
+// into C++: about 60 instructions with its wrapper and the C library's routine, against one
+// store (or one load and one store) a word. There the words are written one by one, each value
+// hidden from the optimiser by an empty asm statement so that the stores are not merged back
+// into one memset or memcpy (issue 29: the FEN round trip's set-up; docs/performance.md, eighth
+// FEN round). Elsewhere the compiler's own memset and memcpy.
+template <size_t N>
+void clear_words(Bitboard (&words)[N]) {
+#ifdef __EMSCRIPTEN__
+  Bitboard zero = 0;
+  __asm__("" : "+r"(zero));
+  for (Bitboard& w : words) w = zero;
+#else
+  std::memset(words, 0, sizeof words);
+#endif
+}
+template <size_t N>
+void copy_words(Bitboard (&to)[N], const Bitboard (&from)[N]) {
+#ifdef __EMSCRIPTEN__
+  for (size_t i = 0; i < N; ++i) {
+    Bitboard w = from[i];
+    __asm__("" : "+r"(w));
+    to[i] = w;
+  }
+#else
+  std::memcpy(to, from, sizeof to);
+#endif
+}
+
+}  // namespace
+
 Key Setup::load_pieces(Position& pos) const {
-  std::memset(pos.by_type_, 0, sizeof pos.by_type_);
-  std::memset(pos.by_color_, 0, sizeof pos.by_color_);
+  clear_words(pos.by_type_);
+  clear_words(pos.by_color_);
   std::memcpy(pos.board_, board, sizeof board);
   const Key(*keys)[SQUARE_NB] = variant == MAKRUK ? zobrist::MAKRUK_PIECE_KEYS : zobrist::PIECE_KEYS;
   Key key = 0;
@@ -289,8 +323,8 @@ Key Setup::load_pieces(Position& pos) const {
 // Every field of pos is written once here (build then adds the rights, the en passant square
 // and the checkers): pos was a position before and keeps only its state stack's memory.
 void Setup::load_board(Position& pos, const Position& pieces) const {
-  std::memcpy(pos.by_type_, pieces.by_type_, sizeof pos.by_type_);
-  std::memcpy(pos.by_color_, pieces.by_color_, sizeof pos.by_color_);
+  copy_words(pos.by_type_, pieces.by_type_);
+  copy_words(pos.by_color_, pieces.by_color_);
   std::memcpy(pos.board_, pieces.board_, sizeof pos.board_);
   pos.side_ = side;
   pos.variant_ = variant;
@@ -299,10 +333,16 @@ void Setup::load_board(Position& pos, const Position& pieces) const {
   pos.turn_key_ = variant == MAKRUK ? zobrist::MAKRUK_TURN : zobrist::turn();
   pos.game_ply_ = int(2 * (fullmove - 1) + (side == BLACK));
   pos.any_board_ = false;
-  for (Square& s : pos.castling_rook_) s = SQ_NONE;
-  std::memset(pos.castling_path_, 0, sizeof pos.castling_path_);
-  std::memset(pos.king_path_, 0, sizeof pos.king_path_);
-  std::memset(pos.castling_mask_, 0, sizeof pos.castling_mask_);
+  // The castling data is all zero while no right is bound to a rook (set_castling_right writes
+  // the rook's square with the rest, Position() starts with none): cleared only when the
+  // replaced position had a right (most FENs along games have none; issue 29).
+  if (pos.castling_rook_[0] != SQ_NONE || pos.castling_rook_[1] != SQ_NONE ||
+      pos.castling_rook_[2] != SQ_NONE || pos.castling_rook_[3] != SQ_NONE) {
+    for (Square& s : pos.castling_rook_) s = SQ_NONE;
+    std::memset(pos.castling_path_, 0, sizeof pos.castling_path_);
+    std::memset(pos.king_path_, 0, sizeof pos.king_path_);
+    std::memset(pos.castling_mask_, 0, sizeof pos.castling_mask_);
+  }
   // The state stack keeps its memory (states above top_ are spare room, written when pushed).
   if (pos.states_.size() < 64) pos.states_.resize(64);
   pos.top_ = 0;
@@ -453,8 +493,8 @@ FenErrors Setup::validate() const {
 }
 
 FenError Setup::build(Position& out, FenErrors tolerated) const {
-  init_bitboards();
-  zobrist::init();
+  // No init_bitboards() and zobrist::init() here: out was made by Position(), which calls them
+  // (or copied from such a position).
   // The verdicts are judged on the pieces alone (pos: nothing else of it is set); out is
   // written only when they allow, straight (no position built aside and copied: issue 29).
   Position pos{Position::Blank{}};

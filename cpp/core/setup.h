@@ -54,7 +54,7 @@ FenErrors fen_syntax_errors(std::string_view fen, Variant v = CHESS, bool chess9
 bool fen_as_written(std::string_view fen, Variant v = CHESS, bool chess960 = false);
 
 struct Setup {
-  Piece board[SQUARE_NB] = {};  // NO_PIECE on empty squares
+  Piece board[SQUARE_NB];  // NO_PIECE on empty squares (Setup() clears it)
   Color side = WHITE;
   Variant variant = CHESS;
   // Chess960 castling: K/Q name the outermost rook, the king and rooks may stand on any file
@@ -74,7 +74,12 @@ struct Setup {
   uint8_t checks_left[COLOR_NB] = {3, 3};
 
   // An empty board, white to move, no rights, move 1.
-  Setup() = default;
+  Setup() : board{} {}
+  // The same but the board, left unwritten: for a parser that writes every square before the
+  // board is read (Position::set_fen; in the wasm build a cleared board is a call to
+  // memory.fill, issue 29).
+  struct UnwrittenBoard {};
+  explicit Setup(UnwrittenBoard) {}
   // The board and fields of a position.
   static Setup of(const Position& pos);
 

@@ -86,6 +86,13 @@ const BadFen BAD_FENS[] = {
     {"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_TOO_SHORT, CHESS},
     {"rnbqkbnr/pppppppp/8/8/7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_TOO_SHORT, CHESS},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", FenError::RANK_TOO_SHORT, CHESS},
+    // ranks of other lengths that add up to 64 squares in eight ranks (the plain board's
+    // check of where each rank ends, fen.cpp parse_plain_board)
+    {"rnbqkbnr/ppppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_TOO_LONG, CHESS},
+    {"rnbqkbnr/ppppppp/1p7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_TOO_SHORT, CHESS},
+    {"4k3/8/8/8/8/8/NNNNNNNNNNNNNNNN/ w - - 0 1", FenError::RANK_TOO_LONG, CHESS},
+    {"4k3/8/8/8/8/8//4K3NNNNNNNN w - - 0 1", FenError::RANK_TOO_SHORT, CHESS},
+    {"4k3/8/8/8/8/8/8/4K3/ w - - 0 1", FenError::RANK_COUNT, CHESS},
     // rank count
     {"rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_COUNT, CHESS},
     {"rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_COUNT, CHESS},
