@@ -15,10 +15,7 @@ Position::Position() {
   init_bitboards();
   zobrist::init();
   // No castling right bound yet (Setup::load_board clears the castling data only after one).
-  for (Square& s : castling_rook_) s = SQ_NONE;
-  std::memset(castling_path_, 0, sizeof castling_path_);
-  std::memset(king_path_, 0, sizeof king_path_);
-  std::memset(castling_mask_, 0, sizeof castling_mask_);
+  clear_castling_data();
   Setup s;
   s.parse(START_FEN, CHESS);
   s.build(*this);
@@ -56,6 +53,13 @@ void Position::move_piece(Square from, Square to) {
   by_color_[color_of(p)] ^= ft;
   board_[from] = NO_PIECE;
   board_[to] = p;
+}
+
+void Position::clear_castling_data() {
+  for (Square& s : castling_rook_) s = SQ_NONE;
+  std::memset(castling_path_, 0, sizeof castling_path_);
+  std::memset(king_path_, 0, sizeof king_path_);
+  std::memset(castling_mask_, 0, sizeof castling_mask_);
 }
 
 // Binds a castling right to the rook on rook_sq and derives the squares that castling with

@@ -213,6 +213,12 @@ class Position {
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
   void set_castling_right(Color c, Square rook_sq);
+  // No castling right bound: every rook square SQ_NONE, the paths and masks zero.
+  void clear_castling_data();
+  bool has_castling_data() const {
+    return castling_rook_[0] != SQ_NONE || castling_rook_[1] != SQ_NONE || castling_rook_[2] != SQ_NONE ||
+           castling_rook_[3] != SQ_NONE;
+  }
   // Derives the checkers (unless Setup::verdicts found them) and the key after set-up, from
   // the key of the pieces on the board (Setup::load_pieces computes it with the bitboards).
   void finish_setup(Key pieces_key);

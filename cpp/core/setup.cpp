@@ -43,7 +43,9 @@ FenError castling_verdict(const Setup& s, int i) {
   const Square ksq = back_rank_king(s, col);
   if (ksq == SQ_NONE || (!s.chess960 && ksq != relative_square(col, SQ_E1)))
     return FenError::CASTLING_NO_KING;
-  if (s.board[rsq] != make_piece(col, ROOK)) return FenError::CASTLING_NO_ROOK;
+  // The rook stands on the king's rank (a FEN can say nothing else; a Setup edited in C++ can).
+  if (rank_of(rsq) != rank_of(ksq) || s.board[rsq] != make_piece(col, ROOK))
+    return FenError::CASTLING_NO_ROOK;
   if (!s.chess960 && file_of(rsq) != (king_side ? 7 : 0)) return FenError::CASTLING_NO_ROOK;
   if ((file_of(rsq) > file_of(ksq)) != king_side) return FenError::CASTLING_NO_ROOK;
   return FenError::OK;
@@ -336,13 +338,7 @@ void Setup::load_board(Position& pos, const Position& pieces) const {
   // The castling data is all zero while no right is bound to a rook (set_castling_right writes
   // the rook's square with the rest, Position() starts with none): cleared only when the
   // replaced position had a right (most FENs along games have none; issue 29).
-  if (pos.castling_rook_[0] != SQ_NONE || pos.castling_rook_[1] != SQ_NONE ||
-      pos.castling_rook_[2] != SQ_NONE || pos.castling_rook_[3] != SQ_NONE) {
-    for (Square& s : pos.castling_rook_) s = SQ_NONE;
-    std::memset(pos.castling_path_, 0, sizeof pos.castling_path_);
-    std::memset(pos.king_path_, 0, sizeof pos.king_path_);
-    std::memset(pos.castling_mask_, 0, sizeof pos.castling_mask_);
-  }
+  if (pos.has_castling_data()) pos.clear_castling_data();
   // The state stack keeps its memory (states above top_ are spare room, written when pushed).
   if (pos.states_.size() < 64) pos.states_.resize(64);
   pos.top_ = 0;

@@ -217,6 +217,24 @@ TEST(Setup, EditsAndDroppedFields) {
   EXPECT_EQ(s.validate(), bits({FenError::MISSING_KING}));
 }
 
+TEST(Setup, CastlingRookOffTheBackRankIsRefused) {
+  // A FEN can only bind a right to a back-rank rook; a Setup edited in C++ can name any square.
+  for (const bool chess960 : {false, true}) {
+    cw::Setup s = parsed("4k3/8/8/8/7R/8/8/4K2R w K - 0 1");
+    s.chess960 = chess960;
+    ASSERT_EQ(s.castling_rook[0], SQ_H1);
+    EXPECT_EQ(s.validate(), 0u);
+    s.castling_rook[0] = SQ_H4;  // a white rook, east of the king, on the fourth rank
+    EXPECT_EQ(s.validate(), bits({FenError::CASTLING_NO_ROOK}));
+    Position pos;
+    EXPECT_EQ(s.build(pos), FenError::CASTLING_NO_ROOK);
+    s.drop_contradicted();
+    EXPECT_EQ(s.castling_rook[0], SQ_NONE);
+    EXPECT_EQ(s.build(pos), FenError::OK);
+    EXPECT_FALSE(pos.can_castle(WHITE_OO));
+  }
+}
+
 // ---- boards without kings ------------------------------------------------------------------
 
 TEST(Kingless, StartPositionWithoutKings) {
