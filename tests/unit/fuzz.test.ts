@@ -53,6 +53,23 @@ const perft = [
   ...readPerftFile('perft-tricky.epd').map((c) => ({ fen: c.fen, variant: 'chess' as Variant })),
   ...readPerftFile('perft-chess960.epd').map((c) => ({ fen: c.fen, variant: 'chess960' as Variant })),
   ...readPerftFile('perft-makruk.epd').map((c) => ({ fen: c.fen, variant: 'makruk' as Variant })),
+  // The lichess variants' perft positions: every rule set is mixed into one run, so a cache or
+  // state that leaks from one rule set to another fails here.
+  ...(['crazyhouse', 'atomic', 'antichess', 'kingofthehill', '3check', 'racingkings', 'horde'] as const).flatMap((v) =>
+    readPerftFile(`perft-${v}.epd`).map((c) => ({ fen: c.fen, variant: v as Variant })),
+  ),
+];
+const ALL_VARIANTS: Variant[] = [
+  'chess',
+  'chess960',
+  'makruk',
+  'crazyhouse',
+  'atomic',
+  'antichess',
+  'kingofthehill',
+  '3check',
+  'racingkings',
+  'horde',
 ];
 // Crowded boards (issue 23): what the chess.js facade accepts beyond the strict rules (17
 // pieces of a side, nine pawns, pawns on back ranks, the side not to move in check, three
@@ -379,15 +396,27 @@ function randomMoveArg(p: Position): unknown {
 
 const randomVariantOption = (): unknown =>
   chance(0.7)
-    ? { variant: pick(['chess', 'chess960', 'makruk', undefined]) }
+    ? { variant: pick([...ALL_VARIANTS, undefined]) }
     : pick([randomValue(), { variant: randomValue() }, { strict: randomValue() }]);
+
+// Every main-line node's uci and san are the core's texts for its move in its position.
+function expectNodeTexts(game: Game): void {
+  const pos = Position.fromFen(game.rootFen, { variant: game.variant, chess960: game.chess960 });
+  for (const node of game.mainlineNodes()) {
+    if (node.isNull) break;
+    expect(node.uci).toBe(pos.uci(node.move));
+    expect(node.san).toBe(pos.san(node.move));
+    pos.play(node.move);
+  }
+  pos.dispose();
+}
 
 describe('fuzz', () => {
   it('Position: fromFen, startpos, play, parseSan, parseUci, san, uci, perft, divide, …', () => {
     const pool: Position[] = perft
       .filter((_, i) => i % 3 === 0)
       .map((c) => Position.fromFen(c.fen, { variant: c.variant }));
-    pool.push(Position.startpos(), Position.startpos('chess960'), Position.startpos('makruk'));
+    pool.push(...ALL_VARIANTS.map((v) => Position.startpos(v)));
     const N = Math.round(40_000 * SCALE);
     for (let i = 0; i < N; i++) {
       if (i % 2000 === 0) sane();
@@ -408,7 +437,7 @@ describe('fuzz', () => {
         continue;
       }
       if (op === 1) {
-        const v = chance(0.5) ? pick(['chess', 'chess960', 'makruk']) : randomValue();
+        const v = chance(0.5) ? pick(ALL_VARIANTS) : randomValue();
         const r = attempt('Position.startpos', [v], () => Position.startpos(v as Variant));
         if (r.ok) r.value.dispose();
         continue;
@@ -529,7 +558,7 @@ describe('fuzz', () => {
   // ---------------------------------------------------------------- Game, readGames
 
   it('Game: constructor, fromPgn, play, goToPly, result; readGames', async () => {
-    const pool: Game[] = [new Game(), new Game(undefined, { variant: 'chess960' })];
+    const pool: Game[] = ALL_VARIANTS.map((variant) => new Game(undefined, { variant }));
     for (const t of PGNS.slice(0, 12)) {
       try {
         pool.push(Game.fromPgn(t));
@@ -555,6 +584,7 @@ describe('fuzz', () => {
           // What was read writes and reads back to the same main line.
           const again = Game.fromPgn(r.value.pgn());
           expect(again.mainline()).toEqual(r.value.mainline());
+          expectNodeTexts(again);
           again.dispose();
           r.value.dispose();
         }
@@ -648,8 +678,13 @@ describe('fuzz', () => {
       } else if (label === 'play' && chance(0.7)) {
         g.back();
       }
-      // Every so often the whole game still writes and reads back.
-      if (i % 500 === 0) expect(Game.fromPgn(g.pgn()).mainline()).toEqual(g.mainline());
+      // Every so often the whole game still writes and reads back, each move with its texts.
+      if (i % 100 === 0) {
+        const again = Game.fromPgn(g.pgn());
+        expect(again.mainline()).toEqual(g.mainline());
+        expectNodeTexts(again);
+        again.dispose();
+      }
     }
     for (const g of pool) g.dispose();
     expectNoViolations();
@@ -750,7 +785,7 @@ describe('fuzz', () => {
           undefined,
           {},
           { notation: pick(['auto', 'uci', 'san']) },
-          { variant: pick(['chess', 'chess960', 'makruk']) },
+          { variant: pick(ALL_VARIANTS) },
         ]);
         const r = attempt('validateLine', [fen, moves, options], () =>
           validateLine(fen as string, moves as string, options as {}),

@@ -5,8 +5,6 @@
 import {
   Color as COLORS,
   FEN_SET_AS_WRITTEN,
-  MOVE_FLAGS,
-  MOVE_FLAG_SHIFT,
   PIECE_COLOR_SHIFT,
   PIECE_LETTERS,
   MAX_SAN_LENGTH,
@@ -152,57 +150,30 @@ export function uciKey(variant: number, chess960: boolean): number {
 // UCI: from-to with an optional promotion letter (k: antichess), or a drop (N@f3, P@e4).
 const UCI_PATTERN = /^(?:[a-h][1-8][a-h][1-8][nbrqmkNBRQMK]?|[PNBRQ]@[a-h][1-8])$/;
 
-// UCI text of legal moves, per variant, by move number: the text of a legal move depends
-// only on its bits and the variant (see the core's move_to_uci), so the core writes it once
-// per move number and variant and it is kept. The tables are filled with '' (packed
-// elements: faster than a holey array) on first use of a variant.
+// The UCI texts of legal moves, by move number, one table per rule set and castling kind
+// ({@link uciKey}): a move's text depends only on its bits, the rule set and whether castling is
+// Chess960's (the core's move_to_uci), so a table keyed by all three is never stale. Listing the
+// legal moves as UCI and reading games fetch each text from the core once and reuse it. The
+// tables are filled with '' (packed elements: faster than a holey array) on first use.
 const uciCache: string[][] = [];
 
 /**
- * Internal: the UCI texts of a variant's moves known so far (by move number; '' when not
- * yet); `key`: the variant's code, or {@link uciKey} with Chess960 castling.
+ * Internal: the UCI texts of a rule set's moves known so far (by move number; '' when not
+ * yet); `key`: {@link uciKey} of the variant's code and its Chess960 castling flag.
  */
 export function uciTable(key: number): string[] {
   return (uciCache[key] ??= new Array<string>(65536).fill(''));
 }
 
-// The moves whose UCI text is their two squares whatever the variant (no castling, no
-// promotion, not the null move) have one of these flags; PAIR_MOVE_MASK is the flag bits
-// none of them has and every other flag has one of (derived from the registered encoding:
-// 0xa000 today; 0xffff, no move, should a new encoding break that).
-const PAIR_FLAGS: number[] = [MOVE_FLAGS.QUIET, MOVE_FLAGS.DOUBLE_PUSH, MOVE_FLAGS.CAPTURE, MOVE_FLAGS.EN_PASSANT];
-const SQUARES_MASK = (1 << MOVE_FLAG_SHIFT) - 1;
-const PAIR_MOVE_MASK = /* @__PURE__ */ ((): number => {
-  const bits = ~PAIR_FLAGS.reduce((a, f) => a | f, 0) & (0xffff >>> MOVE_FLAG_SHIFT);
-  const separates = Object.values(MOVE_FLAGS).every((f: number) => PAIR_FLAGS.includes(f) || (f & bits) !== 0);
-  return separates ? bits << MOVE_FLAG_SHIFT : 0xffff;
-})();
-
-// The UCI texts of those moves by their two squares (`m & SQUARES_MASK`): a small table
-// (4,096 entries) that stays in cache, for reading games.
-const uciPairs: string[] = /* @__PURE__ */ ((): string[] => new Array<string>(SQUARES_MASK + 1).fill(''))();
-
 /**
- * Internal: the UCI text of move m, if known, from the squares table or `table` (the
- * variant's {@link uciTable}); '' when not known yet. Calls nothing in wasm.
- */
-export function knownUci(table: string[], m: number): string {
-  return (m & PAIR_MOVE_MASK) === 0 && m !== 0 ? uciPairs[m & SQUARES_MASK]! : table[m]!;
-}
-
-/**
- * Internal: the UCI text of a move of a variant (by its {@link uciKey}), from the tables; the
+ * Internal: the UCI text of a move of a rule set (by its {@link uciKey}), from its table; the
  * core writes it on a miss (`moveUci`: the text needs no position). Used where moves cross
  * without their text (a game read from PGN).
  */
 export function uciOfMove(key: number, m: number): string {
   const table = uciTable(key);
-  let text = knownUci(table, m);
-  if (text === '') {
-    text = M.moveUci(key % CHESS960_KEY, m, key >= CHESS960_KEY);
-    if ((m & PAIR_MOVE_MASK) === 0 && m !== 0) uciPairs[m & SQUARES_MASK] = text;
-    else table[m] = text;
-  }
+  let text = table[m]!;
+  if (text === '') table[m] = text = M.moveUci(key % CHESS960_KEY, m, key >= CHESS960_KEY);
   return text;
 }
 
