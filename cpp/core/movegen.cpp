@@ -433,7 +433,10 @@ Move* atomic_moves(const Position& pos, Move* out) {
   Move buf[MAX_MOVES];
   Move* end = pseudo_moves<Us, ALL_MOVES>(pos, buf, false, false);
   // Castling out of no (atomic) check, over squares the enemy does not attack; squares next
-  // to the enemy king are safe (its attacks there do not count).
+  // to the enemy king are safe (its attacks there do not count). The squares the king passes
+  // are judged with the king lifted and the rook still standing (it moves last); the
+  // destination, with the rook beside the king, by atomic_legal. Where the kings touch at
+  // the end, the destination is safe even if the rook's start square opened a line to it.
   const Square ksq = pos.king_square(Us);
   if (!pos.checkers() &&
       (pos.castling_rights() & (Us == WHITE ? (WHITE_OO | WHITE_OOO) : (BLACK_OO | BLACK_OOO))))
@@ -441,10 +444,9 @@ Move* atomic_moves(const Position& pos, Move* out) {
       const CastlingRights cr = castling_right(Us, king_side);
       if (!pos.can_castle(cr) || (pos.castling_path(cr) & pos.pieces())) continue;
       const Square rsq = pos.castling_rook_square(cr);
-      const Bitboard occ2 = pos.pieces() ^ square_bb(ksq) ^ square_bb(rsq);
+      const Bitboard occ2 = pos.pieces() ^ square_bb(ksq);
       const Bitboard their_king = pos.pieces(Them, KING);
       bool safe = true;
-      // The destination is judged by atomic_legal, with the rook beside the king.
       const Square kto = castle_king_to(Us, king_side);
       for (Bitboard path = pos.castling_king_path(cr) & ~square_bb(kto); path && safe;) {
         const Square s = pop_lsb(path);

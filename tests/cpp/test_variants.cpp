@@ -350,3 +350,51 @@ TEST(VariantPgn, CrazyhouseGameWithDrops) {
   ASSERT_EQ(read_pgn(out, again, error), PgnStatus::GAME) << pgn_error_message(error);
   EXPECT_EQ(write_pgn(again), out);
 }
+
+// Counts published by other projects (chessops, Fairy-Stockfish, shakmaty, chessops #194),
+// written by hand into tests/data/perft-published-<variant>.epd and
+// perft960-published-atomic.epd, beside the generated files above.
+TEST(VariantPerftPublished, Atomic) {
+  cwtest::run_epd_perft({.file = "perft-published-atomic.epd",
+                         .variant = ATOMIC,
+                         .min_lines = 4,
+                         .max_nodes = cwtest::perft_budget(),
+                         .always_depth1 = true});
+}
+TEST(VariantPerftPublished, Atomic960) {
+  cwtest::run_epd_perft({.file = "perft960-published-atomic.epd",
+                         .variant = ATOMIC,
+                         .chess960 = true,
+                         .min_lines = 4,
+                         .max_nodes = cwtest::perft_budget(),
+                         .checked = true});
+}
+TEST(VariantPerftPublished, Antichess) {
+  cwtest::run_epd_perft({.file = "perft-published-antichess.epd",
+                         .variant = ANTICHESS,
+                         .min_lines = 3,
+                         .max_nodes = cwtest::perft_budget(),
+                         .always_depth1 = true});
+}
+TEST(VariantPerftPublished, RacingKings) {
+  cwtest::run_epd_perft({.file = "perft-published-racingkings.epd",
+                         .variant = RACING_KINGS,
+                         .min_lines = 3,
+                         .max_nodes = cwtest::perft_budget(),
+                         .always_depth1 = true});
+}
+
+// Atomic castling with Chess960 rooks (python-chess's atomic tests): the squares the king
+// passes are judged with the castling rook still on its square; the destination with the
+// rook beside the king, where touching kings are never in check.
+TEST(Atomic960, CastlingWhereTheKingsTouch) {
+  auto castles = [](const char* fen) {
+    Position pos;
+    EXPECT_EQ(pos.set_fen(fen, ATOMIC, true), FenError::OK) << fen;
+    return is_castling(parse_uci(pos, "g1b1"));  // parse_uci: 0 (no castling) when illegal
+  };
+  // The kings touch at the end (c1 next to c2): legal although a1's rook sees c1 once b1 is empty.
+  EXPECT_TRUE(castles("8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1"));
+  // The same with the black king on e2: c1 is attacked through b1 at the end, illegal.
+  EXPECT_FALSE(castles("8/8/8/8/8/8/4k3/rR4KR w KQ - 0 1"));
+}
