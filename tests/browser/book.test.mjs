@@ -452,3 +452,8 @@ describe(
     });
   },
 );
+
+// Without polyglot the panel's tests cannot run: that fails, it is not skipped.
+it('polyglot is installed (scripts/check-deps.sh installs it)', { skip: polyglotAvailable }, () => {
+  assert.fail('polyglot is missing: apt-get install -y polyglot');
+});

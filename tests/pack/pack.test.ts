@@ -357,7 +357,7 @@ async function openPage(browser: Browser, url: string): Promise<PageRun> {
   }
 }
 
-describe.skipIf(!existsSync(CHROMIUM))('browser (Chromium)', () => {
+describe.runIf(existsSync(CHROMIUM))('browser (Chromium)', () => {
   let browser: Browser;
   const servers: Server[] = [];
 
@@ -478,4 +478,8 @@ describe.skipIf(!existsSync(CHROMIUM))('browser (Chromium)', () => {
     expect(problems).toEqual([]);
     expect(result).toEqual(EXPECTED);
   }, 120_000);
+});
+
+test.skipIf(existsSync(CHROMIUM))('chromium is installed (scripts/check-deps.sh installs it)', () => {
+  expect.fail(`${CHROMIUM} is missing: apt-get install -y chromium`);
 });

@@ -10,6 +10,7 @@ import { expect, test } from 'vitest';
 import { DATA } from './helpers.js';
 
 const SF = '/usr/games/stockfish';
+const available = existsSync(SF);
 const bin = fileURLToPath(new URL('../../bin/chesswasm', import.meta.url));
 const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
 const dir = mkdtempSync(path.join(tmpdir(), 'review-cli-'));
@@ -20,7 +21,7 @@ writeFileSync(
   `${opera.slice(opera.indexOf('[Event', opera.indexOf('Isouard') - 200))}\n\n[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n`,
 );
 
-test.skipIf(!existsSync(SF) && !process.env.CI)('--json: one summary per game, in order, with --jobs 2', () => {
+test.runIf(available)('--json: one summary per game, in order, with --jobs 2', () => {
   const r = run('review', file, '--engine', SF, '--nodes', '3000', '--jobs', '2', '--json');
   expect(r.stderr).toMatch(/positions, 2 games/);
   expect(r.status).toBe(0);
@@ -39,7 +40,7 @@ test.skipIf(!existsSync(SF) && !process.env.CI)('--json: one summary per game, i
   expect(out[1]!.counts.black.blunder).toBe(1);
 });
 
-test.skipIf(!existsSync(SF) && !process.env.CI)('annotated PGN on stdout', () => {
+test.runIf(available)('annotated PGN on stdout', () => {
   const r = run('review', file, '--engine', SF, '--depth', '6');
   expect(r.status).toBe(0);
   const games = [...readGames(r.stdout)];
@@ -82,4 +83,8 @@ test.each([
   const r = run(...args);
   expect(r.status).toBe(2);
   expect(r.stderr).toMatch(message);
+});
+
+test.skipIf(available)('stockfish is installed (scripts/check-deps.sh installs it)', () => {
+  expect.fail(`${SF} is missing: apt-get install -y stockfish`);
 });
