@@ -19,9 +19,29 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
-bash scripts/setup.sh
+# Each step prints its title; when the next starts (and at the end) the time it took, and the
+# end prints every step's time: the figures for keeping npm test short.
+suite_start=$(date +%s)
+step_name=""
+step_start=$suite_start
+timings=()
+step_done() {
+  if [[ -n "$step_name" ]]; then
+    local took=$(($(date +%s) - step_start))
+    echo "== ${took} s: ${step_name%% (*}"
+    timings+=("$(printf '%5d s  %s' "$took" "${step_name%% (*}")")
+  fi
+}
+step() {
+  step_done
+  step_name="$*"
+  step_start=$(date +%s)
+  echo
+  echo "== $*"
+}
 
-step() { echo; echo "== $*"; }
+step "set-up (scripts/setup.sh: system packages, npm ci when needed)"
+bash scripts/setup.sh
 
 step "format (clang-format 14 for C++, Prettier for TS/JS: scripts/format.sh --check; npm run format fixes)"
 bash scripts/format.sh --check
@@ -32,6 +52,7 @@ npm run --silent lint
 step "API reference (TypeDoc: npm run docs -> dist/docs; every export documented, warnings are errors)"
 npx --no-install typedoc
 
+step "build (scripts/build.sh: native, sanitizers, wasm, wasm debug; the package; generated files checked)"
 configs=(native wasm wasm-debug)
 [[ "${SKIP_SANITIZE:-0}" == 1 ]] || configs=(native debug wasm wasm-debug)
 bash scripts/build.sh "${configs[@]}"
@@ -66,5 +87,8 @@ step "analysis board in Chromium (tests/browser; screenshots in test-artifacts/)
 bash scripts/board.sh
 node --test tests/browser/
 
+step_done
 echo
-echo "== all tests passed"
+echo "== step times"
+printf '%s\n' "${timings[@]}"
+echo "== all tests passed in $(($(date +%s) - suite_start)) s"
