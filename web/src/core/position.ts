@@ -608,7 +608,7 @@ export class Position {
       }
       throw moveError(move);
     }
-    const m = this.#parseMove(this.#h!, move);
+    const m = this.parseMove(move);
     play(p, m);
     this.#version++;
     return m;
@@ -657,7 +657,14 @@ export class Position {
     return m;
   }
 
-  #parseMove(h: NativePosition, text: unknown): Move {
+  /**
+   * The legal move that a text names, in UCI (`'e2e4'`, `'e7e8q'`, `'P@e4'`; castling as
+   * `'e1g1'` or `'e1h1'`) or, when it is not legal UCI here, in SAN (tolerant as
+   * {@link Position.parseSan}): what {@link Position.play} and `Game.play` read.
+   * @throws {@link IllegalMoveError} (`'syntax' | 'illegal' | 'ambiguous'`).
+   */
+  parseMove(text: string): Move {
+    const h = this.#live();
     if (typeof text !== 'string') throw new IllegalMoveError('syntax', `not a move: ${describe(text)}`, describe(text));
     if (UCI_PATTERN.test(text)) {
       const m = h.parseUci(writeString(text));

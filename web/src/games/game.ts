@@ -104,8 +104,6 @@ export interface GameOptions {
   chess960?: boolean;
 }
 
-// UCI: from-to with an optional promotion letter (k: antichess), or a drop (N@f3, P@e4).
-const UCI_PATTERN = /^(?:[a-h][1-8][a-h][1-8][nbrqmkNBRQMK]?|[PNBRQ]@[a-h][1-8])$/;
 // Internal constructors (set in the classes' static blocks): a node; a node's subtree
 // detached from its game; a game from decoded parts.
 type NodeArgs = [
@@ -559,7 +557,7 @@ export class Game {
         throw new IllegalMoveError('illegal', `illegal move in ${pos.fen()}: ${describe(move)}`, describe(move));
       m = move;
     } else {
-      m = parseMove(pos, move);
+      m = pos.parseMove(move);
     }
     let child = current.children.find((c) => c.move === m && m !== 0);
     if (!child) {
@@ -839,7 +837,7 @@ export class Game {
             if (!pos.isLegal(item))
               throw new IllegalMoveError('illegal', `illegal move in ${pos.fen()}: ${describe(item)}`, describe(item));
             m = item;
-          } else m = parseMove(pos, item);
+          } else m = pos.parseMove(item);
         } catch (e) {
           if (!(e instanceof IllegalMoveError)) throw e;
           throw new IllegalMoveError(e.code as IllegalMoveCode, `move ${i} of the line: ${e.message}`, e.move);
@@ -953,18 +951,6 @@ function nagGroup(nag: number): number {
 function playNode(pos: Position, node: GameNode): void {
   if (node.move === 0) pos.playNull();
   else pos.play(node.move);
-}
-
-function parseMove(pos: Position, text: unknown): Move {
-  if (typeof text !== 'string') throw new IllegalMoveError('syntax', `not a move: ${describe(text)}`, describe(text));
-  if (UCI_PATTERN.test(text)) {
-    try {
-      return pos.parseUci(text);
-    } catch {
-      // not a legal UCI move: maybe SAN (b1c3 style long algebraic is SAN-tolerant anyway)
-    }
-  }
-  return pos.parseSan(text);
 }
 
 // ---- games read from PGN (the wire codec: tree-codec.ts) ----------------------------------------
