@@ -175,3 +175,17 @@ test('non-ASCII and very long inputs are refused, not crashed on', () => {
   expect(() => pos.play('é2e4')).toThrow(expect.objectContaining({ code: 'syntax' }));
   expect(pos.fen()).toBe(Position.startpos().fen());
 });
+
+test('parseMove reads UCI, else SAN, and leaves the position as it was', () => {
+  const pos = Position.fromFen('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
+  const fen = pos.fen();
+  expect(pos.uci(pos.parseMove('e1g1'))).toBe('e1g1');
+  expect(pos.parseMove('e1h1')).toBe(pos.parseMove('O-O'));
+  expect(pos.san(pos.parseMove('a1a8'))).toBe('Rxa8+');
+  expect(pos.parseMove('Rxa8+')).toBe(pos.parseMove('a1a8'));
+  expect(() => pos.parseMove('e2e4')).toThrow(expect.objectContaining({ code: 'illegal' }));
+  expect(() => pos.parseMove('hello')).toThrow(expect.objectContaining({ code: 'syntax' }));
+  expect(() => pos.parseMove(42 as unknown as string)).toThrow(expect.objectContaining({ code: 'syntax' }));
+  expect(pos.fen()).toBe(fen);
+  pos.dispose();
+});
