@@ -10,12 +10,13 @@ import {
   gameAccuracy,
   judge,
   moveAccuracy,
+  reviewGame,
   winPercent,
   winningChances,
   type Snapshot,
 } from 'chesswasm/engine';
 import { describe, expect, test } from 'vitest';
-import { FakeEngine, type FakeOptions } from './fake-engine.js';
+import { FakeEngine, STOCKFISH_OPTIONS, type FakeOptions } from './fake-engine.js';
 
 const connect = async (opts: FakeOptions = {}, timeout = 2000) => {
   const fake = new FakeEngine(opts);
@@ -464,5 +465,55 @@ describe('the UCI protocol (fake engine)', () => {
     engine.close();
     expect(fake.received.at(-1)).toBe('quit');
     expect((await rejection(engine.analyse(Position.startpos(), { depth: 1 }))).code).toBe('closed');
+  });
+});
+
+describe('move texts across rule sets', () => {
+  test("a crazyhouse drop's PV text never becomes a standard move's (same squares: P@c3 / b1c3)", async () => {
+    const options = STOCKFISH_OPTIONS.map((o) => (o.startsWith('option name UCI_Variant') ? `${o} var crazyhouse` : o));
+    let pv = '';
+    const { engine } = await connect({
+      options,
+      onGo: (f) => f.write(`info depth 2 multipv 1 score cp 10 pv ${pv}`, `bestmove ${pv.split(' ')[0]}`),
+    });
+    // Crazyhouse: white has a pawn in hand; P@c3 then a black reply.
+    const zh = Position.fromFen('rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3', {
+      variant: 'crazyhouse',
+    });
+    pv = 'P@c3 e7e5';
+    const [a] = await engine.analyse(zh, { depth: 2 });
+    expect(a!.pv).toEqual(['P@c3', 'e7e5']);
+    expect(a!.san).toEqual(['@c3', 'e5']);
+    // Standard chess next: b1c3 shares P@c3's squares field.
+    const std = Position.startpos();
+    pv = 'b1c3 d7d5';
+    const [b] = await engine.analyse(std, { depth: 2 });
+    expect(b!.pv).toEqual(['b1c3', 'd7d5']);
+    expect(b!.san).toEqual(['Nc3', 'd5']);
+    engine.close();
+    zh.dispose();
+    std.dispose();
+  });
+
+  test("reviewGame: a standard game read after a crazyhouse game keeps its moves' texts", async () => {
+    // A crazyhouse game with the drop P@c3, written and read back (its texts are kept by move).
+    const zh = new Game('rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3', { variant: 'crazyhouse' });
+    zh.play('P@c3');
+    expect(Game.fromPgn(zh.pgn()).mainlineNodes()[0]!.uci).toBe('P@c3');
+    // Then a standard game whose first move has the same squares field (b1c3).
+    const game = Game.fromPgn('1. Nc3 d5 2. e4 dxe4 3. Nxe4 *');
+    const expected = ['b1c3', 'd7d5', 'e2e4', 'd5e4', 'c3e4'];
+    let go = 0;
+    // The engine's best move is always the move played: every move is the best.
+    const { engine } = await connect({
+      onGo: (f) => {
+        const best = expected[go++] ?? '(none)';
+        f.write(`info depth 1 multipv 1 score cp 0 pv ${best}`, `bestmove ${best}`);
+      },
+    });
+    const review = await reviewGame(game, engine, { depth: 1 });
+    expect(review.moves.map((m) => m.uci)).toEqual(expected);
+    expect(review.moves.map((m) => m.judgement)).toEqual([null, null, null, null, null]);
+    engine.close();
   });
 });
