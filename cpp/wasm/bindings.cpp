@@ -488,7 +488,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       "fenErrorMessage", +[](cw::FenError e) { return std::string(cw::fen_error_message(e)); });
 
   // The UCI text of a move of a variant (no position needed): a game read from PGN crosses
-  // without UCI strings (tree_codec.h, the compact layout), and the TS side keeps this text
+  // without UCI strings (tree_codec.h), and the TS side keeps this text
   // per move number; "" for a variant out of range.
   function(
       "moveUci", +[](cw::Variant v, int m, bool chess960) {

@@ -25,7 +25,7 @@ void PgnSource::start() {
 
 PgnStatus PgnSource::next() {
   const PgnStatus st = reader_.read_game(game_, error_);
-  if (st == PgnStatus::GAME || st == PgnStatus::PARTIAL) encode_game_compact(game_, tree_);
+  if (st == PgnStatus::GAME || st == PgnStatus::PARTIAL) encode_game(game_, tree_);
   return st;
 }
 

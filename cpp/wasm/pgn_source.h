@@ -26,8 +26,8 @@ class PgnSource {
   // Sets the text's length in bytes, its start kept (JS encoding a text in steps).
   void resize(int len);
 
-  // Starts reading the text from its beginning. The compact layout (encode_game_compact)
-  // carries no UCI text: the reader makes none.
+  // Starts reading the text from its beginning. The tree layout (tree_codec.h) carries no
+  // UCI text: the reader makes none.
   void start();
   // The reader's options (pgn.h): games with a bad move come back up to the move before it
   // (next(): PARTIAL); which tag gives the root position; whether contradicted FEN fields are

@@ -10,7 +10,7 @@ namespace cw::wasm {
 
 namespace {
 
-// Words a node takes at least: parent, move, SAN, UCI, and the three counts.
+// Words a node takes at least: parent, move, the SAN's two words, and the three counts.
 constexpr size_t MIN_NODE_WORDS = 7;
 
 // Returns whether s is not pure ASCII.
@@ -72,7 +72,9 @@ struct Reader {
   }
 };
 
-void encode(const PgnGame& g, TreeBuffers& out, bool compact) {
+}  // namespace
+
+void encode_game(const PgnGame& g, TreeBuffers& out) {
   out.words.clear();
   out.bytes.clear();
   out.words.reserve(16 + 2 * g.tags.size() + 8 * g.nodes.size());
@@ -91,24 +93,21 @@ void encode(const PgnGame& g, TreeBuffers& out, bool compact) {
   for (const PgnNode& n : g.nodes) {
     out.words.push_back(n.parent);
     out.words.push_back(int32_t(n.move));
-    if (compact) {
-      int32_t san[2];
-      pack_san(n.san, san);
-      out.words.push_back(san[0]);
-      out.words.push_back(san[1]);
-      if (san[0] == -1) non_ascii |= put_string(out, n.san);
-    } else {
-      put_string(out, n.san);
-      put_string(out, n.uci);
-    }
+    int32_t san[2];
+    pack_san(n.san, san);
+    out.words.push_back(san[0]);
+    out.words.push_back(san[1]);
+    if (san[0] == -1) non_ascii |= put_string(out, n.san);
     non_ascii |= put_strings(out, n.comments_before);
     non_ascii |= put_strings(out, n.comments_after);
     out.words.push_back(int32_t(n.nags.size()));
     for (uint8_t nag : n.nags) out.words.push_back(nag);
   }
   out.words[0] = int32_t(out.words.size());
-  out.words[1] = int32_t(out.bytes.size()) | (compact && non_ascii ? NON_ASCII : 0);
+  out.words[1] = int32_t(out.bytes.size()) | (non_ascii ? NON_ASCII : 0);
 }
+
+namespace {
 
 // The SAN of a packed pair (see san_keys.h).
 std::string unpack_san(int32_t lo, int32_t hi) {
@@ -121,7 +120,9 @@ std::string unpack_san(int32_t lo, int32_t hi) {
   return s;
 }
 
-bool decode(const int32_t* words, size_t nwords, const char* bytes, size_t nbytes, PgnGame& g, bool compact) {
+}  // namespace
+
+bool decode_game(const int32_t* words, size_t nwords, const char* bytes, size_t nbytes, PgnGame& g) {
   g = PgnGame();
   Reader r{words, nwords, bytes, nbytes};
   const int32_t word = r.word();
@@ -147,13 +148,8 @@ bool decode(const int32_t* words, size_t nwords, const char* bytes, size_t nbyte
     if (i == 0 ? n.parent != -1 : (n.parent < 0 || size_t(n.parent) >= i)) return false;
     if (i > 0) g.nodes[size_t(n.parent)].children.push_back(int(i));
     n.move = Move(r.word());
-    if (compact) {
-      const int32_t lo = r.word(), hi = r.word();
-      n.san = lo == -1 ? r.string() : unpack_san(lo, hi);
-    } else {
-      n.san = r.string();
-      n.uci = r.string();
-    }
+    const int32_t lo = r.word(), hi = r.word();
+    n.san = lo == -1 ? r.string() : unpack_san(lo, hi);
     r.strings(n.comments_before);
     r.strings(n.comments_after);
     size_t nnags = r.count(1);
@@ -161,18 +157,6 @@ bool decode(const int32_t* words, size_t nwords, const char* bytes, size_t nbyte
     for (size_t k = 0; r.ok && k < nnags; ++k) n.nags.push_back(uint8_t(r.word()));
   }
   return r.ok;
-}
-
-}  // namespace
-
-void encode_game(const PgnGame& g, TreeBuffers& out) { encode(g, out, false); }
-void encode_game_compact(const PgnGame& g, TreeBuffers& out) { encode(g, out, true); }
-
-bool decode_game(const int32_t* words, size_t nwords, const char* bytes, size_t nbytes, PgnGame& g) {
-  return decode(words, nwords, bytes, nbytes, g, false);
-}
-bool decode_game_compact(const int32_t* words, size_t nwords, const char* bytes, size_t nbytes, PgnGame& g) {
-  return decode(words, nwords, bytes, nbytes, g, true);
 }
 
 }  // namespace cw::wasm

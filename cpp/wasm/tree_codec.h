@@ -3,16 +3,22 @@
 // same layout). No JS here: bindings.cpp exposes the buffers, tests/cpp/test_tree_codec.cpp tests
 // the format natively.
 //
+// One layout, both ways (PGN read going to JS, a JS tree coming to the core's PGN writer).
 // Words (int32), in this order:
-//   [0] the number of words, [1] the number of bytes (both filled by encode_game; ignored by
-//   decode_game);
-//   variant (with TREE_CHESS960 set for PgnGame::chess960), tag count, then per tag: name length, value
-//   length; root FEN length, result length, node count, then per node (nodes[0] is the root; a node's parent
-//   comes before it, and the children of a node appear in their order): parent, move, SAN length, UCI length,
-//   comments-before count, their lengths, comments-after count, their lengths, NAG count, the NAGs.
-// A string length has bit 30 (NON_ASCII) set when the string is not pure ASCII (the TS side
-// then decodes it on its own as UTF-8). The bytes are the strings in the same order: tag
-// names and values, root FEN, result, then per node SAN, UCI, comments before, comments after.
+//   [0] the number of words; [1] the number of bytes, with NON_ASCII set when some string of
+//   the game is not pure ASCII (both filled by encode_game, not read by decode_game);
+//   variant (with TREE_CHESS960 set for PgnGame::chess960), tag count, then per tag: name length,
+//   value length; root FEN length, result length, node count, then per node (nodes[0] is the
+//   root; a node's parent comes before it, and the children of a node appear in their order):
+//   parent, move, the SAN as two words packed as san_keys.h packs it, or -1, -1 and then its
+//   length as a string's (a SAN that does not pack: too long, or written by the TS side, which
+//   never packs), comments-before count, their lengths, comments-after count, their lengths,
+//   NAG count, the NAGs.
+// No UCI crosses: the TS side derives it from the move and the variant, the PGN writer needs
+// none. A string length has bit 30 (NON_ASCII) set when the string is not pure ASCII (the TS
+// side then decodes it on its own as UTF-8). The bytes are the strings in the same order: tag
+// names and values, root FEN, result, then per node its SAN when not packed, comments before,
+// comments after.
 // SPDX-License-Identifier: MIT
 #pragma once
 
@@ -38,27 +44,14 @@ struct TreeBuffers {
   std::string bytes;
 };
 
-// Encodes a game into out (replaced; its storage is reused).
+// Encodes a game into out (replaced; its storage is reused). Packing the SANs keeps a game read
+// from PGN small on its way to JS, the hot path of PGN reading.
 void encode_game(const PgnGame& game, TreeBuffers& out);
 
-// The compact layout, for a game read going to JS (PgnSource::next, the hot path of PGN
-// reading): as above except that per node the SAN is two words, packed as san_keys.h packs
-// it (or -1, -1 when it does not fit, then its length as a string whose bytes follow in
-// order), and there is no UCI (the TS side derives it from the move and the variant); and
-// words[1] has NON_ASCII set when some string of the game is not pure ASCII (the TS side
-// then decodes string by string, else all the bytes at once). Measured: with the full
-// layout the PGN rows of `npm run bench` read about half as many games per second.
-void encode_game_compact(const PgnGame& game, TreeBuffers& out);
-
-// Decodes nwords words and nbytes bytes laid out as encode_game writes them (words[0..1] are
-// not read) into game (replaced). False, with game unspecified, when they are no well-formed
-// tree: a count or length past the end, an unknown variant, a node whose parent does not come
-// before it, no root. Never reads outside the buffers.
+// Decodes nwords words and nbytes bytes laid out as above (words[0..1] are not read) into game
+// (replaced; the nodes' `uci` left empty). False, with game unspecified, when they are no
+// well-formed tree: a count or length past the end, an unknown variant, a node whose parent
+// does not come before it, no root. Never reads outside the buffers.
 bool decode_game(const int32_t* words, size_t nwords, const char* bytes, size_t nbytes, PgnGame& game);
-
-// The same for the compact layout (the SAN unpacked, the UCI left empty): the native tests'
-// view of what the TS side reads.
-bool decode_game_compact(const int32_t* words, size_t nwords, const char* bytes, size_t nbytes,
-                         PgnGame& game);
 
 }  // namespace cw::wasm

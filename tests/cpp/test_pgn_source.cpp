@@ -20,8 +20,8 @@ void write(PgnSource& src, const std::string& text) {
 
 PgnGame decoded(PgnSource& src) {
   PgnGame g;
-  EXPECT_TRUE(decode_game_compact(src.tree().words.data(), src.tree().words.size(), src.tree().bytes.data(),
-                                  src.tree().bytes.size(), g));
+  EXPECT_TRUE(decode_game(src.tree().words.data(), src.tree().words.size(), src.tree().bytes.data(),
+                          src.tree().bytes.size(), g));
   return g;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The game-tree wire codec: a PGN source in wasm memory (`PgnSource`), the tree buffers it
- * fills for each game read (the compact layout of cpp/wasm/tree_codec.h), decoded into a
+ * fills for each game read (the tree layout of cpp/wasm/tree_codec.h), decoded into a
  * {@link TreeStore} (a compact tree in typed arrays, read node by node when the model asks),
  * and a tree written back into the input buffers for the core's PGN writer.
  *
@@ -113,7 +113,7 @@ const INDEX_FIELDS = 5;
 const LENGTH = ~TREE_NON_ASCII;
 
 /**
- * Internal: one game's tree as read: a copy of the compact tree buffers (cpp/wasm/tree_codec.h),
+ * Internal: one game's tree as read: a copy of the tree buffers (cpp/wasm/tree_codec.h),
  * read front to back ({@link TreeStore.forEachNode}) or node by node through an index made on
  * first use (per node: where its words and bytes start, its first child, its next sibling),
  * so that any node's move, SAN, comments and NAGs are read without decoding the others. Node 0
@@ -438,7 +438,6 @@ export interface WireNode {
   readonly children: readonly WireNode[];
   readonly move: number;
   readonly san: string;
-  readonly uci: string;
   readonly commentsBefore: readonly string[];
   readonly nags: readonly number[];
 }
@@ -452,7 +451,6 @@ export interface TreeNode {
   parent: number;
   move: number;
   san: string;
-  uci: string;
   commentsBefore: readonly string[];
   commentsAfter: readonly string[];
   nags: readonly number[];
@@ -497,7 +495,6 @@ export function writeTree<N extends WireNode>(
     parent: n.parent === null ? -1 : index.get(n.parent)!,
     move: n.move,
     san: n.san,
-    uci: n.uci,
     commentsBefore: n.commentsBefore,
     commentsAfter: commentsAfter(n),
     nags: n.nags,
@@ -507,7 +504,7 @@ export function writeTree<N extends WireNode>(
 
 /**
  * Internal: PGN written by the core from a game's parts, serialised into the input tree
- * buffers (the full layout of cpp/wasm/tree_codec.h) and laid out as `layout` says (the
+ * buffers (the layout of cpp/wasm/tree_codec.h, each SAN spelled out) and laid out as `layout` says (the
  * chess.js facade's `pgn()` writes chess.js's layout with it).
  * @throws {@link ChessError} `'invalid-argument'` when the nodes are no well-formed tree.
  */
@@ -553,9 +550,9 @@ export function writeNodes(
   str(result);
   words.push(nodes.length);
   for (const n of nodes) {
-    words.push(n.parent, n.move);
+    // The SAN is never packed here (-1, -1, then its text), which the layout allows.
+    words.push(n.parent, n.move, -1, -1);
     str(n.san);
-    str(n.uci);
     strs(n.commentsBefore);
     strs(n.commentsAfter);
     words.push(n.nags.length);

@@ -1154,20 +1154,19 @@ export class Chess {
     this.#pruneComments();
     const fens = this.#lineFens();
     const nodes: TreeNode[] = [];
-    const node = (parent: number, move: MoveNumber, san: string, uci: string, ply: number): void => {
+    const node = (parent: number, move: MoveNumber, san: string, ply: number): void => {
       const comment = this.#comments.get(fens[ply]!);
       nodes.push({
         parent,
         move,
         san,
-        uci,
         commentsBefore: [],
         commentsAfter: comment === undefined ? [] : [comment],
         nags: [],
       });
     };
-    node(-1, 0, '', '', 0);
-    this.#history.forEach(({ move, number }, i) => node(i, number, move.san, move.lan, i + 1));
+    node(-1, 0, '', 0);
+    this.#history.forEach(({ move, number }, i) => node(i, number, move.san, i + 1));
     const tags = Object.entries(this.#header).filter((e): e is [string, string] => e[1] !== null);
     // chess.js compares whole widths with maxWidth: the same as with its floor (NaN: never
     // passed); 0 does not wrap.
