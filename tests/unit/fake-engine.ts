@@ -38,6 +38,12 @@ export class FakeEngine implements EngineTransport {
   lastMove = '(none)';
   /** A legal move of the last position sent (the default answer), or `(none)`. */
   legalMove = '(none)';
+  /** The last position sent (its FEN after the moves), `''` before one or when it could not be read. */
+  fen = '';
+  /** The legal moves of the last position sent, in UCI. */
+  legal: string[] = [];
+  /** The last MultiPV value set (1 until one is). */
+  multipv = 1;
   #variant: 'chess' | 'chess960' | 'makruk' = 'chess';
 
   constructor(opts: FakeOptions = {}) {
@@ -75,14 +81,19 @@ export class FakeEngine implements EngineTransport {
       this.#variant = line.endsWith('true') ? 'chess960' : 'chess';
     else if (line === 'setoption name UCI_Variant value makruk') this.#variant = 'makruk';
     else if (line === 'setoption name UCI_Variant value chess' && this.#variant === 'makruk') this.#variant = 'chess';
+    else if (line.startsWith('setoption name MultiPV value ')) this.multipv = Number(line.slice(29));
     if (line.startsWith('position fen ')) {
       const [fen, moves] = line.slice(13).split(' moves ');
       try {
         using p = Position.fromFen(fen!, { variant: this.#variant });
         for (const m of moves?.split(' ') ?? []) p.play(m);
-        this.legalMove = p.legalUci()[0] ?? '(none)';
+        this.legal = p.legalUci();
+        this.legalMove = this.legal[0] ?? '(none)';
+        this.fen = p.fen();
       } catch {
         this.legalMove = '(none)';
+        this.legal = [];
+        this.fen = '';
       }
     }
     if (line === 'uci') {

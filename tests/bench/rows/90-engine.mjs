@@ -11,6 +11,14 @@
 //    ~10, a warm one ~1.3), then each run times OWN_CALLS of them (the process's CPU time with
 //    --cpu) and takes the median. One cold call per run measured V8's warm-up instead: main
 //    against a copy of itself spread 0.57-1.26x.
+//  - 'review-throughput': the review's throughput as a share of the engine's own speed: the
+//    Opera Game reviewed by Stockfish at THROUGHPUT_NODES nodes per position (the CLI's
+//    example limit is 200,000) through reviewGame, over a transport that passes the engine's
+//    lines on and adds up the `time` of each search's last `info` line: the engine's own search
+//    time by its own clock, against the review's wall-clock time, in %. Both clocks run over
+//    the same interval, so load on the machine slows both alike; what is lost is our work, the
+//    pipes and the engine's own time between searches. Each run starts an engine (not timed).
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -51,6 +59,39 @@ export function transport(onGo) {
 }
 
 let sink = 0;
+const THROUGHPUT_NODES = 100_000;
+
+// A child-process transport (as Engine.spawn's) that adds up the engine's own search time: the
+// `time` of the last `info` line before each `bestmove`.
+function timedTransport(file) {
+  const child = spawn(file, [], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const clock = { searchMs: 0, last: 0 };
+  const t = {
+    clock,
+    send: (line) => child.stdin.write(line + '\n'),
+    listen(onLine) {
+      let buffer = '';
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk) => {
+        buffer += chunk;
+        for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
+          const line = buffer.slice(0, i).replace(/\r$/, '');
+          buffer = buffer.slice(i + 1);
+          if (line.startsWith('info ')) {
+            const m = / time (\d+)/.exec(line);
+            if (m) clock.last = Number(m[1]);
+          } else if (line.startsWith('bestmove')) {
+            clock.searchMs += clock.last;
+            clock.last = 0;
+          }
+          onLine(line);
+        }
+      });
+    },
+    close: () => child.kill('SIGKILL'),
+  };
+  return t;
+}
 
 export default [
   {
@@ -129,6 +170,38 @@ export default [
               return (100 * ours) / Math.max(1e-9, total - ours);
             } finally {
               stockfish.close();
+            }
+          },
+        };
+      },
+      'chess.js': none,
+      chessops: none,
+      native: none,
+    },
+  },
+  {
+    id: 'review-throughput',
+    title: "review throughput, % of the engine's own speed (Opera Game, Stockfish 100k nodes)",
+    unit: '%',
+    impls: {
+      ours: async (ctx) => {
+        const mod = await engineModule(ctx);
+        if (!mod || !existsSync(SF)) return undefined;
+        const game = ctx.chesswasm.Game.fromPgn(OPERA);
+        return {
+          measure: async () => {
+            const t = timedTransport(SF);
+            const engine = await mod.Engine.connect(t);
+            try {
+              await engine.configure({ Threads: 1 });
+              t.clock.searchMs = 0;
+              const t0 = performance.now();
+              const review = await mod.reviewGame(game, engine, { nodes: THROUGHPUT_NODES });
+              const wall = performance.now() - t0;
+              sink += review.moves.length;
+              return (100 * t.clock.searchMs) / wall;
+            } finally {
+              engine.close();
             }
           },
         };

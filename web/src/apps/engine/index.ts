@@ -1,6 +1,6 @@
 /**
  * `chesswasm/engine`: UCI engines (Stockfish and others) as typed searches over the package's
- * positions, and a game review like lichess's computer analysis.
+ * positions, a game review like lichess's computer analysis, and puzzles from a game's mistakes.
  *
  * ```ts
  * import { Position } from 'chesswasm';
@@ -35,6 +35,9 @@ export {
   PovScore,
   winningChances,
   winPercent,
+  hasMultipleSolutions,
+  SECOND_SOLUTION_CHANCES,
+  SIMILAR_EVALS,
   moveAccuracy,
   gameAccuracy,
   type ScoreJSON,
@@ -63,6 +66,17 @@ export {
   type BySide,
   type Verdict,
 } from './review.js';
+export { divide, phaseAt, type Division, type Phase, type ByPhase } from './division.js';
+export {
+  findPuzzles,
+  puzzleThemes,
+  puzzleCsvRow,
+  PUZZLE_CSV_HEADER,
+  DEFAULT_PUZZLE_LIMIT,
+  type GamePuzzle,
+  type FindPuzzlesOptions,
+  type PuzzleTheme,
+} from './puzzles.js';
 
 // Load the wasm module from the default location, as the main entry does (a failure is kept
 // for init()). Not `import '../../index.js'`: that would move the main entry's module into a

@@ -6,7 +6,8 @@ import { Game } from '../../games/game.js';
 import type { Color } from '../../core/move.js';
 import { Position } from '../../core/position.js';
 import { EngineError, type Engine, type EngineLine, type Limit } from './engine.js';
-import { Score, gameAccuracy, moveAccuracy, rawWinningChances, winPercent } from './score.js';
+import { type ByPhase, type Division, type Phase, divide, phaseAt } from './division.js';
+import { Score, moveAccuracy, rawWinningChances, sideAccuracy, weightedAccuracies, winPercent } from './score.js';
 
 /** Lichess's judgement of a move. */
 export type Judgement = 'inaccuracy' | 'mistake' | 'blunder';
@@ -33,6 +34,8 @@ export interface ReviewedMove {
   judgement: Judgement | null;
   /** The move's accuracy, 0-100. */
   accuracy: number;
+  /** The phase of the position the move was played in (lichess's division, see {@link Review.division}). */
+  phase: Phase;
   /** With a judgement from a mate score: `'created'` (the mover now gets mated) or `'lost'` (the mover lost a mate it had). */
   mate?: 'created' | 'lost';
 }
@@ -65,6 +68,13 @@ export interface Review {
   acpl: BySide<number | null>;
   /** Judged moves per side. */
   counts: BySide<Record<Judgement, number>>;
+  /** Where the middlegame and the endgame start, by lichess's rule ({@link divide}). */
+  division: Division;
+  /**
+   * Accuracy per phase and side: lichess's game accuracy over the side's moves played in that
+   * phase (each move weighted as in the whole game's figure); `null` for a side without moves there.
+   */
+  phases: ByPhase<BySide<number | null>>;
 }
 
 /** Options of {@link reviewGame}: the limit of each position's search (default `{ nodes: 250000 }`) and progress. */
@@ -161,6 +171,7 @@ export async function reviewGame(game: Game, engine: Engine, options: ReviewOpti
 export function summarize(game: Game, evals: Score[], bests: (EngineLine | null)[]): Review {
   const nodes = game.mainlineNodes();
   const first: Color = game.rootFen.split(' ')[1] === 'b' ? 'b' : 'w';
+  const division = divide(game);
   const moves: ReviewedMove[] = [];
   const counts = { white: noCounts(), black: noCounts() };
   const loss = { white: [] as number[], black: [] as number[] };
@@ -188,18 +199,33 @@ export function summarize(game: Game, evals: Score[], bests: (EngineLine | null)
       bestLine: best?.san ?? [],
       judgement: j.judgement,
       accuracy,
+      phase: phaseAt(division, i),
     };
     if (j.judgement && j.mate) m.mate = j.mate;
     if (j.judgement) counts[side][j.judgement]++;
     moves.push(m);
     loss[side].push(Math.max(0, mb.ceiledCp() - ma.ceiledCp()));
   }
-  const acc = gameAccuracy(
+  const weighted = weightedAccuracies(
     evals.map((e) => winPercent(e)),
     first,
   );
+  const bySide = (xs: typeof weighted): BySide<number | null> => ({
+    white: sideAccuracy(xs.filter((x) => x.color === 'w')),
+    black: sideAccuracy(xs.filter((x) => x.color === 'b')),
+  });
+  const inPhase = (p: Phase) => bySide(weighted.filter((_, i) => moves[i]!.phase === p));
+  const phases = { opening: inPhase('opening'), middlegame: inPhase('middlegame'), endgame: inPhase('endgame') };
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
-  return { evals, moves, accuracy: acc, acpl: { white: mean(loss.white), black: mean(loss.black) }, counts };
+  return {
+    evals,
+    moves,
+    accuracy: bySide(weighted),
+    acpl: { white: mean(loss.white), black: mean(loss.black) },
+    counts,
+    division,
+    phases,
+  };
 }
 
 const NAG: Record<Judgement, number> = { inaccuracy: 6, mistake: 2, blunder: 4 };

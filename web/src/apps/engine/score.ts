@@ -204,27 +204,69 @@ function stdDev(xs: readonly number[]): number {
  * `null` for a side that made no move.
  */
 export function gameAccuracy(whiteWinPercents: readonly number[], firstMover: Color = 'w'): SideFigures {
+  const moves = weightedAccuracies(whiteWinPercents, firstMover);
+  return {
+    white: sideAccuracy(moves.filter((m) => m.color === 'w')),
+    black: sideAccuracy(moves.filter((m) => m.color === 'b')),
+  };
+}
+
+/** One move's accuracy and its weight in {@link gameAccuracy}. */
+export interface WeightedAccuracy {
+  /** The mover. */
+  color: Color;
+  /** The move's accuracy, 0-100. */
+  acc: number;
+  /** The standard deviation of its window of win percents, clamped to 0.5-12. */
+  weight: number;
+}
+
+/** The accuracy and weight of each move of a game, from White's win percents of its N+1 positions (see {@link gameAccuracy}). */
+export function weightedAccuracies(whiteWinPercents: readonly number[], firstMover: Color = 'w'): WeightedAccuracy[] {
   const wp = whiteWinPercents;
   const n = wp.length - 1;
-  if (n < 1) return { white: null, black: null };
+  if (n < 1) return [];
   const window = Math.max(2, Math.min(8, Math.floor(n / 10)));
   const w = Math.min(window, wp.length);
   const windows: number[][] = [];
   for (let i = 0; i < w - 2; i++) windows.push(wp.slice(0, w));
   for (let i = 0; i + w <= wp.length; i++) windows.push(wp.slice(i, i + w));
-  const perSide: Record<Color, { acc: number; weight: number }[]> = { w: [], b: [] };
+  const out: WeightedAccuracy[] = [];
   for (let i = 0; i < n; i++) {
     const color: Color = (i % 2 === 0) === (firstMover === 'w') ? 'w' : 'b';
     const before = color === 'w' ? wp[i]! : 100 - wp[i]!;
     const after = color === 'w' ? wp[i + 1]! : 100 - wp[i + 1]!;
     const weight = Math.max(0.5, Math.min(12, stdDev(windows[i]!)));
-    perSide[color].push({ acc: moveAccuracy(before, after), weight });
+    out.push({ color, acc: moveAccuracy(before, after), weight });
   }
-  const side = (xs: { acc: number; weight: number }[]): number | null => {
-    if (xs.length === 0) return null;
-    const weighted = xs.reduce((a, x) => a + x.acc * x.weight, 0) / xs.reduce((a, x) => a + x.weight, 0);
-    const harmonic = xs.length / xs.reduce((a, x) => a + 1 / Math.max(1, x.acc), 0);
-    return (weighted + harmonic) / 2;
-  };
-  return { white: side(perSide.w), black: side(perSide.b) };
+  return out;
+}
+
+/** Lichess's accuracy of a set of one side's moves: the mean of their weighted mean and harmonic mean; `null` for none. */
+export function sideAccuracy(moves: readonly Pick<WeightedAccuracy, 'acc' | 'weight'>[]): number | null {
+  if (moves.length === 0) return null;
+  const weighted = moves.reduce((a, x) => a + x.acc * x.weight, 0) / moves.reduce((a, x) => a + x.weight, 0);
+  const harmonic = moves.length / moves.reduce((a, x) => a + 1 / Math.max(1, x.acc), 0);
+  return (weighted + harmonic) / 2;
+}
+
+/** The winning chances of the second-best move from which lila counts a second solution (that of +200 cp). */
+export const SECOND_SOLUTION_CHANCES = 0.3524;
+
+/** Half the drop in winning chances below which lila calls two moves' evaluations similar (`areSimilarEvals`). */
+export const SIMILAR_EVALS = 0.14;
+
+/**
+ * Lila's test of a puzzle position with more than one solution (`hasMultipleSolutions` in its
+ * ceval library), from the side to move's scores of its best and second-best moves: the second
+ * move still wins (its {@link winningChances} at least {@link SECOND_SOLUTION_CHANCES}, that of
+ * +200 cp), or the two are similar (half the difference of their winning chances below
+ * {@link SIMILAR_EVALS}). `false` without a second move (a forced move is the only solution).
+ */
+export function hasMultipleSolutions(best: Score, second: Score | null): boolean {
+  if (!(best instanceof Score) || (second !== null && !(second instanceof Score)))
+    throw new ChessError('invalid-argument', `not scores: ${describe(best)}, ${describe(second)}`);
+  if (second === null) return false;
+  const s = winningChances(second);
+  return s >= SECOND_SOLUTION_CHANCES || (winningChances(best) - s) / 2 < SIMILAR_EVALS;
 }
