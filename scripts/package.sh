@@ -35,7 +35,11 @@ cp build/wasm/chesswasm.mjs build/wasm/chesswasm.wasm dist/boundary/
 # The types (tsc's declarationDir): one set for both builds. CommonJS-format declarations
 # (dist/types/package.json), which TypeScript lets ES modules import by name too, so that a
 # CommonJS TypeScript file under "node16" resolution can require the package.
-cp web/src/boundary/chesswasm.d.mts dist/types/boundary/
+# The glue's types go with them in the same format (chesswasm.d.ts): a CommonJS declaration may
+# not import an ES module's types, so the declarations that name './chesswasm.mjs' name
+# './chesswasm.js' (the glue's code itself is bundled: no file of that name is imported).
+cp web/src/boundary/chesswasm.d.mts dist/types/boundary/chesswasm.d.ts
+find dist/types -name '*.d.ts' -exec sed -i -E "s#from '((\.\./|\./)[a-z/]*)chesswasm\.mjs'#from '\1chesswasm.js'#" {} +
 echo '{ "type": "commonjs" }' > dist/types/package.json
 # The CommonJS build's glue (the classic runtime: it instantiates synchronously; bundled into
 # dist/cjs/ by scripts/bundle.mjs, its .wasm beside those files).
