@@ -426,6 +426,42 @@ export const all = { moved, flags, last, ok, history, sans, first, ascii: chess.
     }
   });
 
+  test("(a) Vitest's jsdom environment imports the ES module build from the installed tarball", () => {
+    const dir = path.join(proj, 'vitest-app');
+    write(
+      path.join(dir, 'chess.test.js'),
+      `import { Position, isInitialized } from 'chesswasm';
+import { Chess, Move } from 'chesswasm/chessjs';
+test('jsdom', () => {
+  expect(typeof window).toBe('object');
+  expect(isInitialized()).toBe(true);
+  expect(Position.startpos().perft(3)).toBe(8902);
+  const chess = new Chess();
+  expect(chess.move('e4')).toBeInstanceOf(Move);
+  chess.setComment('noté ♞');
+  expect(chess.pgn()).toContain('{noté ♞}');
+});
+`,
+    );
+    const r = timed('vitest jsdom', () =>
+      spawnSync(
+        process.execPath,
+        [
+          path.join(ROOT, 'node_modules/vitest/vitest.mjs'),
+          'run',
+          '--globals',
+          '--environment',
+          'jsdom',
+          '--root',
+          dir,
+        ],
+        { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+      ),
+    );
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Tests\s+1 passed \(1\)/);
+  });
+
   test('(a) the chesswasm bin runs from the installed package', () => {
     const out = run(path.join(proj, 'node_modules/.bin/chesswasm'), ['perft', '3'], proj);
     expect(out.trim().split('\n').at(-1)).toBe('8902');
