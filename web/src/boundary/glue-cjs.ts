@@ -10,6 +10,7 @@
 import { TextDecoder as NodeTextDecoder, TextEncoder as NodeTextEncoder } from 'node:util';
 import type { ChesswasmGlue } from './chesswasm.mjs';
 import createChesswasm from './chesswasm-cjs.cjs';
+import { ChessError } from './errors.js';
 
 /** Whether {@link instantiate} returns the glue itself (true here). */
 export const SYNCHRONOUS: boolean = true;
@@ -42,7 +43,7 @@ export function instantiate(module: WebAssembly.Module): ChesswasmGlue {
   // is the glue, filled by the registration before the factory returns.
   void createChesswasm(glue);
   if (failure !== null) throw (failure as { error: unknown }).error;
-  if (!instantiated) throw new Error('chesswasm: the glue did not instantiate the module');
+  if (!instantiated) throw new ChessError('not-initialized', 'chesswasm: the glue did not instantiate the module');
   return glue as unknown as ChesswasmGlue;
 }
 
