@@ -119,6 +119,18 @@ export default tseslint.config(
     },
   },
   {
+    // The Jest project (tests/jest: an app's CommonJS test files, run by Jest from tests/pack):
+    // outside the TypeScript programs, CommonJS with Jest's globals. Untyped rules only.
+    files: ['tests/jest/**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'commonjs',
+      globals: { ...globals.node, ...globals.jest, ...globals.browser },
+    },
+    rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Outside the TypeScript programs: the CLI (a Node script without an extension) and the
     // .mjs test tools that have a .d.mts (TypeScript reads the declarations instead).
     // Untyped rules only.

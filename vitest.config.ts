@@ -35,8 +35,9 @@ export default defineConfig({
       {
         resolve: {
           alias: [
-            { find: /^chesswasm$/, replacement: here('./build/dist-debug/index.js') },
-            { find: /^chesswasm\/openings$/, replacement: here('./build/dist-debug/apps/openings/index.js') },
+            { find: /^chesswasm\/chessjs$/, replacement: here('./build/dist-debug/entries/chessjs.js') },
+            { find: /^chesswasm$/, replacement: here('./build/dist-debug/entries/index.js') },
+            { find: /^chesswasm\/openings$/, replacement: here('./build/dist-debug/entries/openings.js') },
           ],
         },
         test: {

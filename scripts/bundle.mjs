@@ -44,15 +44,24 @@ try {
 
 // Entry name -> tsc's output file (relative to DIR).
 const ENTRIES = {
-  index: 'index.js',
-  chessjs: 'adapters/chessjs/index.js',
-  engine: 'apps/engine/index.js',
-  openings: 'apps/openings/index.js',
+  index: 'entries/index.js',
+  chessjs: 'entries/chessjs.js',
+  engine: 'entries/engine.js',
+  openings: 'entries/openings.js',
   'puzzle-file': 'apps/puzzle-file.js',
   'puzzle-worker': 'apps/puzzle-worker.js',
 };
+// The CommonJS build (dist/cjs/NAME.cjs: package.json's "require" condition): the same
+// modules from the entries' -cjs files, which load the wasm synchronously, with glue-cjs.js
+// (the classic runtime's glue, chesswasm-cjs.cjs, and its own .wasm) in glue.js's place.
+const CJS_ENTRIES = {
+  index: 'entries/index-cjs.js',
+  chessjs: 'entries/chessjs-cjs.js',
+  engine: 'entries/engine-cjs.js',
+  openings: 'entries/openings-cjs.js',
+};
 // Folders of tsc output whose modules are bundled (their .js files go, the .d.ts stay).
-const ENTRY_DIRS = ['boundary', 'core', 'games', 'apps', 'adapters'];
+const ENTRY_DIRS = ['boundary', 'core', 'games', 'apps', 'adapters', 'entries'];
 // The shared chunks, one per layer (web/src's folders), so that an app's bundler drops the
 // layers it does not use (package.json's "sideEffects" names only the entries: the chunks are
 // free of side effects). The engine and openings entries' modules and the CLI's own modules
@@ -70,12 +79,40 @@ const bytes = (files, d) => files.reduce((n, f) => n + statSync(path.join(d, f))
 const entryDirFiles = () =>
   ENTRY_DIRS.flatMap((d) =>
     readdirSync(path.join(dir, d), { recursive: true })
-      .filter((f) => f.endsWith('.js') || f.endsWith('.mjs'))
+      .filter((f) => f.endsWith('.js') || f.endsWith('.mjs') || f.endsWith('.cjs'))
       .map((f) => path.join(d, f)),
   );
 const before = bytes(jsFiles(), dir) + bytes(entryDirFiles(), dir);
 const out = mkdtempSync(path.join(path.dirname(path.resolve(dir)), '.bundle-')); // same filesystem: renamed
+const minify = { compress: { keepNames: KEEP_CLASS_NAMES }, mangle: { keepNames: KEEP_CLASS_NAMES } };
 try {
+  // The CommonJS build first (it reads the same tsc output), into out/cjs.
+  const glueCjs = path.resolve(dir, 'boundary/glue-cjs.js');
+  const cjs = await rolldown({
+    input: Object.fromEntries(Object.entries(CJS_ENTRIES).map(([e, f]) => [e, path.join(dir, f)])),
+    platform: 'node',
+    external: [/^node:/],
+    logLevel: 'warn',
+    plugins: [
+      {
+        name: 'chesswasm-cjs-glue',
+        resolveId(source, importer) {
+          if (source === './glue.js' && importer && path.dirname(importer) === path.dirname(glueCjs)) return glueCjs;
+          return null;
+        },
+      },
+    ],
+  });
+  await cjs.write({
+    dir: path.join(out, 'cjs'),
+    format: 'cjs',
+    minify,
+    comments: { annotation: true, legal: false, jsdoc: false },
+    entryFileNames: '[name].cjs',
+    chunkFileNames: 'shared-[name].cjs',
+  });
+  await cjs.close();
+
   const bundle = await rolldown({
     input: Object.fromEntries(Object.entries(ENTRIES).map(([e, f]) => [e, path.join(dir, f)])),
     platform: 'neutral',
@@ -88,7 +125,7 @@ try {
     format: 'es',
     // Classes keep their names (the errors' `e.constructor.name` is 'FenError', not a
     // mangled letter; stack traces and console.log show them); functions are still renamed.
-    minify: { compress: { keepNames: KEEP_CLASS_NAMES }, mangle: { keepNames: KEEP_CLASS_NAMES } },
+    minify,
     // Keep the annotations an app's bundler reads: @__PURE__ (what it may drop) and
     // @vite-ignore (wasm.ts's import of Node's fs, which must stay a plain import()).
     comments: { annotation: true, legal: false, jsdoc: false },
@@ -111,9 +148,13 @@ try {
         );
   }
   for (const f of [...jsFiles(), ...entryDirFiles()]) rmSync(path.join(dir, f));
+  rmSync(path.join(dir, 'cjs'), { recursive: true, force: true });
   const written = readdirSync(out);
   for (const f of written) renameSync(path.join(out, f), path.join(dir, f));
-  console.log(`== bundle ${dir}: ${before} -> ${bytes(written, dir)} bytes of JS (${written.sort().join(', ')})`);
+  const esm = written.filter((f) => f.endsWith('.js')).sort();
+  const cjsFiles = readdirSync(path.join(dir, 'cjs')).sort();
+  console.log(`== bundle ${dir}: ${before} -> ${bytes(esm, dir)} bytes of JS (${esm.join(', ')})`);
+  console.log(`== bundle ${dir}/cjs: ${bytes(cjsFiles, path.join(dir, 'cjs'))} bytes (${cjsFiles.join(', ')})`);
 } finally {
   rmSync(out, { recursive: true, force: true });
 }

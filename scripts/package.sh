@@ -27,14 +27,26 @@ node scripts/gen-boundary.mjs
 echo "== tsc (web/src -> dist)"
 # The last build's files (tsc writes web/src's folders: boundary/, core/, games/, apps/, adapters/).
 rm -rf dist/*.js dist/*.d.ts dist/chesswasm.mjs dist/chesswasm.d.mts dist/chesswasm.wasm \
-  dist/boundary dist/core dist/games dist/apps dist/adapters dist/chessjs dist/engine dist/openings
+  dist/boundary dist/core dist/games dist/apps dist/adapters dist/entries dist/cjs dist/types dist/chessjs dist/engine dist/openings
 npx --no-install tsc -p tsconfig.json
 # The glue beside its loader (boundary/wasm.js imports ./chesswasm.mjs, whose types tsc's
 # boundary/wasm.d.ts refers to) and the .wasm beside it for the unbundled copies below.
-cp build/wasm/chesswasm.mjs build/wasm/chesswasm.wasm web/src/boundary/chesswasm.d.mts dist/boundary/
+cp build/wasm/chesswasm.mjs build/wasm/chesswasm.wasm dist/boundary/
+# The types (tsc's declarationDir): one set for both builds. CommonJS-format declarations
+# (dist/types/package.json), which TypeScript lets ES modules import by name too, so that a
+# CommonJS TypeScript file under "node16" resolution can require the package.
+# The glue's types go with them in the same format (chesswasm.d.ts): a CommonJS declaration may
+# not import an ES module's types, so the declarations that name './chesswasm.mjs' name
+# './chesswasm.js' (the glue's code itself is bundled: no file of that name is imported).
+cp web/src/boundary/chesswasm.d.mts dist/types/boundary/chesswasm.d.ts
+find dist/types -name '*.d.ts' -exec sed -i -E "s#from '((\.\./|\./)[a-z/]*)chesswasm\.mjs'#from '\1chesswasm.js'#" {} +
+echo '{ "type": "commonjs" }' > dist/types/package.json
+# The CommonJS build's glue (the classic runtime: it instantiates synchronously; bundled into
+# dist/cjs/ by scripts/bundle.mjs, its .wasm beside those files).
+cp build/wasm/chesswasm-cjs.js dist/boundary/chesswasm-cjs.cjs
 # tsc's JS tree (the entry index.js and the layer folders), the glue and the .wasm, into $1.
 copy_tree() {
-  (cd dist && find index.js boundary core games apps adapters -name '*.js' -o -name '*.mjs' -o -name '*.wasm' |
+  (cd dist && find index.js boundary core games apps adapters entries -name '*.js' -o -name '*.mjs' -o -name '*.cjs' -o -name '*.wasm' |
     xargs cp --parents -t "$ROOT/$1")
 }
 
@@ -51,4 +63,5 @@ mv dist/boundary/chesswasm.wasm dist/
 # The shipped JS bundled and minified (what users download; measured by the bench's size row);
 # the copies above keep the readable tsc output.
 node scripts/bundle.mjs dist
+cp build/wasm/chesswasm-cjs.wasm dist/cjs/chesswasm.wasm
 echo "== package: dist/ ($(du -ch dist/*.js dist/chesswasm.wasm | tail -1 | cut -f1)), build/dist-debug/"

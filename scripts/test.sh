@@ -63,7 +63,7 @@ node scripts/gen-boundary.mjs --check
 # (checked after package.sh: the generator replays the lines with the built package).
 bash scripts/package.sh --no-wasm
 node scripts/gen-openings.mjs --check
-# The board type-checked against the package as shipped (web/board/tsconfig.json: dist/*.d.ts;
+# The board type-checked against the package as shipped (web/board/tsconfig.json: dist/types/*.d.ts;
 # lint checked it against the sources).
 npx --no-install tsc --noEmit -p web/board/tsconfig.json
 

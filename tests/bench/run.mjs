@@ -56,7 +56,15 @@ if (!existsSync(distIndex)) {
   console.error('bench: dist/index.js is missing; build the package first (npm run build:package)');
   process.exit(1);
 }
-const chesswasm = await import(pathToFileURL(distIndex).href);
+// The main entry and the chess.js facade's (chesswasm/chessjs: the rows of Chess), as one object.
+async function loadPackage(index) {
+  const facade = path.join(path.dirname(index), 'chessjs.js');
+  return {
+    ...(await import(pathToFileURL(index).href)),
+    ...(existsSync(facade) ? await import(pathToFileURL(facade).href) : {}),
+  };
+}
+const chesswasm = await loadPackage(distIndex);
 // The columns: with --base, the other build's column after ours.
 const COLUMNS = opts.base ? ['ours', 'base', ...IMPLS.slice(1)] : IMPLS;
 let base = null;
@@ -66,7 +74,7 @@ if (opts.base) {
     console.error(`bench: --base ${opts.base}: no index.js there (a dist/ directory of the package)`);
     process.exit(1);
   }
-  base = { chesswasm: await import(pathToFileURL(baseIndex).href), dist: opts.base };
+  base = { chesswasm: await loadPackage(baseIndex), dist: opts.base };
 }
 
 // Positions from seeded random games (standard chess, none terminal), shared by the rows.

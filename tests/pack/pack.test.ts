@@ -1,18 +1,25 @@
 // The package as users get it: `npm pack`, the tarball installed into a fresh temporary
 // project (no registry: the package has no runtime dependencies), then
 //   (a) Node ESM: `import 'chesswasm'` and 'chesswasm/chessjs', perft and legal moves; the shipped types compile
-//       under `tsc --strict` (NodeNext); the `chesswasm` bin runs;
+//       under `tsc --strict` (NodeNext); the `chesswasm` bin runs; Node CommonJS: `require()` of every
+//       entry, usable at once; a chess.js-using file type-checks against the facade under "node",
+//       "node16" (CommonJS and ES module files) and "bundler" resolution; a Jest project (tests/jest:
+//       Jest's default configuration, CommonJS, the jsdom environment) passes with the facade;
 //   (b) a Vite production build of a page and a module worker that import 'chesswasm'
 //       with zero configuration, loaded in Debian's Chromium (playwright-core);
 //   (c) a plain `<script type="module">` page that imports the installed dist/index.js
 //       straight from a static folder;
 //   (d) a module web worker that imports the package and answers a perft request (in both
-//       the Vite build and the static folder).
+//       the Vite build and the static folder);
+//   (e) a library built with Vite's library mode that depends on the package: Vite inlines the
+//       .wasm as base64 unless the library keeps the package external (docs/guide.md), and then
+//       an app built on the library emits the .wasm as a file and runs in Chromium.
 // Pages are served by a tiny static server on 127.0.0.1 (random port); a page passes when
 // its computed numbers are right and the browser logged no console error, page error or
 // failed request.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -20,6 +27,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -135,20 +143,24 @@ test('the tarball holds the package and nothing else', () => {
   const listing = run('tar', ['-tzf', tarball], tmp).split('\n').filter(Boolean).sort();
   expect(listing).toContain('package/package.json');
   expect(listing).toContain('package/dist/index.js');
-  expect(listing).toContain('package/dist/index.d.ts');
+  expect(listing).toContain('package/dist/types/index.d.ts');
+  expect(listing).toContain('package/dist/types/package.json'); // the declarations are CommonJS-format
   expect(listing).toContain('package/dist/chesswasm.wasm');
-  expect(listing).toContain('package/dist/boundary/chesswasm.d.mts'); // the glue's types (its code is bundled)
+  expect(listing).toContain('package/dist/types/boundary/chesswasm.d.ts'); // the glue's types (its code is bundled)
   expect(listing).toContain('package/dist/puzzle-worker.js');
   expect(listing).toContain('package/dist/engine.js');
-  expect(listing).toContain('package/dist/apps/engine/index.d.ts');
+  expect(listing).toContain('package/dist/types/apps/engine/index.d.ts');
   expect(listing).toContain('package/dist/openings.js'); // chesswasm/openings
-  expect(listing).toContain('package/dist/apps/openings/index.d.ts');
+  expect(listing).toContain('package/dist/types/apps/openings/index.d.ts');
   expect(listing).toContain('package/dist/chessjs.js'); // the facade's entry point
-  expect(listing).toContain('package/dist/adapters/chessjs/index.d.ts');
+  expect(listing).toContain('package/dist/types/adapters/chessjs/index.d.ts');
+  for (const entry of ['index', 'chessjs', 'engine', 'openings'])
+    expect(listing).toContain(`package/dist/cjs/${entry}.cjs`); // the CommonJS build
+  expect(listing).toContain('package/dist/cjs/chesswasm.wasm');
   expect(listing).toContain('package/bin/chesswasm');
   for (const f of listing)
     expect(f, 'only dist/, bin/ and the usual top-level files').toMatch(
-      /^package\/(dist\/[^/]+|dist\/(boundary|core|games|apps|adapters)\/([^/]+\/)?[^/]+\.d\.m?ts|bin\/chesswasm|package\.json|README\.md|LICENSE)$/,
+      /^package\/(dist\/[^/]+\.(js|wasm)|dist\/cjs\/[^/]+\.(cjs|wasm)|dist\/types\/package\.json|dist\/types\/([^/]+\/){0,3}[^/]+\.d\.ts|bin\/chesswasm|package\.json|README\.md|LICENSE)$/,
     );
   const pkg = JSON.parse(readFileSync(path.join(proj, 'node_modules/chesswasm/package.json'), 'utf8')) as Record<
     string,
@@ -156,21 +168,22 @@ test('the tarball holds the package and nothing else', () => {
   >;
   expect(pkg.dependencies ?? {}).toEqual({});
   // 238 KB with chesswasm/openings (its table, dist/openings.js, is 37 KB gzipped), chesswasm/engine
-  // and the seven lichess variants.
-  expect(statSync(tarball).size).toBeLessThan(260_000);
+  // and the seven lichess variants; the CommonJS build (its JS and its .wasm) adds about 150 KB.
+  expect(statSync(tarball).size).toBeLessThan(420_000);
 });
 
 describe('Node', () => {
   test('(a) import "chesswasm" from the installed tarball: perft and legal moves', () => {
     write(
       path.join(proj, 'node-check.mjs'),
-      `import { Position, isInitialized, Chess as MainChess } from 'chesswasm';
+      `import * as main from 'chesswasm';
+import { Position, isInitialized } from 'chesswasm';
 import { Chess } from 'chesswasm/chessjs';
 const pos = Position.startpos();
 const kiwi = Position.fromFen(${JSON.stringify(KIWIPETE)});
 console.log(JSON.stringify({ ready: isInitialized(), perft3: pos.perft(3), moves: pos.legalMoves().length,
   uci: pos.legalMoves().map((m) => pos.uci(m)).sort().slice(0, 3), kiwi: kiwi.perft(3), hash: pos.hashHex(),
-  chessjs: { same: Chess === MainChess, moves: new Chess().moves().length } }));
+  chessjs: { inMain: 'Chess' in main, moves: new Chess().moves().length } }));
 `,
     );
     const out = timed('node import', () => run(process.execPath, ['node-check.mjs'], proj));
@@ -181,7 +194,7 @@ console.log(JSON.stringify({ ready: isInitialized(), perft3: pos.perft(3), moves
       uci: ['a2a3', 'a2a4', 'b1a3'],
       kiwi: 97862,
       hash: '463b96181691fc9c',
-      chessjs: { same: true, moves: 20 },
+      chessjs: { inMain: false, moves: 20 },
     });
   });
 
@@ -206,8 +219,8 @@ console.log(JSON.stringify({ named: openingOf(g), eco: /\\[ECO "E20"\\]/.test(g.
 import { openingOf, type OpeningName } from 'chesswasm/openings';
 const named: OpeningName | null = openingOf([]);
 void named;
-import { Chess, type ChessSquare } from 'chesswasm/chessjs';
-const sq: ChessSquare = 'e4';
+import { Chess, type Square } from 'chesswasm/chessjs';
+const sq: Square = 'e4';
 const fen: string = new Chess().fen();
 void sq; void fen;
 const pos: Position = Position.startpos();
@@ -292,6 +305,161 @@ export type R = Review;
       }),
     );
     run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.engine.json'], proj);
+  });
+
+  test('(a) require() of every entry in Node CommonJS: usable as soon as require returns', () => {
+    write(
+      path.join(proj, 'require-check.cjs'),
+      `const { Position, Game, isInitialized } = require('chesswasm');
+const ready = isInitialized();
+const { Chess, Move } = require('chesswasm/chessjs');
+const { openingOf } = require('chesswasm/openings');
+const { Engine } = require('chesswasm/engine');
+const game = new Game();
+for (const san of ['c4', 'e6', 'Nc3', 'Nf6', 'd4', 'Bb4']) game.play(san);
+const move = new Chess().move('e4');
+console.log(JSON.stringify({ ready, perft3: Position.startpos().perft(3), kiwi: Position.fromFen(${JSON.stringify(KIWIPETE)}).perft(3),
+  move: move instanceof Move, name: move.constructor.name, opening: openingOf(game), engine: typeof Engine.connect }));
+`,
+    );
+    const out = timed('node require', () => run(process.execPath, ['require-check.cjs'], proj));
+    expect(JSON.parse(out)).toEqual({
+      ready: true,
+      perft3: 8902,
+      kiwi: 97862,
+      move: true,
+      name: 'Move',
+      opening: { eco: 'E20', name: 'Nimzo-Indian Defense' },
+      engine: 'function',
+    });
+  });
+
+  // A file written for chess.js (its classes, types and constants), type-checked against the
+  // facade and, as a control, against chess.js itself, under each module resolution.
+  const chessjsApp = (
+    spec: string,
+  ): string => `import { Chess, Move, DEFAULT_POSITION, SQUARES, WHITE, validateFen } from '${spec}';
+import type { Color, Piece, PieceSymbol, Square } from '${spec}';
+export function targets(chess: Chess, from: Square): Square[] {
+  return chess.moves({ square: from, verbose: true }).map((m: Move) => m.to);
+}
+export const isMove = (x: unknown): x is Move => x instanceof Move;
+export function describeMove(m: Move): string {
+  return [m.color, m.piece, m.from, m.to, m.captured ?? '', m.promotion ?? '', m.san, m.lan, m.before, m.after].join(' ');
+}
+export function pieces(chess: Chess): { square: Square; piece: Piece }[] {
+  const out: { square: Square; piece: Piece }[] = [];
+  for (const square of SQUARES) {
+    const piece = chess.get(square);
+    if (piece) out.push({ square, piece });
+  }
+  return out;
+}
+const side: Color = WHITE;
+const kind: PieceSymbol = 'q';
+const chess = new Chess(DEFAULT_POSITION);
+const moved: Move = chess.move({ from: 'e2', to: 'e4' });
+const flags: boolean = moved.isBigPawn() && !moved.isCapture() && !moved.isKingsideCastle();
+const last: Move | null = chess.undo();
+const ok: boolean = validateFen(chess.fen()).ok;
+const history: Move[] = chess.history({ verbose: true });
+const sans: string[] = chess.history();
+chess.put({ type: kind, color: side }, 'd4');
+const board = chess.board();
+const first: Square | undefined = board[0]?.[0]?.square;
+export const all = { moved, flags, last, ok, history, sans, first, ascii: chess.ascii(), turn: chess.turn() satisfies Color };
+`;
+
+  test('(a) a chess.js-using file type-checks against chesswasm/chessjs under "node", "node16" and "bundler"', () => {
+    // chess.js itself for the control (the repo's devDependency).
+    const link = path.join(proj, 'node_modules/chess.js');
+    if (!existsSync(link)) symlinkSync(path.join(ROOT, 'node_modules/chess.js'), link, 'dir');
+    const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+    const base = {
+      target: 'ES2022',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      lib: ['ES2022', 'DOM'],
+      types: [],
+    };
+    const modes = {
+      node: { module: 'CommonJS', moduleResolution: 'node', ext: ['ts'] },
+      node16: { module: 'Node16', moduleResolution: 'Node16', ext: ['cts', 'mts'] }, // CommonJS and ES module files
+      bundler: { module: 'ESNext', moduleResolution: 'bundler', ext: ['ts'] },
+    };
+    for (const [lib, spec] of [
+      ['chesswasm', 'chesswasm/chessjs'],
+      ['chessjs', 'chess.js'],
+    ] as const) {
+      for (const [mode, { ext, ...options }] of Object.entries(modes)) {
+        const files = ext.map((e) => `types-${lib}-${mode}.${e}`);
+        for (const f of files) write(path.join(proj, f), chessjsApp(spec));
+        const config = `tsconfig.${lib}-${mode}.json`;
+        write(path.join(proj, config), JSON.stringify({ compilerOptions: { ...base, ...options }, files }));
+        timed(`tsc ${lib} ${mode}`, () => {
+          try {
+            run(process.execPath, [tsc, '-p', config], proj);
+          } catch (e) {
+            throw new Error(`${lib} under "${mode}": ${(e as { stdout?: string }).stdout ?? String(e)}`);
+          }
+        });
+      }
+    }
+  });
+
+  test('(a) a Jest project (default configuration, CommonJS, jsdom) passes with require("chesswasm/chessjs"), as with chess.js', () => {
+    // tests/jest next to the installed package; Jest and jest-environment-jsdom from the repo's
+    // devDependencies (NODE_PATH), the package from the project's node_modules.
+    const dir = path.join(proj, 'jest-app');
+    cpSync(path.join(ROOT, 'tests/jest'), dir, { recursive: true });
+    for (const module of ['chesswasm/chessjs', 'chess.js']) {
+      const r = timed(`jest (${module})`, () =>
+        spawnSync(process.execPath, [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--colors=false'], {
+          cwd: dir,
+          encoding: 'utf8',
+          env: { ...process.env, NODE_PATH: path.join(ROOT, 'node_modules'), CHESS_MODULE: module },
+        }),
+      );
+      expect(r.status, `jest with ${module}:\n${r.stderr}`).toBe(0);
+      expect(r.stderr).toMatch(/^Tests:\s+10 passed, 10 total$/m);
+    }
+  });
+
+  test("(a) Vitest's jsdom environment imports the ES module build from the installed tarball", () => {
+    const dir = path.join(proj, 'vitest-app');
+    write(
+      path.join(dir, 'chess.test.js'),
+      `import { Position, isInitialized } from 'chesswasm';
+import { Chess, Move } from 'chesswasm/chessjs';
+test('jsdom', () => {
+  expect(typeof window).toBe('object');
+  expect(isInitialized()).toBe(true);
+  expect(Position.startpos().perft(3)).toBe(8902);
+  const chess = new Chess();
+  expect(chess.move('e4')).toBeInstanceOf(Move);
+  chess.setComment('noté ♞');
+  expect(chess.pgn()).toContain('{noté ♞}');
+});
+`,
+    );
+    const r = timed('vitest jsdom', () =>
+      spawnSync(
+        process.execPath,
+        [
+          path.join(ROOT, 'node_modules/vitest/vitest.mjs'),
+          'run',
+          '--globals',
+          '--environment',
+          'jsdom',
+          '--root',
+          dir,
+        ],
+        { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+      ),
+    );
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Tests\s+1 passed \(1\)/);
   });
 
   test('(a) the chesswasm bin runs from the installed package', () => {
@@ -462,6 +630,71 @@ describe.runIf(existsSync(CHROMIUM))('browser (Chromium)', () => {
     } finally {
       await server.close();
     }
+  }, 180_000);
+
+  test('(e) a library in Vite library mode: the .wasm inlined as base64 by default, a file with the package kept external', async () => {
+    // The library, as a package of its own that depends on chesswasm (resolved from the
+    // project's node_modules: the installed tarball).
+    const lib = path.join(proj, 'chess-lib');
+    write(
+      path.join(lib, 'package.json'),
+      JSON.stringify({
+        name: 'chess-lib',
+        type: 'module',
+        exports: './dist/chess-lib.js',
+        dependencies: { chesswasm: '*' },
+      }),
+    );
+    write(
+      path.join(lib, 'src/index.js'),
+      `import { Position } from 'chesswasm';
+export function summary() {
+  const pos = Position.startpos();
+  const result = { perft3: pos.perft(3), moves: pos.legalMoves().length };
+  pos.dispose();
+  return result;
+}
+`,
+    );
+    const libConfig = (outDir: string, external: boolean): string =>
+      `export default { build: { outDir: '${outDir}', emptyOutDir: true, lib: { entry: 'src/index.js', formats: ['es'], fileName: 'chess-lib' }${
+        external ? ', rolldownOptions: { external: [/^chesswasm(\\/|$)/] }' : ''
+      } } };\n`;
+    write(path.join(lib, 'vite.inline.config.js'), libConfig('dist-inline', false));
+    write(path.join(lib, 'vite.config.js'), libConfig('dist', true)); // docs/guide.md's recipe
+    const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+    timed('vite build (library, inlined)', () =>
+      run(process.execPath, [vite, 'build', '--logLevel', 'error', '-c', 'vite.inline.config.js'], lib),
+    );
+    timed('vite build (library, external)', () => run(process.execPath, [vite, 'build', '--logLevel', 'error'], lib));
+    const WASM_BASE64 = 'AGFzbQ'; // "\0asm", the .wasm's first bytes, in base64
+    const inlined = readFileSync(path.join(lib, 'dist-inline/chess-lib.js'), 'utf8');
+    expect(inlined).toContain(WASM_BASE64);
+    expect(inlined.length).toBeGreaterThan(200_000);
+    const external = readFileSync(path.join(lib, 'dist/chess-lib.js'), 'utf8');
+    expect(external).not.toContain(WASM_BASE64);
+    expect(external).toMatch(/from\s*["']chesswasm["']/);
+    expect(external.length).toBeLessThan(2_000);
+    // An app on the library: its build emits the .wasm once, as a file, and runs.
+    const link = path.join(proj, 'node_modules/chess-lib');
+    if (!existsSync(link)) symlinkSync(lib, link, 'dir');
+    const app = path.join(proj, 'lib-app');
+    write(path.join(app, 'index.html'), html('src="./main.js"'));
+    write(
+      path.join(app, 'main.js'),
+      `import { summary } from 'chess-lib';
+const result = summary();
+document.getElementById('out').textContent = JSON.stringify(result);
+globalThis.__result = result;
+`,
+    );
+    const { result, problems } = await viteBuild(app, 'vite app on the library');
+    expect(problems).toEqual([]);
+    expect(result).toEqual({ perft3: EXPECTED.perft3, moves: EXPECTED.moves });
+    const assets = readdirSync(path.join(app, 'dist/assets'));
+    expect(assets.filter((f) => f.endsWith('.wasm'))).toHaveLength(1);
+    for (const f of assets.filter((f) => f.endsWith('.js')))
+      expect(readFileSync(path.join(app, 'dist/assets', f), 'utf8')).not.toContain(WASM_BASE64);
   }, 180_000);
 
   test('(c, d) a plain <script type="module"> page importing dist/index.js from a static folder, with a module worker', async () => {

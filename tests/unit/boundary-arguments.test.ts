@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 // The package as tsc wrote it, with the release module (chesswasm-modules/: build/dist-modules,
 // the same sources as the bundled dist/), because the test calls the module itself (wasm.js
 // holds it).
-import { Position } from 'chesswasm-modules/index.js';
+import { Position } from 'chesswasm-modules/entries/index.js';
 import * as internal from 'chesswasm-modules/boundary/wasm.js';
 import { FEN_SET_AS_WRITTEN, FenError, Variant } from '../../web/src/boundary/boundary.js';
 

@@ -18,7 +18,7 @@ import {
   readGames,
   validateLine,
   wasmHeapSize,
-} from 'chesswasm-modules/index.js';
+} from 'chesswasm-modules/entries/index.js';
 import { bufferBytes } from 'chesswasm-modules/boundary/wasm.js';
 
 const PLIES = 100_000; // PgnLimits::max_nodes: the longest game the reader takes

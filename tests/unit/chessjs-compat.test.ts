@@ -2,7 +2,18 @@
 // both, every return value and every thrown/not-thrown outcome compared. The documented
 // differences (docs/chessjs-migration.md, "Differences") are the only exclusions, each marked.
 import { Chess as JsChess, validateFen as jsValidateFen } from 'chess.js';
-import { Chess, SQUARES, validateFen, DEFAULT_POSITION, WHITE, BLACK, KING, QUEEN, PAWN, BISHOP } from 'chesswasm';
+import {
+  Chess,
+  SQUARES,
+  validateFen,
+  DEFAULT_POSITION,
+  WHITE,
+  BLACK,
+  KING,
+  QUEEN,
+  PAWN,
+  BISHOP,
+} from 'chesswasm/chessjs';
 import { describe, expect, it } from 'vitest';
 import { boardFen } from './helpers.js';
 import { prng } from '../tools/prng.mjs';

@@ -4,7 +4,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import {
-  Chess,
   ChessError,
   Game,
   type GameNode,
@@ -16,6 +15,7 @@ import {
   type Shape,
   type SquareName,
 } from 'chesswasm';
+import { Chess } from 'chesswasm/chessjs';
 import { DATA } from './helpers.js';
 import { prng } from '../tools/prng.mjs';
 

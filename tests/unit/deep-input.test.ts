@@ -5,7 +5,6 @@
 // may overflow (a RangeError or a wasm trap would fail these tests), and the instance stays
 // usable afterwards. Limits: SECURITY.md, cpp/core/pgn.h (PgnLimits).
 import {
-  Chess,
   ChessError,
   Game,
   IllegalMoveError,
@@ -15,6 +14,7 @@ import {
   validateLine,
   wasmHeapSize,
 } from 'chesswasm';
+import { Chess } from 'chesswasm/chessjs';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const MAX_DEPTH = 128; // PgnLimits::max_variation_depth

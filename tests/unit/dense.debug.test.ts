@@ -6,7 +6,8 @@
 // 23: any board, within the same proven bound).
 import { expect, test } from 'vitest';
 import { Chess as JsChess } from 'chess.js';
-import { Chess, FenError, Game, PgnError, Position, chessgroundDests } from 'chesswasm';
+import { FenError, Game, PgnError, Position, chessgroundDests } from 'chesswasm';
+import { Chess } from 'chesswasm/chessjs';
 
 const CRASH = 'kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1';
 // 9 queens, 2 rooks, 2 bishops, 2 knights: the material rule's largest set; 218 moves, the

@@ -10,7 +10,6 @@
 // FUZZ_SEED=<n> picks another seed, FUZZ_SCALE=<x> multiplies the number of calls.
 import { readFileSync } from 'node:fs';
 import {
-  Chess,
   ChessError,
   Game,
   Position,
@@ -25,11 +24,11 @@ import {
   parseSquare,
   readGames,
   squareName,
-  validateFen,
   validateLine,
   type Move,
   type Variant,
 } from 'chesswasm';
+import { Chess, validateFen } from 'chesswasm/chessjs';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATA, boardFen, readPerftFile } from './helpers.js';
 import { prng } from '../tools/prng.mjs';

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 // the same glue as the bundled dist/), because the test reaches the glue itself (wasm.js's M),
 // typed by the generated declarations (chesswasm.d.mts): a call here that the types refuse is
 // either a misuse on purpose (marked) or a stale declaration.
-import { Position } from 'chesswasm-modules/index.js';
+import { Position } from 'chesswasm-modules/entries/index.js';
 import * as internal from 'chesswasm-modules/boundary/wasm.js';
 import type { ChesswasmGlue } from '../../web/src/boundary/chesswasm.mjs';
 import { FenError, Variant } from '../../web/src/boundary/boundary.js';

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { parseComment, parsePgn, type PgnNodeData, type Node as OpsNode } from 'chessops/pgn';
 import { describe, expect, test } from 'vitest';
-import { Game, SEVEN_TAG_ROSTER as SEVEN, readGames } from 'chesswasm';
+import { Game, readGames } from 'chesswasm';
+import { SEVEN_TAG_ROSTER as SEVEN } from 'chesswasm/chessjs';
 import { DATA } from './helpers.js';
 
 const read = (name: string) => readFileSync(`${DATA}pgn/${name}`, 'utf8');

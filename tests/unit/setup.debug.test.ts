@@ -2,7 +2,8 @@
 // emscripten ASSERTIONS=2, SAFE_HEAP): the most crowded kingless board the material rule
 // allows is generated, played and taken back, through Setup and through Chess.
 import { expect, test } from 'vitest';
-import { Chess, Setup } from 'chesswasm';
+import { Setup } from 'chesswasm';
+import { Chess } from 'chesswasm/chessjs';
 
 // 9 queens, 2 rooks, 2 bishops, 2 knights and no king: the material rule's largest set.
 const CROWDED = 'Q1Q1Q1Q1/8/1Q1Q1Q1Q/8/Q1N1B1R1/7n/1N1B1R2/8 w - - 0 1';

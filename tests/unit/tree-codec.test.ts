@@ -8,7 +8,7 @@ import { parsePgn, type Node as OpsNode, type PgnNodeData } from 'chessops/pgn';
 import { describe, expect, test } from 'vitest';
 // tsc's per-module output (chesswasm-modules/: build/dist-modules, typed from web/src): the codec
 // is internal, not exported by the package; the package's entry loads the module.
-import 'chesswasm-modules/index.js';
+import 'chesswasm-modules/entries/index.js';
 import { GAME, PARTIAL, END, decodeTree, openSource, writeTree } from 'chesswasm-modules/games/tree-codec.js';
 
 type Store = ReturnType<typeof decodeTree>['tree'];

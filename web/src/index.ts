@@ -8,8 +8,6 @@
  * @packageDocumentation
  * @mergeModuleWith <project>
  */
-import { init } from './boundary/wasm.js';
-
 export { init, isInitialized, wasmHeapSize, type InitOptions } from './boundary/wasm.js';
 export {
   Position,
@@ -96,8 +94,6 @@ export {
   type LineNotation,
   type ValidateLineOptions,
 } from './apps/puzzle.js';
-// The chess.js facade: every export of its module (the same list as chesswasm/chessjs).
-export * from './adapters/chessjs/chess.js';
 export { chess960StartFen, chess960BackRank } from './core/chess960.js';
 export { Book, type BookEntry } from './apps/book.js';
 // The names of the core's codes that the types above are made of (generated from the wasm
@@ -111,7 +107,3 @@ export type {
   TerminationName,
   VariantName,
 } from './boundary/boundary.js';
-
-// Load from the default location (chesswasm.wasm next to this file). A failure is kept, not
-// thrown, so that hosts that place the file elsewhere can still import and call init().
-await init().catch(() => undefined);

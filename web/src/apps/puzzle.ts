@@ -15,7 +15,7 @@ import {
 } from '../boundary/errors.js';
 import { type Move, moveFrom, squareName } from '../core/move.js';
 import { Position, VARIANTS, type Variant, chess960Option, fenError, variantCode } from '../core/position.js';
-import { M, moveView, readFen, releaseIo, writeString } from '../boundary/wasm.js';
+import { M, encoder, moveView, readFen, releaseIo, writeString } from '../boundary/wasm.js';
 
 /** Why {@link validateLine} refused a line (the core's `LineStatus` as a code). */
 export type LineErrorReason = KebabCase<Exclude<LineStatusName, 'OK'>>;
@@ -57,7 +57,6 @@ export interface ValidateLineOptions {
 }
 
 const NOTATIONS = Notation.map((n) => n.toLowerCase() as LineNotation);
-const encoder = new TextEncoder();
 
 function utf8Length(s: string): number {
   return /^[\x00-\x7f]*$/.test(s) ? s.length : encoder.encode(s).length;

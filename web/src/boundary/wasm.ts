@@ -7,8 +7,9 @@
  * {@link wasmHeapSize}.
  * @module
  */
-import createChesswasm, { type ChesswasmGlue } from './chesswasm.mjs';
+import type { ChesswasmGlue } from './chesswasm.mjs';
 import { ChessError } from './errors.js';
+import { SYNCHRONOUS, hostTextCodecs, instantiate } from './glue.js';
 
 /** Where {@link init} gets the `.wasm` from when the default location does not suit. */
 export interface InitOptions {
@@ -25,6 +26,15 @@ function notInitialized(): never {
 
 // Until the module is loaded, every use throws 'not-initialized'.
 const unloaded = new Proxy({}, { get: notInitialized }) as ChesswasmGlue;
+
+/**
+ * UTF-8 text codecs (live bindings: made when the module loads, so that importing the
+ * package needs no host global: Jest's jsdom environment has neither codec, and the CommonJS
+ * build then takes Node's). `decoder` keeps a leading U+FEFF (`ignoreBOM`): a U+FEFF that
+ * starts a comment or tag value is text, not a byte-order mark.
+ */
+export let encoder: TextEncoder = unloaded as unknown as TextEncoder;
+export let decoder: TextDecoder = unloaded as unknown as TextDecoder;
 
 /** The module (live binding: replaced once it has loaded). */
 export let M: ChesswasmGlue = unloaded;
@@ -133,16 +143,50 @@ async function load(options: InitOptions): Promise<void> {
     (options.wasmUrl !== undefined ? resolveUrl(options.wasmUrl) : new URL('./chesswasm.wasm', import.meta.url));
   // The module compiled here (streaming where the host can), then handed to the glue
   // (MINIMAL_RUNTIME: `wasm`, bytes or a compiled module), which instantiates it.
-  let g: Awaited<ReturnType<typeof createChesswasm>>;
+  let g: ChesswasmGlue;
   try {
-    g = await createChesswasm({ wasm: await compile(source) });
+    g = await instantiate(await compile(source));
   } catch (e) {
-    if (e instanceof ChessError) throw e;
-    // Bytes that are no wasm (CompileError), or another build's module (LinkError: its imports
-    // are not this glue's): typed, and init() can be called again with the right file.
-    const why = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-    throw new ChessError('not-initialized', `chesswasm: cannot load the .wasm (${why})`);
+    throw loadFailure(e);
   }
+  install(g);
+}
+
+// Bytes that are no wasm (CompileError), or another build's module (LinkError: its imports
+// are not this glue's): typed, and init() can be called again with the right file.
+function loadFailure(e: unknown): ChessError {
+  if (e instanceof ChessError) return e;
+  const why = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  return new ChessError('not-initialized', `chesswasm: cannot load the .wasm (${why})`);
+}
+
+/**
+ * Loads the module from its default location at once, where the build's glue instantiates
+ * synchronously (the CommonJS build, in Node): what `require('chesswasm')` runs. A failure is
+ * kept, as the ES module entries keep theirs, for {@link init} to be called with the file's
+ * place; a second call does nothing. Internal (the CommonJS entries call it).
+ */
+export function loadSync(): void {
+  if (glue || !SYNCHRONOUS || !isNode()) return;
+  try {
+    const url = new URL('./chesswasm.wasm', import.meta.url);
+    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    const fs = proc?.getBuiltinModule?.('fs') as { readFileSync(path: URL): Uint8Array } | undefined;
+    if (!fs) throw new ChessError('not-initialized', 'chesswasm: Node >= 20.16 is needed to load the .wasm');
+    install(instantiate(new WebAssembly.Module(fs.readFileSync(url) as BufferSource)) as ChesswasmGlue);
+    loadError = null;
+  } catch (e) {
+    loadError = loadFailure(e);
+  }
+}
+
+function install(g: ChesswasmGlue): void {
+  // The host's codecs; where it has none (Jest's jsdom environment), the build's (Node's).
+  const codecs =
+    typeof TextEncoder === 'function' && typeof TextDecoder === 'function'
+      ? { TextEncoder, TextDecoder }
+      : hostTextCodecs();
+  if (codecs === null) throw new ChessError('not-initialized', 'chesswasm: the host has no TextEncoder or TextDecoder');
   // The hot calls as the wasm functions themselves, from the module's function table
   // (cpp/wasm/bindings.cpp, "raw calls"): every call goes straight into wasm.
   const table = g.functionTable();
@@ -153,6 +197,8 @@ async function load(options: InitOptions): Promise<void> {
   play = call(0) as (address: number, move: number) => number;
   takeBack = call(1) as (address: number) => number;
   legalMoves = call(2) as (address: number) => number;
+  encoder = new codecs.TextEncoder();
+  decoder = new codecs.TextDecoder('utf-8', { ignoreBOM: true });
   glue = g;
   M = g;
   ioView = g.ioBuffer(0);
@@ -185,9 +231,6 @@ export function sanKeyView(): Int32Array {
 
 let ioView: Uint8Array = new Uint8Array(0);
 let ioBase = 0;
-const encoder = new TextEncoder();
-// ignoreBOM: a U+FEFF that starts a comment or tag value is text, not a byte-order mark.
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * Writes s (UTF-8) into the I/O buffer; returns its length in bytes. `encodeInto` straight

@@ -4,6 +4,7 @@
  * @module
  */
 import { ChessError, PgnError, describe } from '../boundary/errors.js';
+import { encoder } from '../boundary/wasm.js';
 import { Game, type PgnReadOptions, readPartialTree, readTree } from './game.js';
 import { END, GAME, PARTIAL, openSource, sourceError } from './tree-codec.js';
 
@@ -20,8 +21,6 @@ export interface ReadGamesOptions extends PgnReadOptions {
 
 /** The iterator {@link readGames} returns for a string: usable with `for` and `for await`. */
 export interface GameIterator extends IterableIterator<Game>, AsyncIterable<Game> {}
-
-const encoder = new TextEncoder();
 
 type Item = Game | PgnError;
 

@@ -20,12 +20,8 @@ import {
 } from '../boundary/boundary.js';
 import type { PgnSource } from '../boundary/chesswasm.mjs';
 import { ChessError, PGN_ERROR_REASONS, PgnError, type PgnErrorReason } from '../boundary/errors.js';
-import { M, readString, releaseIo, writeString } from '../boundary/wasm.js';
+import { M, decoder, encoder, readString, releaseIo, writeString } from '../boundary/wasm.js';
 import { VARIANTS, sanOf, uciKey } from '../core/position.js';
-
-// ignoreBOM: a U+FEFF that starts a comment or tag value is text, not a byte-order mark.
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-const encoder = new TextEncoder();
 
 /** The PgnStatus codes (PgnSource.next). */
 export const GAME = PgnStatus.indexOf('GAME');

@@ -2,7 +2,7 @@
  * `Chess`: a drop-in replacement for chess.js 1.x over the core (`Position`, `Game`).
  *
  * Same class name, constructor, methods, overloads, option objects, return shapes,
- * constants and error messages as chess.js 1.4, so that `import { Chess } from 'chesswasm'`
+ * constants and error messages as chess.js 1.4, so that `import { Chess } from 'chesswasm/chessjs'`
  * replaces `import { Chess } from 'chess.js'`. Every rule (legality, SAN, check, mate,
  * draws, repetition, SAN) and all PGN reading and writing come from the C++ core (PGN in
  * chess.js's layout: the core's PgnStyle CHESS_JS); this file adapts shapes and keeps what
@@ -64,15 +64,14 @@ export const QUEEN = 'q';
 export const KING = 'k';
 
 /** A colour, as in chess.js. */
-export type ChessColor = 'w' | 'b';
+export type Color = 'w' | 'b';
 /** A piece letter, as in chess.js. */
 export type PieceSymbol = 'p' | 'n' | 'b' | 'r' | 'q' | 'k';
 /** A square name, as in chess.js (`'a8'` ... `'h1'`). */
-export type ChessSquare =
-  `${'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h'}${'1' | '2' | '3' | '4' | '5' | '6' | '7' | '8'}`;
+export type Square = `${'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h'}${'1' | '2' | '3' | '4' | '5' | '6' | '7' | '8'}`;
 /** A piece, as in chess.js. */
-export interface ChessPiece {
-  color: ChessColor;
+export interface Piece {
+  color: Color;
   type: PieceSymbol;
 }
 
@@ -80,10 +79,7 @@ export interface ChessPiece {
 export const DEFAULT_POSITION = START_FENS.CHESS;
 
 /** The 64 square names in chess.js's order: a8, b8, ..., h8, a7, ..., h1. */
-export const SQUARES: ChessSquare[] = Array.from(
-  { length: 64 },
-  (_, i) => `${'abcdefgh'[i & 7]}${8 - (i >> 3)}` as ChessSquare,
-);
+export const SQUARES: Square[] = Array.from({ length: 64 }, (_, i) => `${'abcdefgh'[i & 7]}${8 - (i >> 3)}` as Square);
 
 /** The Seven Tag Roster with chess.js's default values. */
 export const SEVEN_TAG_ROSTER: Record<string, string> = {
@@ -95,6 +91,30 @@ export const SEVEN_TAG_ROSTER: Record<string, string> = {
   Black: '?',
   Result: '*',
 };
+
+const MASK64 = (1n << 64n) - 1n;
+const rotl64 = (x: bigint, k: bigint): bigint => ((x << k) | (x >> (64n - k))) & MASK64;
+
+/**
+ * The pseudo-random generator chess.js exports (xoroshiro128**, Blackman and Vigna's
+ * parameters 24, 16, 37): `state` holds s0 in its low 64 bits and s1 in the next 64; each call
+ * of the returned function gives the next unsigned 64-bit output. The same sequence as
+ * chess.js's for the same state (chess.js draws its hash keys from it; ours come from the core).
+ *
+ * @param state - the generator's 128-bit state.
+ * @returns a function that gives the next output at each call.
+ */
+export function xoroshiro128(state: bigint): () => bigint {
+  let s0 = state & MASK64;
+  let s1 = (state >> 64n) & MASK64;
+  return () => {
+    const result = (rotl64((s0 * 5n) & MASK64, 7n) * 9n) & MASK64;
+    s1 ^= s0;
+    s0 = (rotl64(s0, 24n) ^ s1 ^ (s1 << 16n)) & MASK64;
+    s1 = rotl64(s1, 37n);
+    return result;
+  };
+}
 
 // The other tags that chess.js's deprecated header() lists (as null when unset), in its order.
 const SUPPLEMENTAL_TAGS = [
@@ -170,7 +190,7 @@ function coreFen(fen: string): string {
 }
 
 // The kings of a colour on a set-up's board.
-function kingCount(setup: Setup, color: ChessColor): number {
+function kingCount(setup: Setup, color: Color): number {
   let n = 0;
   for (let sq = 0; sq < 64; sq++) {
     const p = setup.pieceAt(sq);
@@ -239,16 +259,16 @@ export function validateFen(fen: string): { ok: boolean; error?: string } {
 
 /**
  * A move as chess.js describes it (`moves({ verbose: true })`, `history({ verbose: true })`,
- * `move()`, `undo()`). Exported from the package as `ChessMove` (the name `Move` is the
- * core's 16-bit move number there).
+ * `move()`, `undo()`); the same class name as chess.js's, so `instanceof Move` and printing
+ * work as there. (The main entry's `Move` is the core's 16-bit move number, a type.)
  */
-export class ChessMove {
+export class Move {
   /** The colour of the moving piece. */
-  color: ChessColor;
+  color: Color;
   /** Origin square. */
-  from: ChessSquare;
+  from: Square;
   /** Destination square (the king's destination for castling). */
-  to: ChessSquare;
+  to: Square;
   /** The moving piece. */
   piece: PieceSymbol;
   /** The captured piece (only on captures). */
@@ -271,9 +291,9 @@ export class ChessMove {
 
   /** @internal */
   constructor(
-    color: ChessColor,
-    from: ChessSquare,
-    to: ChessSquare,
+    color: Color,
+    from: Square,
+    to: Square,
     piece: PieceSymbol,
     captured: PieceSymbol | undefined,
     promotion: PieceSymbol | undefined,
@@ -325,7 +345,7 @@ export class ChessMove {
 // ---- helpers -------------------------------------------------------------------------------
 
 // Square index a1 = 0 -> name (the package's table).
-const NAMES = SQUARE_NAMES as readonly ChessSquare[];
+const NAMES = SQUARE_NAMES as readonly Square[];
 // chess.js's listing order (a8 first) -> square index.
 const SCAN: number[] = Array.from({ length: 64 }, (_, i) => (7 - (i >> 3)) * 8 + (i & 7));
 
@@ -618,7 +638,7 @@ function phantomAfter(phantom: number, pos: Position, m: MoveNumber): number {
 // ---- Chess ---------------------------------------------------------------------------------
 
 interface HistoryEntry {
-  move: ChessMove;
+  move: Move;
   number: MoveNumber; // the core's move, 0 for a null move
   phantom: number; // Chess.#phantom before the move
 }
@@ -805,7 +825,7 @@ export class Chess {
   }
 
   /** The piece on a square, or `undefined`. */
-  get(square: ChessSquare): ChessPiece | undefined {
+  get(square: Square): Piece | undefined {
     const sq = squareIndex(square);
     if (sq < 0) return undefined;
     const p = (this.#pos ?? this.#setup!).pieceAt(sq);
@@ -813,8 +833,8 @@ export class Chess {
   }
 
   /** The squares holding a piece, in chess.js's order (a8 ... h1). */
-  findPiece(piece: ChessPiece): ChessSquare[] {
-    const out: ChessSquare[] = [];
+  findPiece(piece: Piece): Square[] {
+    const out: Square[] = [];
     for (const sq of SCAN) {
       const p = this.get(NAMES[sq]!);
       if (p && p.type === piece?.type && p.color === piece?.color) out.push(NAMES[sq]!);
@@ -827,7 +847,7 @@ export class Chess {
    * colour. The position is then re-loaded from the edited board (see
    * docs/chessjs-migration.md: board edits start a new move history).
    */
-  put({ type, color }: { type: PieceSymbol; color: ChessColor }, square: ChessSquare): boolean {
+  put({ type, color }: { type: PieceSymbol; color: Color }, square: Square): boolean {
     const sq = squareIndex(square);
     if (sq < 0 || typeof type !== 'string' || !PIECE_TYPES.includes(type) || type.length !== 1) return false;
     if (color !== 'w' && color !== 'b') return false;
@@ -842,7 +862,7 @@ export class Chess {
   }
 
   /** Removes and returns the piece on a square (`undefined` if it is empty). */
-  remove(square: ChessSquare): ChessPiece | undefined {
+  remove(square: Square): Piece | undefined {
     const piece = this.get(square);
     if (!piece) {
       // chess.js drops the en passant square even when the square was empty
@@ -873,12 +893,12 @@ export class Chess {
    * The squares of the pieces of a colour (default: the side to move) that attack a square,
    * pinned pieces included, in chess.js's order.
    */
-  attackers(square: ChessSquare, attackedBy?: ChessColor): ChessSquare[] {
+  attackers(square: Square, attackedBy?: Color): Square[] {
     const sq = squareIndex(square);
     if (sq < 0 || !this.#pos) return [];
     const color = attackedBy ?? this.turn();
     const bits = this.#pos.attackers(sq);
-    const out: ChessSquare[] = [];
+    const out: Square[] = [];
     if (bits === 0n) return out;
     for (const s of SCAN) {
       if ((bits >> BigInt(s)) & 1n && this.#pos.pieceAt(s)?.color === color) out.push(NAMES[s]!);
@@ -893,7 +913,7 @@ export class Chess {
   }
 
   /** Whether a piece of the colour attacks the square (pinned pieces included). */
-  isAttacked(square: ChessSquare, attackedBy: ChessColor): boolean {
+  isAttacked(square: Square, attackedBy: Color): boolean {
     return this.attackers(square, attackedBy).length > 0;
   }
 
@@ -957,7 +977,7 @@ export class Chess {
   }
 
   // The verbose move of a legal core move (not played).
-  #verbose(pos: Position, m: MoveNumber, before: string, san: string = pos.san(m)): ChessMove {
+  #verbose(pos: Position, m: MoveNumber, before: string, san: string = pos.san(m)): Move {
     const flag = moveFlags(m);
     const from = moveFrom(m);
     const turn = pos.turn;
@@ -970,10 +990,10 @@ export class Chess {
     pos.play(m);
     const after = withRights(this.#fenOf(pos, false), phantom);
     pos.undo();
-    return new ChessMove(
+    return new Move(
       turn,
-      lan.slice(0, 2) as ChessSquare,
-      lan.slice(2, 4) as ChessSquare,
+      lan.slice(0, 2) as Square,
+      lan.slice(2, 4) as Square,
       piece,
       captured,
       promotionOf(m),
@@ -1030,25 +1050,25 @@ export class Chess {
   }
 
   /**
-   * The legal moves, in chess.js's order: SAN strings, or {@link ChessMove} objects with
+   * The legal moves, in chess.js's order: SAN strings, or {@link Move} objects with
    * `verbose`; `square` and `piece` restrict them.
    */
   moves(): string[];
-  moves(options: { square: ChessSquare }): string[];
+  moves(options: { square: Square }): string[];
   moves(options: { piece: PieceSymbol }): string[];
-  moves(options: { square: ChessSquare; piece: PieceSymbol }): string[];
-  moves(options: { verbose: true; square?: ChessSquare }): ChessMove[];
-  moves(options: { verbose: false; square?: ChessSquare }): string[];
-  moves(options: { verbose?: boolean; square?: ChessSquare }): string[] | ChessMove[];
-  moves(options: { verbose: true; piece?: PieceSymbol }): ChessMove[];
+  moves(options: { square: Square; piece: PieceSymbol }): string[];
+  moves(options: { verbose: true; square?: Square }): Move[];
+  moves(options: { verbose: false; square?: Square }): string[];
+  moves(options: { verbose?: boolean; square?: Square }): string[] | Move[];
+  moves(options: { verbose: true; piece?: PieceSymbol }): Move[];
   moves(options: { verbose: false; piece?: PieceSymbol }): string[];
-  moves(options: { verbose?: boolean; piece?: PieceSymbol }): string[] | ChessMove[];
-  moves(options: { verbose: true; square?: ChessSquare; piece?: PieceSymbol }): ChessMove[];
-  moves(options: { verbose: false; square?: ChessSquare; piece?: PieceSymbol }): string[];
-  moves(options: { verbose?: boolean; square?: ChessSquare; piece?: PieceSymbol }): string[] | ChessMove[];
-  moves(options: { square?: ChessSquare; piece?: PieceSymbol }): ChessMove[];
-  moves({ verbose = false, square, piece }: { verbose?: boolean; square?: ChessSquare; piece?: PieceSymbol } = {}):
-    string[] | ChessMove[] {
+  moves(options: { verbose?: boolean; piece?: PieceSymbol }): string[] | Move[];
+  moves(options: { verbose: true; square?: Square; piece?: PieceSymbol }): Move[];
+  moves(options: { verbose: false; square?: Square; piece?: PieceSymbol }): string[];
+  moves(options: { verbose?: boolean; square?: Square; piece?: PieceSymbol }): string[] | Move[];
+  moves(options: { square?: Square; piece?: PieceSymbol }): Move[];
+  moves({ verbose = false, square, piece }: { verbose?: boolean; square?: Square; piece?: PieceSymbol } = {}):
+    string[] | Move[] {
     const pos = this.#pos;
     if (!pos) return [];
     const { moves, sans } = this.#legal(square, piece);
@@ -1068,7 +1088,7 @@ export class Chess {
   move(
     move: string | { from: string; to: string; promotion?: string } | null,
     { strict = false }: { strict?: boolean } = {},
-  ): ChessMove {
+  ): Move {
     const pos = this.#pos;
     if (move === null) return this.#nullMove();
     if (!pos) throw invalidMove(move);
@@ -1095,7 +1115,7 @@ export class Chess {
     return phantom === 0 ? 0 : phantomAfter(phantom, pos, m);
   }
 
-  #commit(pos: Position, m: MoveNumber): ChessMove {
+  #commit(pos: Position, m: MoveNumber): Move {
     const before = this.fen();
     const record = this.#verbose(pos, m, before);
     const phantom = this.#phantom;
@@ -1121,7 +1141,7 @@ export class Chess {
     return 0;
   }
 
-  #nullMove(): ChessMove {
+  #nullMove(): Move {
     const pos = this.#pos;
     if (!pos) throw invalidMove(null);
     if (pos.isCheck()) throw new IllegalMoveError('illegal', 'Null move not allowed when in check', '--');
@@ -1129,13 +1149,13 @@ export class Chess {
     const color = pos.turn;
     pos.playNull();
     this.#touch();
-    const record = new ChessMove(color, 'a8', 'a8', 'k', undefined, undefined, '-', '--', 'a8a8', before, this.fen());
+    const record = new Move(color, 'a8', 'a8', 'k', undefined, undefined, '-', '--', 'a8a8', before, this.fen());
     this.#history.push({ move: record, number: 0, phantom: this.#phantom });
     return record;
   }
 
   /** Takes back the last move: the move, or `null` when there is none. */
-  undo(): ChessMove | null {
+  undo(): Move | null {
     const entry = this.#history.pop();
     if (!entry) return null;
     this.#pos!.undo();
@@ -1313,7 +1333,7 @@ export class Chess {
    * @returns `false` when that side is already to move.
    * @throws Error `'Null move not allowed when in check'`.
    */
-  setTurn(color: ChessColor): boolean {
+  setTurn(color: Color): boolean {
     if (this.turn() === color) return false;
     if (!this.#pos) {
       // a board the core holds without moves (no null move to play on it): chess.js's null
@@ -1331,15 +1351,15 @@ export class Chess {
   }
 
   /** The side to move. */
-  turn(): ChessColor {
+  turn(): Color {
     return (this.#pos ?? this.#setup!).turn;
   }
 
   /** The board as 8 rows (rank 8 first) of `{ square, type, color }` or `null`. */
-  board(): ({ square: ChessSquare; type: PieceSymbol; color: ChessColor } | null)[][] {
-    const rows: ({ square: ChessSquare; type: PieceSymbol; color: ChessColor } | null)[][] = [];
+  board(): ({ square: Square; type: PieceSymbol; color: Color } | null)[][] {
+    const rows: ({ square: Square; type: PieceSymbol; color: Color } | null)[][] = [];
     for (let r = 7; r >= 0; r--) {
-      const row: ({ square: ChessSquare; type: PieceSymbol; color: ChessColor } | null)[] = [];
+      const row: ({ square: Square; type: PieceSymbol; color: Color } | null)[] = [];
       for (let f = 0; f < 8; f++) {
         const square = NAMES[r * 8 + f]!;
         const p = this.get(square);
@@ -1351,19 +1371,19 @@ export class Chess {
   }
 
   /** `'light'` or `'dark'`, or `null` for a bad square name. */
-  squareColor(square: ChessSquare): 'light' | 'dark' | null {
+  squareColor(square: Square): 'light' | 'dark' | null {
     // board geometry (a1 dark), not a rule of play
     const sq = squareIndex(square);
     if (sq < 0) return null;
     return ((sq & 7) + (sq >> 3)) % 2 === 0 ? 'dark' : 'light';
   }
 
-  /** The moves played since the last load: SAN, or {@link ChessMove} objects with `verbose`. */
+  /** The moves played since the last load: SAN, or {@link Move} objects with `verbose`. */
   history(): string[];
-  history(options: { verbose: true }): ChessMove[];
+  history(options: { verbose: true }): Move[];
   history(options: { verbose: false }): string[];
-  history(options: { verbose: boolean }): string[] | ChessMove[];
-  history({ verbose = false }: { verbose?: boolean } = {}): string[] | ChessMove[] {
+  history(options: { verbose: boolean }): string[] | Move[];
+  history({ verbose = false }: { verbose?: boolean } = {}): string[] | Move[] {
     return verbose ? this.#history.map((h) => h.move) : this.#history.map((h) => h.move.san);
   }
 
@@ -1419,7 +1439,7 @@ export class Chess {
    * Sets castling rights of a colour; `false` when a requested right cannot be had (king or
    * rook not on its home square). A change re-loads the position (a new move history).
    */
-  setCastlingRights(color: ChessColor, rights: Partial<Record<'k' | 'q', boolean>>): boolean {
+  setCastlingRights(color: Color, rights: Partial<Record<'k' | 'q', boolean>>): boolean {
     if (color !== 'w' && color !== 'b') return true;
     // chess.js re-derives every right from the board here: rights written without their
     // king or rook go
@@ -1444,7 +1464,7 @@ export class Chess {
   }
 
   /** The castling rights of a colour (not whether castling is legal now). */
-  getCastlingRights(color: ChessColor): { k: boolean; q: boolean } {
+  getCastlingRights(color: Color): { k: boolean; q: boolean } {
     if (color !== 'w' && color !== 'b') return { k: false, q: false };
     const castling = this.fen().split(' ')[2]!;
     const [k, q] = color === 'w' ? ['K', 'Q'] : ['k', 'q'];

@@ -13,8 +13,6 @@
  * @module engine
  * @mergeModuleWith <project>
  */
-import { init } from '../../boundary/wasm.js';
-
 export {
   Engine,
   EngineError,
@@ -78,7 +76,3 @@ export {
   type PuzzleTheme,
 } from './puzzles.js';
 
-// Load the wasm module from the default location, as the main entry does (a failure is kept
-// for init()). Not `import '../../index.js'`: that would move the main entry's module into a
-// chunk an app's bundler may drop (package.json's sideEffects names the entries only).
-await init().catch(() => undefined);

@@ -19,7 +19,6 @@ import { ChessError, describe } from '../../boundary/errors.js';
 import { type OpeningLookup, type OpeningName, Game, registerOpeningTags } from '../../games/game.js';
 import { MoveFlag, type Move, isEnPassant, moveFlags } from '../../core/move.js';
 import { Position } from '../../core/position.js';
-import { init } from '../../boundary/wasm.js';
 import { NAMES, TREE } from './table.js';
 
 export type { OpeningName } from '../../games/game.js';
@@ -241,7 +240,3 @@ registerOpeningTags((game: Game, how: true | OpeningLookup): ReadonlyMap<string,
   tags.set('Opening', String(opening.name));
   return tags;
 });
-
-// Load the wasm module from the default location, as the main entry does (a failure is kept
-// for init()), so that an app importing only this entry can use it at once.
-await init().catch(() => undefined);

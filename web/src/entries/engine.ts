@@ -1,0 +1,12 @@
+/**
+ * The ES module entry of `chesswasm/engine` (scripts/bundle.mjs bundles it as dist/engine.js): the
+ * exports of apps/engine/index.js, and the wasm module loaded from its default location (top-level
+ * await). A failure is kept, not thrown, so that hosts that place the file elsewhere can
+ * still import and call init(). Internal (the types are apps/engine/index.js's).
+ * @module
+ */
+import { init } from '../boundary/wasm.js';
+
+export * from '../apps/engine/index.js';
+
+await init().catch(() => undefined);
