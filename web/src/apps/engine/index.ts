@@ -75,4 +75,3 @@ export {
   type FindPuzzlesOptions,
   type PuzzleTheme,
 } from './puzzles.js';
-
