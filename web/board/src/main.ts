@@ -75,6 +75,7 @@ const studies = new StudiesView(store, { beforeOpen: () => pgn.forgetGames() });
 $('tools').after(studies.element); // after the tools: the panels above keep their places
 pgn.onImported = (games) => void studies.addImported(games);
 pgn.onFile = (file) => void studies.importFile(file);
+pgn.onBigText = (text, progress) => studies.importText(text, 'Pasted PGN', progress);
 pgn.downloadAll = async () => {
   if (studies.openChapters < 2) return false;
   const out = await studies.studyPgn();
@@ -132,6 +133,8 @@ function render(): void {
   $<HTMLButtonElement>('nav-end').disabled = !node.children.length || locked;
   $<HTMLButtonElement>('undo').disabled = !node.parent || locked;
   $<HTMLButtonElement>('delete').disabled = !node.parent || locked;
+  $<HTMLButtonElement>('edit-undo').disabled = !store.canUndoEdit;
+  $<HTMLButtonElement>('edit-redo').disabled = !store.canRedoEdit;
   $<HTMLButtonElement>('promote').disabled = node.isMainline || locked;
   $<HTMLButtonElement>('new-game').disabled = editing;
   const comment = $<HTMLTextAreaElement>('comment');
@@ -176,6 +179,8 @@ on('nav-next', 'click', () => navigate('next'));
 on('nav-end', 'click', () => navigate('end'));
 on('undo', 'click', () => store.undo());
 on('delete', 'click', () => store.deleteFromHere());
+on('edit-undo', 'click', () => store.undoEdit());
+on('edit-redo', 'click', () => store.redoEdit());
 on('promote', 'click', () => store.promoteVariation());
 on('flip', 'click', () => {
   store.flip();
