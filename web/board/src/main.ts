@@ -141,6 +141,7 @@ function render(): void {
   if (document.activeElement !== comment) comment.value = node.commentsAfter.join(' ');
   comment.disabled = locked;
   $<HTMLInputElement>('move-input').disabled = editing;
+  clearMoveError();
   url.save();
 }
 store.on('change', render);
@@ -238,9 +239,29 @@ on('move-input', 'keydown', (e) => {
       store.edit('Glyph added', false, (g) => g.addNag(played, nag));
   } catch (err) {
     if (!(err instanceof IllegalMoveError)) throw err;
-    $('move-error').textContent = err.message;
+    showMoveError(err);
   }
 });
+
+// A refused move, said in a few words (the package's message names the whole position), until
+// the next move or game.
+const MOVE_ERRORS: Record<string, string> = {
+  syntax: 'is not a move (try Nf3, e2e4, O-O)',
+  illegal: 'is illegal here',
+  ambiguous: 'is ambiguous: say which piece (e.g. Nbd2)',
+};
+let moveErrorAt: unknown = null;
+function showMoveError(err: IllegalMoveError): void {
+  const move = err.move.length > 12 ? `${err.move.slice(0, 12)}…` : err.move;
+  $('move-error').textContent = `“${move}” ${MOVE_ERRORS[err.code] ?? 'is not a move here'}`;
+  moveErrorAt = store.node;
+}
+function clearMoveError(): void {
+  if (moveErrorAt !== null && moveErrorAt !== store.node) {
+    $('move-error').textContent = '';
+    moveErrorAt = null;
+  }
+}
 
 document.addEventListener('keydown', (e) => {
   const t = e.target as HTMLElement;
