@@ -262,6 +262,17 @@ describe('studies', () => {
         count,
       );
       await again.click(`[data-testid=chapters] [role=option] >> nth=${count - 1}`);
+      // (chapter 1 was on the board: wait for the last one to replace it)
+      await again
+        .waitForFunction(
+          (n) =>
+            new RegExp(`round ${n}$`).test(
+              document.querySelector('[data-testid=game-header] .meta')?.firstChild.textContent ?? '',
+            ),
+          count,
+          { timeout: 10_000 },
+        )
+        .catch(() => {});
       await again.waitForFunction(() => document.querySelectorAll('[data-testid=moves] .move').length > 0);
       const meta = await again.$eval('[data-testid=game-header] .meta', (e) => e.firstChild.textContent);
       assert.match(meta, new RegExp(`round ${count}$`), 'the last game of the last batch');

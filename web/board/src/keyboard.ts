@@ -20,6 +20,9 @@ export const KEYS: [string, string][] = [
   ['/', 'type a move (SAN or UCI), Enter plays it, Escape returns to the board'],
   ['Delete', 'delete the current move and what follows'],
   ['Backspace', 'take back the last move'],
+  ['Ctrl+Z', 'undo the last edit of the moves (delete, take back, promote, glyph, comment)'],
+  ['Ctrl+Y  Ctrl+Shift+Z', 'redo the edit undone'],
+  ['Shift+F10', 'the menu of the current move (promote, delete, glyphs, comment)'],
   ['?', 'this list'],
 ];
 

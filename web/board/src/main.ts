@@ -75,6 +75,7 @@ const studies = new StudiesView(store, { beforeOpen: () => pgn.forgetGames() });
 $('tools').after(studies.element); // after the tools: the panels above keep their places
 pgn.onImported = (games) => void studies.addImported(games);
 pgn.onFile = (file) => void studies.importFile(file);
+pgn.onBigText = (text, progress) => studies.importText(text, 'Pasted PGN', progress);
 pgn.downloadAll = async () => {
   if (studies.openChapters < 2) return false;
   const out = await studies.studyPgn();
@@ -132,12 +133,15 @@ function render(): void {
   $<HTMLButtonElement>('nav-end').disabled = !node.children.length || locked;
   $<HTMLButtonElement>('undo').disabled = !node.parent || locked;
   $<HTMLButtonElement>('delete').disabled = !node.parent || locked;
+  $<HTMLButtonElement>('edit-undo').disabled = !store.canUndoEdit;
+  $<HTMLButtonElement>('edit-redo').disabled = !store.canRedoEdit;
   $<HTMLButtonElement>('promote').disabled = node.isMainline || locked;
   $<HTMLButtonElement>('new-game').disabled = editing;
   const comment = $<HTMLTextAreaElement>('comment');
   if (document.activeElement !== comment) comment.value = node.commentsAfter.join(' ');
   comment.disabled = locked;
   $<HTMLInputElement>('move-input').disabled = editing;
+  clearMoveError();
   url.save();
 }
 store.on('change', render);
@@ -176,6 +180,8 @@ on('nav-next', 'click', () => navigate('next'));
 on('nav-end', 'click', () => navigate('end'));
 on('undo', 'click', () => store.undo());
 on('delete', 'click', () => store.deleteFromHere());
+on('edit-undo', 'click', () => store.undoEdit());
+on('edit-redo', 'click', () => store.redoEdit());
 on('promote', 'click', () => store.promoteVariation());
 on('flip', 'click', () => {
   store.flip();
@@ -233,9 +239,29 @@ on('move-input', 'keydown', (e) => {
       store.edit('Glyph added', false, (g) => g.addNag(played, nag));
   } catch (err) {
     if (!(err instanceof IllegalMoveError)) throw err;
-    $('move-error').textContent = err.message;
+    showMoveError(err);
   }
 });
+
+// A refused move, said in a few words (the package's message names the whole position), until
+// the next move or game.
+const MOVE_ERRORS: Record<string, string> = {
+  syntax: 'is not a move (try Nf3, e2e4, O-O)',
+  illegal: 'is illegal here',
+  ambiguous: 'is ambiguous: say which piece (e.g. Nbd2)',
+};
+let moveErrorAt: unknown = null;
+function showMoveError(err: IllegalMoveError): void {
+  const move = err.move.length > 12 ? `${err.move.slice(0, 12)}…` : err.move;
+  $('move-error').textContent = `“${move}” ${MOVE_ERRORS[err.code] ?? 'is not a move here'}`;
+  moveErrorAt = store.node;
+}
+function clearMoveError(): void {
+  if (moveErrorAt !== null && moveErrorAt !== store.node) {
+    $('move-error').textContent = '';
+    moveErrorAt = null;
+  }
+}
 
 document.addEventListener('keydown', (e) => {
   const t = e.target as HTMLElement;

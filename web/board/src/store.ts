@@ -63,10 +63,16 @@ export interface EditSnapshot {
   path: number[];
 }
 
-/** Events of the store: `change` after every change; `move` when a move was played on the board. */
+/**
+ * Events of the store: `change` after every change; `move` when a move was played on the board;
+ * `replace` when an undo or redo puts another Game object in the place of the one studied (the
+ * same game as the user sees it: whoever keeps something per game, like the study chapter it is
+ * saved in, moves it to the new object), before the `change` that shows it.
+ */
 interface Events {
   change: () => void;
   move: (node: GameNode) => void;
+  replace: (old: Game, game: Game) => void;
 }
 
 export class Store {
@@ -80,7 +86,9 @@ export class Store {
   puzzle: PuzzleControl | null = null;
   /** The tree edits that Ctrl+Z undoes, the last one last (cleared when another game is set). */
   readonly edits: EditSnapshot[] = [];
-  #listeners: { [K in keyof Events]: Set<Events[K]> } = { change: new Set(), move: new Set() };
+  /** The edits undone, that Ctrl+Y redoes, the last undone last (cleared by a new edit or another game). */
+  readonly redos: EditSnapshot[] = [];
+  #listeners: { [K in keyof Events]: Set<Events[K]> } = { change: new Set(), move: new Set(), replace: new Set() };
   #batch = 0;
   #dirty = false;
 
@@ -133,7 +141,10 @@ export class Store {
 
   /** Makes `game` the one studied, at `node` (its current node by default). */
   setGame(game: Game, node: GameNode = game.current, keepEdits = false): void {
-    if (!keepEdits) this.edits.length = 0;
+    if (!keepEdits) {
+      this.edits.length = 0;
+      this.redos.length = 0;
+    }
     const old = this.game;
     if (old !== game && !this.games.includes(old)) old.dispose();
     this.game = game;
@@ -213,27 +224,61 @@ export class Store {
   /**
    * Runs an edit of the game's tree (through the package's Game), so that Ctrl+Z can undo it:
    * the game is kept as PGN first. `fn` returns `false` when it changed nothing. Refused while
-   * a puzzle is locked.
+   * a puzzle is locked. A new edit drops what could be redone.
    */
   edit(label: string, notice: boolean, fn: (game: Game) => unknown): boolean {
     if (this.puzzle?.locked) return false;
-    const snapshot: EditSnapshot = { label, notice, pgn: this.game.pgn(), path: pathOf(this.node) };
+    const snapshot = this.#snapshot(label, notice);
     if (fn(this.game) === false) return false;
     this.edits.push(snapshot);
     if (this.edits.length > 200) this.edits.shift();
+    this.redos.length = 0;
     this.changed();
     return true;
   }
 
-  /** Undoes the last tree edit: the game as it was, at the move the user was on. */
+  /**
+   * Undoes the last tree edit: the game as it was, at the move the user was on. The game takes
+   * the place of the one studied (a `replace` event: the same chapter, the same place in the
+   * PGN panel's list), and the state it replaces can be redone.
+   */
   undoEdit(): boolean {
-    const snapshot = this.edits.pop();
-    if (!snapshot || this.puzzle?.locked) return false;
+    return this.#restore(this.edits, this.redos);
+  }
+
+  /** Redoes the last undone edit. */
+  redoEdit(): boolean {
+    return this.#restore(this.redos, this.edits);
+  }
+
+  get canUndoEdit(): boolean {
+    return this.edits.length > 0 && !this.puzzle?.locked;
+  }
+
+  get canRedoEdit(): boolean {
+    return this.redos.length > 0 && !this.puzzle?.locked;
+  }
+
+  #snapshot(label: string, notice: boolean): EditSnapshot {
+    return { label, notice, pgn: this.game.pgn(), path: pathOf(this.node) };
+  }
+
+  // Pops a snapshot of `from`, keeps the game as it is now on `to`, and puts the snapshot's game
+  // in the place of the studied one.
+  #restore(from: EditSnapshot[], to: EditSnapshot[]): boolean {
+    if (this.puzzle?.locked || !from.length) return false;
+    const snapshot = from[from.length - 1]!;
     const game = Game.fromPgn(snapshot.pgn);
+    from.pop();
+    to.push(this.#snapshot(snapshot.label, snapshot.notice));
     let node = game.root;
     for (const i of snapshot.path) node = node.children[i] ?? node;
+    const old = this.game;
     if (this.gameIndex >= 0) this.games[this.gameIndex] = game;
-    this.setGame(game, node, true);
+    this.batch(() => {
+      for (const fn of this.#listeners.replace) fn(old, game);
+      this.setGame(game, node, true);
+    });
     return true;
   }
 

@@ -60,7 +60,12 @@ export class EngineView {
     this.#store = store;
     this.#board = board;
     this.#engine = engine;
-    on('engine-toggle', 'click', () => this.toggle());
+    on('engine-toggle', 'click', (e) => {
+      this.toggle();
+      // Clicked with the mouse: the keys go to the board again (space plays the engine's
+      // move, instead of pressing this button once more). From the keyboard the focus stays.
+      if ((e as MouseEvent).detail > 0) $('board').focus({ preventScroll: true });
+    });
     const threads = $<HTMLSelectElement>('engine-threads');
     for (let i = 1; i <= maxThreads(); i++) threads.append(h('option', { value: String(i) }, String(i)));
     threads.disabled = maxThreads() === 1;
@@ -140,6 +145,10 @@ export class EngineView {
       $('engine-eval').textContent = this.#on && !available ? '–' : '';
       $('engine-depth').textContent = '';
       $('engine-lines').replaceChildren();
+      // No engine runs: no credit line (it would name the last one, maybe another variant's).
+      this.#name = '';
+      this.#variant = '';
+      $('engine-info').textContent = '';
       this.#bar(null);
       return;
     }

@@ -70,7 +70,10 @@ export class MovesView {
     this.#box.addEventListener('click', (e) => {
       const t = (e.target as HTMLElement).closest<HTMLElement>('[data-id]');
       const n = t && this.#shown[Number(t.dataset.id)];
-      if (n) store.goTo(n);
+      if (n) {
+        store.goTo(n);
+        this.#revealOnPage();
+      }
     });
   }
 
@@ -160,15 +163,23 @@ export class MovesView {
     };
 
     if (game.root.commentsAfter.some((c) => c.trim()))
-      frag.append(h('div.comment.game-comment', null, game.root.commentsAfter.join(' ')));
+      frag.append(h('div.comment.game-comment', { role: 'listitem' }, game.root.commentsAfter.join(' ')));
+    // The list's items: a row per move number (its cells stay items of the table's grid:
+    // the row is `display: contents`), and each interruption.
     const table = h('div.movetable');
+    let row: HTMLElement = table;
+    const newRow = () => {
+      row = h('div.mrow', { role: 'listitem' });
+      table.append(row);
+    };
     let n: GameNode | undefined = game.root.children[0];
     let rowOpen = false; // a row whose White cell is filled and Black's is pending
     while (n) {
       const { number, white } = moveNumber(game, n);
-      if (!white && !rowOpen) table.append(h('span.index', null, String(number)), h('span.cell.empty', null, '…'));
-      else if (white) table.append(h('span.index', null, String(number)));
-      table.append(h('span.cell', null, moveEl(n, true), ...extras(n)));
+      if (white || !rowOpen) newRow();
+      if (!white && !rowOpen) row.append(h('span.index', null, String(number)), h('span.cell.empty', null, '…'));
+      else if (white) row.append(h('span.index', null, String(number)));
+      row.append(h('span.cell', null, moveEl(n, true), ...extras(n)));
       rowOpen = white;
       // Comments on the move, then its alternatives (the other children of its parent).
       const notes = n.commentsAfter.filter((c) => c.trim());
@@ -176,25 +187,44 @@ export class MovesView {
       const next: GameNode | undefined = n.children[0];
       const nextBefore = next ? next.commentsBefore.filter((c) => c.trim()) : [];
       if (notes.length || alts.length || nextBefore.length) {
-        if (rowOpen) table.append(h('span.cell.empty', null, '…'));
-        const row = h('div.interrupt');
-        row.append(...comments(notes));
-        for (const alt of alts) row.append(variation(alt, 1));
-        row.append(...comments(nextBefore));
-        table.append(row);
+        if (rowOpen) row.append(h('span.cell.empty', null, '…'));
+        const interrupt = h('div.interrupt', { role: 'listitem' });
+        interrupt.append(...comments(notes));
+        for (const alt of alts) interrupt.append(variation(alt, 1));
+        interrupt.append(...comments(nextBefore));
+        table.append(interrupt);
         rowOpen = false;
       }
       n = next;
     }
-    if (rowOpen) table.append(h('span.cell.empty'));
+    if (rowOpen) row.append(h('span.cell.empty'));
     if (game.root.children.length) frag.append(table);
     else
       frag.append(
-        h('p.empty', null, store.mode === 'editor' ? 'Editing a position.' : 'No moves yet: play on the board.'),
+        h(
+          'p.empty',
+          { role: 'listitem' },
+          store.mode === 'editor' ? 'Editing a position.' : 'No moves yet: play on the board.',
+        ),
       );
-    if (game.result !== '*' && game.root.children.length) frag.append(h('div.result', null, game.result));
+    if (game.result !== '*' && game.root.children.length)
+      frag.append(h('div.result', { role: 'listitem' }, game.result));
     box.replaceChildren(frag);
     this.#scrollToCurrent();
+  }
+
+  // After a tap on a move: the move on screen beside the board. Where the board sticks to the
+  // top of the screen (phones), the page scrolls the move out from under it, or up from below
+  // the screen's edge, into the middle of the room left.
+  #revealOnPage(): void {
+    const el = this.#box.querySelector<HTMLElement>('.move.current');
+    const col = document.querySelector<HTMLElement>('.board-col');
+    if (!el || !col || getComputedStyle(col).position !== 'sticky') return;
+    const colRect = col.getBoundingClientRect();
+    const top = colRect.right <= el.getBoundingClientRect().left ? 0 : Math.max(0, colRect.bottom); // (beside it: landscape)
+    const r = el.getBoundingClientRect();
+    if (r.top >= top && r.bottom <= window.innerHeight) return;
+    window.scrollBy({ top: r.top - (top + window.innerHeight) / 2 + r.height / 2 });
   }
 
   // Scrolls the list (not the page) so that the current move is visible.

@@ -5,23 +5,45 @@ import { type Game, PgnError, readGames } from 'chesswasm';
 import { $, copyText, h, on } from '../dom.js';
 import { type Store, lineEnd } from '../store.js';
 
-export function pgnErrorText(e: PgnError): string {
+/** A PGN error as the board says it (with its line and column); also the import worker's copy of one. */
+/** Pasted texts longer than this (characters) are imported as a study, off the page's thread. */
+export const BIG_PASTE = 64 * 1024;
+
+/** A PGN error as the board says it (with its line and column); also the import worker's copy of one. */
+export function pgnErrorText(e: Pick<PgnError, 'message' | 'line' | 'column'>): string {
   if (!e.line || e.message.includes(`line ${e.line}`)) return e.message;
   return `Line ${e.line}, column ${e.column}: ${e.message}`;
 }
 
 export class PgnView {
   #store: Store;
+  #held: string | null = null;
   /** Set by the studies: the games of an import of several games (kept as a study). */
   onImported: ((games: Game[]) => void) | null = null;
   /** Set by the studies: a file opened here (imported as a study). */
   onFile: ((file: File) => void) | null = null;
+  /**
+   * Set by the studies: a big pasted text, imported as a study the way a file is (off the
+   * page's thread, with progress and Cancel shown in `progress`); resolves with what to say.
+   */
+  onBigText: ((text: string, progress: HTMLElement) => Promise<{ count: number; error?: string }>) | null = null;
   /** Set by the studies: downloads the whole study of the game when it has several chapters (true if it did). */
   downloadAll: (() => Promise<boolean>) | null = null;
 
   constructor(store: Store) {
     this.#store = store;
-    on('pgn-import', 'click', () => this.import($<HTMLTextAreaElement>('pgn').value));
+    on('pgn-import', 'click', () => this.import(this.#held ?? $<HTMLTextAreaElement>('pgn').value));
+    // A big paste is kept aside, not put into the box: megabytes of text in a text box make
+    // every frame of the page slow (and emptying it again takes a long frame too).
+    on('pgn', 'paste', (e) => {
+      const text = (e as ClipboardEvent).clipboardData?.getData('text/plain') ?? '';
+      if (text.length <= BIG_PASTE) return;
+      e.preventDefault();
+      this.#hold(text);
+    });
+    on('pgn', 'input', () => {
+      if (this.#held !== null) this.#hold(null);
+    });
     on('pgn-games', 'change', () => {
       const i = Number($<HTMLSelectElement>('pgn-games').value);
       const g = store.games[i];
@@ -61,15 +83,64 @@ export class PgnView {
     });
   }
 
+  // The text of a big paste (null: none), said beside the empty box.
+  #hold(text: string | null): void {
+    this.#held = text;
+    if (text === null) this.#message('');
+    else {
+      const mb = (text.length / 1e6).toFixed(1);
+      $<HTMLTextAreaElement>('pgn').value = '';
+      this.#message(`${mb} MB of PGN pasted (not shown here): Import reads it as a new study.`, 'ok');
+    }
+  }
+
   #message(text: string, kind: 'ok' | 'error' = 'error'): void {
     const el = $('pgn-error');
     el.textContent = text;
     el.className = kind === 'ok' ? 'note ok' : 'error';
   }
 
-  /** Reads every game of a PGN text (malformed games are reported, the others kept). */
+  /**
+   * Reads every game of a PGN text (malformed games are reported, the others kept). A text of
+   * more than {@link BIG_PASTE} characters goes to the studies' import (a new study, read in a
+   * worker), so that no paste blocks the page.
+   */
   import(text: string): void {
     const store = this.#store;
+    const held = text === this.#held;
+    if (held) this.#held = null;
+    if (text.length > BIG_PASTE && this.onBigText) {
+      const button = $<HTMLButtonElement>('pgn-import');
+      const box = $<HTMLTextAreaElement>('pgn');
+      button.disabled = true;
+      this.#message('');
+      // Megabytes of text in the box make every layout of the page slow, and emptying it while
+      // it is shown takes a long frame too: it is hidden, emptied, then shown again (filled
+      // again if none of the text was kept).
+      if (!held && box.value === text) {
+        box.hidden = true;
+        window.setTimeout(() => {
+          box.value = '';
+          window.setTimeout(() => (box.hidden = false), 50);
+        }, 50);
+      }
+      void this.onBigText(text, $('pgn-progress'))
+        .then((r) => {
+          if (!r.count) {
+            if (held) this.#hold(text);
+            else box.value = text;
+          }
+          if (r.error) this.#message(r.error);
+          else if (r.count) {
+            this.#message(`${r.count.toLocaleString('en')} games imported as a study.`, 'ok');
+            window.scrollTo({ top: 0 });
+          }
+        })
+        .finally(() => {
+          button.disabled = false;
+        });
+      return;
+    }
     const errors: PgnError[] = [];
     let games: Game[];
     try {

@@ -6,12 +6,15 @@
 //     reload, a closed tab or a crashed engine worker loses nothing.
 //   - A game that is in no chapter yet becomes a chapter of the open study as soon as it has
 //     a move (a study "My games" is made when none is open).
-//   - A PGN file is imported as a study named after the file, streaming (readGames over the
-//     file's chunks), in batches of one transaction each: an interrupted import leaves the
-//     games of the batches written, the study marked incomplete.
+//   - A PGN file, or a big pasted PGN, is imported as a new study: its games are read in a
+//     worker (import-worker.ts: the page never waits for them), with progress and Cancel, and
+//     written in batches of one transaction each: an interrupted import leaves the games of
+//     the batches written, the study marked incomplete; a cancelled one is dropped (Undo).
 //   - A reload or a new tab opens the last study, chapter and move.
-import { Game, type GameNode, PgnError, readGames } from 'chesswasm';
+import { Game, type GameNode, PgnError } from 'chesswasm';
+import { chapterMeta, pathOf } from '../chapters.js';
 import { h } from '../dom.js';
+import type { ImportError, ImportMessage } from '../import-worker.js';
 import {
   type ChapterMeta,
   type ChapterRec,
@@ -22,37 +25,14 @@ import {
   StudyStorage,
   metaOf,
 } from '../storage.js';
-import { START, type Store, lineEnd } from '../store.js';
+import { START, type Store } from '../store.js';
 import { pgnErrorText } from './pgn.js';
 
 const BATCH = 200; // games per import transaction
 const DEFAULT_STUDY = 'My games';
 
-const unknown = (v: string | undefined): string => (v && v.trim() && !/^\?+$/.test(v.trim()) ? v.trim() : '?');
-
-/** The list fields of a game (its tags). */
-export function chapterMeta(game: Game, plies?: number): ChapterMeta {
-  const t = (k: string) => game.tags.get(k) ?? '';
-  let n = 0;
-  if (plies === undefined) for (let x: GameNode | undefined = game.root.children[0]; x; x = x.children[0]) n++;
-  return {
-    white: unknown(t('White')),
-    black: unknown(t('Black')),
-    result: String(game.result),
-    event: t('Event'),
-    date: t('Date'),
-    eco: t('ECO'),
-    opening: t('Opening'),
-    plies: plies ?? n,
-    variant: game.variant,
-  };
-}
-
 /** A chapter's label: "White – Black". */
 export const chapterLabel = (c: { white: string; black: string }): string => `${c.white} – ${c.black}`;
-
-/** The child indices from the root to a node. */
-const pathOf = (node: GameNode): number[] => node.path().map((n) => n.parent!.children.indexOf(n));
 
 function nodeAt(game: Game, path: readonly number[]): GameNode {
   let n = game.root;
@@ -62,19 +42,22 @@ function nodeAt(game: Game, path: readonly number[]): GameNode {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
-/** A file's chunks as an async iterable (Blob.stream() has no async iterator in every browser). */
-async function* chunksOf(file: Blob, onBytes: (n: number) => void): AsyncGenerator<Uint8Array> {
-  const reader = file.stream().getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      onBytes(value.byteLength);
-      yield value;
-    }
-  } finally {
-    reader.releaseLock();
-  }
+/** How an import ended: the games kept, what was said about it, whether it was cancelled. */
+export interface ImportOutcome {
+  count: number;
+  error?: string;
+  cancelled?: boolean;
+}
+
+// An import's progress: a bar, the count so far, and Cancel.
+function progressRow(prefix: string): HTMLElement {
+  return h(
+    'div.study-progress',
+    { id: `${prefix}-progress`, 'data-testid': `${prefix}-progress`, role: 'status', hidden: true },
+    h('progress', { max: 1, value: 0, 'aria-label': 'Import progress' }),
+    h('span', null, ''),
+    h('button', { type: 'button', 'data-testid': `${prefix}-cancel`, 'data-import-cancel': '' }, 'Cancel'),
+  );
 }
 
 export interface StudiesHooks {
@@ -94,12 +77,15 @@ export class StudiesView {
   #attached = new WeakMap<Game, number>();
   /** Games being made chapters (the write is under way). */
   #attaching = new WeakSet<Game>();
+  /** The game that took the place of one being made a chapter (an undo meanwhile): it gets that chapter. */
+  #successor = new WeakMap<Game, Game>();
   /** The snapshot to write of each chapter, and the last one written (to skip writes that change nothing). */
   #pending = new Map<number, { rec: GameRec; meta: ChapterMeta }>();
   #written = new Map<number, string>();
   #timer = 0;
   #writing: Promise<void> = Promise.resolve();
   #importing = false;
+  #cancelImport: (() => void) | null = null;
   #undo: (() => Promise<void>) | null = null;
   #undoTimer = 0;
   #optionOf = new Map<number, HTMLElement>();
@@ -110,6 +96,15 @@ export class StudiesView {
     this.#hooks = hooks;
     this.#el = this.#build();
     store.on('change', () => this.#onChange());
+    // An undo or redo gives the same game as another object: it stays in its chapter.
+    store.on('replace', (old, game) => {
+      const id = this.#attached.get(old);
+      if (id !== undefined) this.#attached.set(game, id);
+      else if (this.#attaching.has(old)) {
+        this.#attaching.add(game);
+        this.#successor.set(old, game);
+      }
+    });
     const flush = () => {
       this.#takeSnapshot();
       void this.#write();
@@ -154,12 +149,7 @@ export class StudiesView {
         ),
         h('button', { id: 'study-new', type: 'button', 'data-testid': 'study-new' }, 'New study'),
       ),
-      h(
-        'div.study-progress',
-        { id: 'study-progress', 'data-testid': 'study-progress', role: 'status', hidden: true },
-        h('progress', { max: 1, value: 0 }),
-        h('span', null, ''),
-      ),
+      progressRow('study'),
       h('p.small.muted', { id: 'studies-empty' }, 'No study yet: play a move, or import a PGN file.'),
       h('div.listbox.study-list', {
         id: 'studies',
@@ -234,6 +224,10 @@ export class StudiesView {
       if (f) void this.importFile(f);
     });
     const q = (sel: string) => el.querySelector<HTMLElement>(sel)!;
+    // The Cancel of an import's progress (here, or the copy in the PGN panel).
+    document.addEventListener('click', (e) => {
+      if ((e.target as HTMLElement).closest?.('[data-import-cancel]')) this.cancelImport();
+    });
     q('#study-new').addEventListener('click', () => void this.#guard(() => this.#newStudy()));
     q('#study-rename').addEventListener('click', () => this.#startRename());
     q('#study-rename-form').addEventListener('submit', (e) => {
@@ -355,10 +349,11 @@ export class StudiesView {
     } catch {
       return; // a value the PGN writer refuses (the PGN panel says why on export)
     }
-    this.#pending.set(id, {
-      rec: { id, pgn, orientation: store.orientation, path: pathOf(store.node) },
-      meta: chapterMeta(store.game),
-    });
+    const rec: GameRec = { id, pgn, orientation: store.orientation, path: pathOf(store.node) };
+    const meta = chapterMeta(store.game);
+    this.#pending.set(id, { rec, meta });
+    // Said at once (not when the write starts): "Saved" is only shown once this is written.
+    if (this.#written.get(id) !== JSON.stringify([rec, meta])) this.#saveState('Saving…');
   }
 
   /** Writes the pending snapshots (one transaction each); resolves when all are written. */
@@ -371,7 +366,10 @@ export class StudiesView {
     this.#writing = this.#writing.then(async () => {
       for (const { rec, meta } of items) {
         const key = JSON.stringify([rec, meta]);
-        if (this.#written.get(rec.id) === key) continue;
+        if (this.#written.get(rec.id) === key) {
+          if (!this.#pending.size) this.#saveState('Saved');
+          continue;
+        }
         this.#saveState('Saving…');
         try {
           const old = this.#chapters.find((c) => c.id === rec.id);
@@ -405,16 +403,18 @@ export class StudiesView {
     const db = this.#db!;
     this.#attaching.add(game);
     try {
+      // The chapter as the game is now (an undo meanwhile disposes this object).
+      const item: NewChapter = {
+        meta: chapterMeta(game),
+        game: { pgn: game.pgn(), orientation: this.#store.orientation, path: pathOf(game.current) },
+      };
       let study = this.#study ?? this.#studies.find((s) => s.name === DEFAULT_STUDY);
       if (!study) {
         study = await db.createStudy(DEFAULT_STUDY);
         this.#studies.push(study);
       }
-      const pgn = game.pgn();
-      const { study: s, chapters } = await db.addChapters(study.id, [
-        { meta: chapterMeta(game), game: { pgn, orientation: this.#store.orientation, path: pathOf(game.current) } },
-      ]);
-      this.#attached.set(game, chapters[0]!.id);
+      const { study: s, chapters } = await db.addChapters(study.id, [item]);
+      for (let g: Game | undefined = game; g; g = this.#successor.get(g)) this.#attached.set(g, chapters[0]!.id);
       this.#replaceStudy(s);
       if (this.#study?.id !== s.id) await this.#loadStudy(s);
       else {
@@ -424,9 +424,9 @@ export class StudiesView {
         this.#renderStudies();
       }
     } finally {
-      this.#attaching.delete(game);
+      for (let g: Game | undefined = game; g; g = this.#successor.get(g)) this.#attaching.delete(g);
     }
-    if (this.#store.game === game) this.#onChange();
+    if (this.#attached.has(this.#store.game)) this.#onChange();
   }
 
   /** The games of a PGN import (the PGN panel, several games): a new study, each game a chapter. */
@@ -455,78 +455,174 @@ export class StudiesView {
 
   // ---- import -----------------------------------------------------------------------------
 
-  /** Imports a PGN file as a new study named after it, streaming; opens it at its first chapter. */
-  async importFile(file: File): Promise<void> {
+  /** Imports a PGN file as a new study named after it; opens it at its first chapter. */
+  importFile(file: File): Promise<ImportOutcome> {
+    return this.#import(file, file.name.replace(/\.(pgn|txt)$/i, '') || 'Imported PGN', file.name);
+  }
+
+  /**
+   * Imports a pasted PGN text as a new study, the way a file is (in the import worker, with
+   * progress and Cancel); `progressBox` shows the progress too (the PGN panel, where the user is).
+   * The study is named after the games' event when they all have the same one, else `name`.
+   */
+  importText(text: string, name: string, progressBox?: HTMLElement): Promise<ImportOutcome> {
+    return this.#import(text, name, 'the pasted PGN', progressBox, true);
+  }
+
+  /** Whether an import is under way. */
+  get importing(): boolean {
+    return this.#importing;
+  }
+
+  /** Stops the import under way; what it wrote is dropped, with an Undo notice. */
+  cancelImport(): void {
+    this.#cancelImport?.();
+  }
+
+  // Reads a PGN in the import worker (the page stays responsive) and writes its games as the
+  // chapters of a new study, one transaction per batch: an interrupted import leaves the games
+  // of the batches written, the study marked incomplete.
+  async #import(
+    source: Blob | string,
+    name: string,
+    what: string,
+    progressBox?: HTMLElement,
+    nameFromEvent = false,
+  ): Promise<ImportOutcome> {
     const db = this.#db;
-    if (!db || this.#importing) return;
+    if (!db) return { count: 0, error: 'Studies are not kept in this browser.' };
+    if (this.#importing) return { count: 0, error: 'Another import is under way.' };
     this.#importing = true;
     this.#error('');
-    const name = file.name.replace(/\.(pgn|txt)$/i, '') || 'Imported PGN';
     const progress = this.#el.querySelector<HTMLElement>('#study-progress')!;
-    const bar = progress.querySelector('progress')!;
-    const text = progress.querySelector('span')!;
-    progress.hidden = false;
+    const rows = [progress, ...(progressBox ? [progressBox] : [])];
+    if (progressBox) progressBox.replaceChildren(...progressRow('pgn-import').childNodes);
+    for (const r of rows) r.hidden = false;
     let bytes = 0;
+    // (a text's length in UTF-16 units: its UTF-8 size, near enough for a progress bar)
+    const total = typeof source === 'string' ? source.length : source.size;
     let count = 0;
-    const errors: PgnError[] = [];
-    let study: number | string = name;
-    let batch: NewChapter[] = [];
+    const errors: ImportError[] = [];
+    let study: number | string = nameFromEvent ? this.#freeName(name) : name;
+    const events = new Set<string>();
     const show = () => {
-      bar.value = file.size ? bytes / file.size : 1;
-      text.textContent = `Importing ${file.name}: ${plural(count, 'game')} (${Math.round(100 * (file.size ? bytes / file.size : 1))}%)`;
+      const part = total ? Math.min(1, bytes / total) : 1;
+      for (const r of rows) {
+        r.querySelector('progress')!.value = part;
+        r.querySelector('span')!.textContent =
+          `Importing ${what}: ${plural(count, 'game')} (${Math.round(100 * part)}%)`;
+      }
     };
-    const flushBatch = async (complete: boolean) => {
-      const r = await db.addChapters(study, batch, complete);
-      count += batch.length;
-      batch = [];
+    const flushBatch = async (items: NewChapter[], complete: boolean) => {
+      for (const it of items) events.add(it.meta.event);
+      const r = await db.addChapters(study, items, complete);
+      count += items.length;
       if (typeof study === 'string') this.#studies.push(r.study);
       study = r.study.id;
       this.#replaceStudy(r.study);
       this.#renderStudies();
-      show();
+    };
+    const worker = new Worker(new URL('../import-worker.ts', import.meta.url), { type: 'module' });
+    let cancelled = false;
+    const finished = new Promise<void>((resolve, reject) => {
+      let chain: Promise<void> = Promise.resolve();
+      let settled = false;
+      const settle = (e?: unknown) => {
+        if (settled) return;
+        settled = true;
+        worker.terminate();
+        this.#cancelImport = null;
+        if (e === undefined) resolve();
+        else reject(e instanceof Error ? e : new Error(typeof e === 'string' ? e : 'the import failed'));
+      };
+      this.#cancelImport = () => {
+        cancelled = true;
+        worker.terminate();
+        void chain.then(() => settle(), settle);
+      };
+      worker.onmessage = (ev: MessageEvent<ImportMessage>) => {
+        const m = ev.data;
+        chain = chain
+          .then(async () => {
+            if (settled || cancelled) return;
+            if (m.type === 'failed') throw new Error(m.message);
+            bytes = m.bytes;
+            errors.push(...m.errors);
+            const done = m.type === 'done';
+            if (m.items.length || (done && typeof study === 'number')) await flushBatch(m.items, done);
+            show();
+            if (done) settle();
+          })
+          .catch(settle);
+      };
+      worker.onerror = (e) => {
+        e.preventDefault();
+        void chain.then(() => settle(new Error(e.message || 'the import worker could not start')), settle);
+      };
+    });
+    const hide = () => {
+      for (const r of rows) r.hidden = true;
     };
     try {
       await this.#write();
       show();
-      for await (const g of readGames(
-        chunksOf(file, (n) => (bytes += n)),
-        { onError: (e) => errors.push(e) },
-      )) {
-        try {
-          const mainEnd = lineEnd(g.root);
-          batch.push({
-            meta: chapterMeta(g, mainEnd.ply - g.root.ply),
-            game: { pgn: g.pgn(), orientation: 'white', path: pathOf(mainEnd) },
-          });
-        } finally {
-          g.dispose();
-        }
-        if (batch.length >= BATCH) await flushBatch(false);
+      worker.postMessage({ source, batch: BATCH });
+      await finished;
+      hide();
+      if (cancelled) {
+        if (typeof study === 'number') await this.#dropImport(study, count);
+        return { count: 0, cancelled: true };
       }
-      if (batch.length || typeof study === 'number') await flushBatch(true);
-      progress.hidden = true;
       if (typeof study === 'string') {
-        this.#error(
-          errors.length ? `No game could be read: ${pgnErrorText(errors[0]!)}` : 'No game found in the file.',
-        );
-        return;
+        const error = errors.length
+          ? `No game could be read: ${pgnErrorText(errors[0]!)}`
+          : `No game found in ${what}.`;
+        this.#error(error);
+        return { count: 0, error };
       }
-      if (errors.length)
-        this.#error(
-          `${plural(errors.length, 'game')} could not be read and ${errors.length === 1 ? 'was' : 'were'} left out; the first: ${pgnErrorText(errors[0]!)}`,
-        );
+      const [event] = events;
+      if (nameFromEvent && events.size === 1 && event) {
+        const s = this.#studies.find((x) => x.id === study);
+        if (s) {
+          s.name = this.#freeName(event);
+          await db.renameStudy(s.id, s.name);
+        }
+      }
+      let error: string | undefined;
+      if (errors.length) {
+        error = `${plural(errors.length, 'game')} could not be read and ${errors.length === 1 ? 'was' : 'were'} left out; the first: ${pgnErrorText(errors[0]!)}`;
+        this.#error(error);
+      }
       await this.openStudy(study);
+      return { count, error };
     } catch (e) {
-      progress.hidden = true;
-      this.#error(
+      hide();
+      const error =
         e instanceof StorageFullError
           ? `${e.message} The import stopped after ${plural(count, 'game')}; they are kept, the study is marked incomplete.`
-          : `The import stopped after ${plural(count, 'game')}: ${e instanceof Error ? e.message : String(e)}`,
-      );
+          : `The import stopped after ${plural(count, 'game')}: ${e instanceof Error ? e.message : String(e)}`;
+      this.#error(error);
       if (typeof study === 'number') await this.openStudy(study).catch(() => {});
+      return { count, error };
     } finally {
+      worker.terminate();
+      this.#cancelImport = null;
       this.#importing = false;
     }
+  }
+
+  // A cancelled import: its study goes (as a deleted study goes: Undo brings it back).
+  async #dropImport(id: number, count: number): Promise<void> {
+    const db = this.#db!;
+    await db.setStudyDeleted(id, true);
+    const s = this.#studies.find((x) => x.id === id);
+    this.#studies = this.#studies.filter((x) => x.id !== id);
+    this.#renderStudies();
+    this.#offerUndo(`Import cancelled: the ${plural(count, 'game')} read were dropped.`, async () => {
+      await db.setStudyDeleted(id, false);
+      this.#studies = await db.studies();
+      if (s) await this.openStudy(id);
+    });
   }
 
   // ---- opening ----------------------------------------------------------------------------
@@ -593,7 +689,7 @@ export class StudiesView {
     const db = this.#db;
     if (!db) return;
     await this.#write();
-    const s = await db.createStudy(this.#freeName('Study'));
+    const s = await db.createStudy(this.#freeName('Study', true));
     this.#studies.push(s);
     await this.#loadStudy(s);
     await db.setLast(s.id, null);
@@ -601,9 +697,11 @@ export class StudiesView {
     this.#store.newGame(startOf(this.#store), this.#store.variant);
   }
 
-  #freeName(base: string): string {
+  // `base` (a study name) if no study has it, else `base 2`, `base 3`...; `base 1` first when `numbered`.
+  #freeName(base: string, numbered = false): string {
     const names = new Set(this.#studies.map((s) => s.name));
-    for (let i = 1; ; i++) if (!names.has(`${base} ${i}`)) return `${base} ${i}`;
+    if (!numbered && !names.has(base)) return base;
+    for (let i = numbered ? 1 : 2; ; i++) if (!names.has(`${base} ${i}`)) return `${base} ${i}`;
   }
 
   #startRename(): void {

@@ -1,8 +1,8 @@
 // Editing the move tree from the move list: a context menu on a move (right-click, or the
 // context-menu key / Shift+F10 for the current move) with the package's tree edits (promote,
 // make main line, reorder, delete from here, delete all side lines, a comment before the move,
-// glyphs), the "Deleted — Undo" notice after a destructive edit, and Ctrl+Z, which undoes the
-// last edit (the store keeps a stack of them). Every edit goes through Store.edit, so each one
+// glyphs), the "Deleted — Undo" notice after a destructive edit, Ctrl+Z, which undoes the
+// last edit (the store keeps a stack of them), and Ctrl+Y or Ctrl+Shift+Z, which redoes it. Every edit goes through Store.edit, so each one
 // can be undone; the rules of the tree are the package's (Game.promoteVariation, ...).
 import type { GameNode } from 'chesswasm';
 import { $, h } from '../dom.js';
@@ -70,8 +70,11 @@ export class TreeMenuView {
     document.addEventListener('keydown', (e) => {
       const t = e.target as HTMLElement;
       const typing = !!t.closest('input, textarea, select');
-      if ((e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'z' && !typing) {
-        if (store.undoEdit()) e.preventDefault();
+      const key = e.key.toLowerCase();
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !typing && (key === 'z' || key === 'y')) {
+        const redo = key === 'y' || e.shiftKey;
+        if (key === 'y' && e.shiftKey) return;
+        if (redo ? store.redoEdit() : store.undoEdit()) e.preventDefault();
         return;
       }
       if ((e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) && !typing && !this.#menu.contains(t)) {
