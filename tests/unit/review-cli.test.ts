@@ -59,7 +59,7 @@ test('a missing engine exits 1; an engine that dies mid-review exits 1', () => {
   expect(r.status).toBe(1);
   expect(r.stderr).toMatch(/no-such-engine.*\[spawn\]/);
   // A UCI engine that answers the handshake and exits on its first search.
-  const dying = path.join(dir, 'dying-engine');
+  const dying = path.join(dir, 'dying-engine.cjs'); // .cjs: CommonJS whatever package.json is above the temporary folder
   writeFileSync(
     dying,
     `#!${process.execPath}\nrequire('readline').createInterface({ input: process.stdin }).on('line', (l) => {\n` +
