@@ -12,7 +12,8 @@ namespace cw::wasm {
 void pack_san(std::string_view san, int32_t out[2]) {
   out[0] = out[1] = 0;
   for (size_t j = 0; j < san.size(); ++j) {
-    if (j >= size_t(SAN_KEY_CHARS) || uint8_t(san[j]) >= 128) {
+    // A NUL would end the text when unpacked, a byte >= 128 does not fit in 7 bits: spelled out.
+    if (j >= size_t(SAN_KEY_CHARS) || uint8_t(san[j]) >= 128 || san[j] == '\0') {
       out[0] = out[1] = -1;
       return;
     }

@@ -76,3 +76,17 @@ TEST(SanKeys, EveryLegalMoveOfRandomGames) {
     }
   }
 }
+
+// A text that would not unpack to itself is spelled out (-1, -1): a NUL (it ends the text when
+// unpacked), a byte >= 128, more than SAN_KEY_CHARS characters. The tree layout relies on it.
+TEST(SanKeys, WhatDoesNotUnpackIsSpelledOut) {
+  int32_t k[2];
+  for (std::string s :
+       {std::string("a\0b", 3), std::string("\0", 1), std::string("\xc3\xa9"), std::string("Nbxd7+!?")}) {
+    pack_san(s, k);
+    EXPECT_EQ(k[0], -1) << s.size();
+    EXPECT_EQ(k[1], -1);
+  }
+  pack_san("", k);
+  EXPECT_EQ(k[0], 0);
+}
