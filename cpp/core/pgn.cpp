@@ -308,6 +308,19 @@ constexpr struct {
 };
 constexpr size_t PGN_ERROR_COUNT = sizeof(PGN_ERRORS) / sizeof(PGN_ERRORS[0]);
 
+// Whether a FEN's castling field names a rook by its file (Shredder-FEN, "HAha"): how the
+// writer marks a lichess rule set played with Chess960 castling, which has no Variant name.
+bool has_file_letter_rights(const std::string& fen) {
+  size_t field = fen.find(' ');
+  if (field != std::string::npos) field = fen.find(' ', field + 1);
+  if (field == std::string::npos) return false;
+  for (size_t i = field + 1; i < fen.size() && fen[i] != ' '; ++i) {
+    const char c = static_cast<char>(fen[i] | 0x20);
+    if (c >= 'a' && c <= 'h') return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 const char* pgn_error_name(PgnErrorCode c) {
@@ -644,7 +657,8 @@ const std::string* PgnReader::root_fen_tag(const PgnGame& game, PgnError& error,
     // A lichess rule set has no name for its Chess960 form: a FEN whose castling rights
     // make sense only with Chess960 castling (a king off the e-file, an inner rook, a
     // Shredder letter) is read with it.
-    if ((fe == FenError::CASTLING_NO_KING || fe == FenError::CASTLING_NO_ROOK) &&
+    if ((fe == FenError::CASTLING_NO_KING || fe == FenError::CASTLING_NO_ROOK ||
+         (fe == FenError::OK && has_file_letter_rights(*fen))) &&
         is_lichess_variant(variant) && variant_has_castling(variant) &&
         pos.set_fen(*fen, variant, true) == FenError::OK) {
       fe = FenError::OK;

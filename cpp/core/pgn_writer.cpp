@@ -206,14 +206,19 @@ std::string write_pgn(const PgnGame& game, const PgnLayout& layout) {
     root.set_fen(start_fen(game.variant), game.variant);
   Position start;
   start.set_fen(start_fen(game.variant), game.variant);
-  bool needs_fen = root.fen() != start.fen();
+  // A lichess rule set played with Chess960 castling has no Variant name: its FEN tag names
+  // the castling rooks by file (Shredder-FEN), which the reader takes as Chess960, also from
+  // the standard start.
+  const bool shredder = game.chess960 && game.variant != CHESS960 && root.castling_rights() != 0;
+  const std::string root_fen = root.fen(shredder);
+  bool needs_fen = shredder || root_fen != start.fen();
   bool wrote_variant = false, wrote_fen = false, wrote_setup = false;
   for (const auto& [name, value] : game.tags) {
     bool roster = false;
     for (const char* r : ROSTER) roster |= name == r;
     if (roster) continue;
     if (name == "FEN") {
-      write_tag(out, name, root.fen(), nl);
+      write_tag(out, name, root_fen, nl);
       wrote_fen = true;
     } else {
       write_tag(out, name, value, nl);
@@ -223,7 +228,7 @@ std::string write_pgn(const PgnGame& game, const PgnLayout& layout) {
   }
   if (game.variant != CHESS && !wrote_variant) write_tag(out, "Variant", variant_pgn_name(game.variant), nl);
   if (needs_fen && !wrote_setup) write_tag(out, "SetUp", "1", nl);
-  if (needs_fen && !wrote_fen) write_tag(out, "FEN", root.fen(), nl);
+  if (needs_fen && !wrote_fen) write_tag(out, "FEN", root_fen, nl);
   out += nl;
 
   LineWriter w{out, layout};

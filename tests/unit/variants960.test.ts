@@ -181,7 +181,9 @@ describe('the chess960 option', () => {
     expect(game.position.chess960).toBe(true);
     const pgn = game.pgn();
     expect(pgn).toContain('[Variant "Atomic"]');
-    expect(pgn).toContain(`[FEN "${fen}"]`);
+    // The FEN tag names the castling rooks by file (Shredder-FEN): how a lichess rule set
+    // marks Chess960 castling, which has no Variant name.
+    expect(pgn).toContain(`[FEN "${fen.replace('KQkq', 'HAha')}"]`);
     // The FEN tag's rights make sense only with Chess960 castling: read with it.
     using again = Game.fromPgn(pgn);
     expect(again.variant).toBe('atomic');
@@ -195,5 +197,20 @@ describe('the chess960 option', () => {
     using plain = Game.fromPgn('[Variant "Atomic"]\n\n1. e4 *\n');
     expect(plain.chess960).toBe(false);
     expect(plain.mainlineNodes()[0]!.uci).toBe('e2e4');
+  });
+
+  test.each(VARIANTS)('%s from the standard start with it keeps it through PGN', (variant) => {
+    using game = new Game(undefined, { variant, chess960: true });
+    game.play(variant === 'horde' ? 'a4a5' : 'e2e4');
+    const pgn = game.pgn();
+    expect(pgn).toContain('[SetUp "1"]');
+    expect(pgn).toMatch(/\[FEN "[^"]* [wb] [A-Ha-h]+ /);
+    using again = Game.fromPgn(pgn);
+    expect(again.variant).toBe(variant);
+    expect(again.chess960).toBe(true);
+    expect(again.mainlineNodes().map((n) => n.fen)).toEqual(game.mainlineNodes().map((n) => n.fen));
+    // Without rights left the flag changes no move: the FEN is written only where it must be.
+    using noRights = new Game(undefined, { variant: 'atomic' });
+    expect(noRights.pgn()).not.toContain('[FEN');
   });
 });
