@@ -3,9 +3,10 @@
 #   build/native  Release: core, chesswasm_tests, chesswasm-perft, chesswasm-bench
 #   build/debug   Debug + ASan/UBSan (CHESSWASM_SANITIZE=ON)
 #   build/wasm    emscripten Release: chesswasm.{mjs,wasm} (the package's module),
-#                 chesswasm_smoke.{mjs,wasm}, chesswasm-{perft,bench}.js
+#                 chesswasm-cjs.{js,wasm} (CommonJS); with wasm-tools chesswasm-{perft,bench}.js
 #   build/wasm-debug  emscripten Debug: chesswasm.{mjs,wasm} with asserts, ASSERTIONS=2, SAFE_HEAP
-# usage: scripts/build.sh [native] [debug] [wasm] [wasm-debug]   (default: native debug wasm)
+# usage: scripts/build.sh [native] [debug] [wasm] [wasm-debug] [wasm-tools]   (default: native debug wasm)
+#   wasm-tools: build/wasm's Node programs and the boundary benchmark's module, on request
 # Extra cmake -D options for a configuration: CMAKE_ARGS_NATIVE, CMAKE_ARGS_DEBUG, CMAKE_ARGS_WASM.
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/env.sh
@@ -41,7 +42,8 @@ for t in "${targets[@]}"; do
       configure build/debug cmake -S . -B build/debug -DCMAKE_BUILD_TYPE=Debug -DCHESSWASM_SANITIZE=ON \
         ${CMAKE_ARGS_DEBUG:-}
       ;;
-    wasm)
+    wasm | wasm-tools)
+      # wasm-tools: the benchmarks' programs of build/wasm, which its default build leaves out
       # shellcheck disable=SC2086
       configure build/wasm emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release ${CMAKE_ARGS_WASM:-}
       ;;
@@ -52,10 +54,16 @@ for t in "${targets[@]}"; do
         ${CMAKE_ARGS_WASM_DEBUG:-}
       ;;
     *)
-      echo "build.sh: unknown configuration '$t' (native, debug, wasm, wasm-debug)" >&2
+      echo "build.sh: unknown configuration '$t' (native, debug, wasm, wasm-debug, wasm-tools)" >&2
       exit 2
       ;;
   esac
+  if [[ "$t" == wasm-tools ]]; then
+    echo "== build build/wasm: the benchmarks' programs"
+    cmake --build build/wasm -j"$JOBS" --target chesswasm-perft chesswasm-bench chesswasm-notation-bench \
+      chesswasm-boundary-bench
+    continue
+  fi
   echo "== build build/$t"
   if [[ "$t" == wasm-debug ]]; then
     cmake --build "build/$t" -j"$JOBS" --target chesswasm  # only the package's module

@@ -8,9 +8,8 @@
 # web/src/boundary/chesswasm.d.mts) is current, then runs
 #   1. the native Release GoogleTest suite          ctest -L unit  (build/native)
 #   2. the same suite under ASan+UBSan, Debug       ctest -L unit  (build/debug)
-#   3. the wasm smoke test in Node                  node --test tests/wasm/
-#   4. the package's Vitest suites (tests/unit, tests/pack: npm pack + Vite + Chromium)  vitest run
-#   5. the analysis board in Chromium (tests/browser) scripts/board.sh, node --test tests/browser/
+#   3. the package's Vitest suites (tests/unit, tests/pack: npm pack + Vite + Chromium)  vitest run
+#   4. the analysis board in Chromium (tests/browser) scripts/board.sh, node --test tests/browser/
 # The long perft counts (label `deep`: the suites CMakeLists.txt lists) are left out; run them with
 #   ctest --test-dir build/native -L deep --output-on-failure
 # SKIP_SANITIZE=1 skips step 2 (quick local iterations).
@@ -76,9 +75,6 @@ if [[ "${SKIP_SANITIZE:-0}" != 1 ]]; then
     UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
     ctest --test-dir build/debug -L unit --output-on-failure
 fi
-
-step "wasm smoke test (Node $(node --version))"
-node --test tests/wasm/
 
 step "package tests (Vitest: dist/ and the debug wasm build)"
 npx --no-install vitest run

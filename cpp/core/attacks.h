@@ -117,7 +117,7 @@ bool attacked_by_lines(const Position& pos, Color by, Square s, Bitboard occ, Bi
 // attackers(pos, by, s, occ, excluded) found the same way (the leapers from their small tables,
 // the sliders through the empty-board lines from s and the squares between): the same set,
 // without a magic lookup. For set-up (a FEN's checks: each FEN has its own kings and
-// occupancy, so the magic entries it would read are cold; issue 29).
+// occupancy, so the magic entries it would read are cold).
 Bitboard attackers_by_lines(const Position& pos, Color by, Square s, Bitboard occ, Bitboard excluded = 0);
 
 }  // namespace cw

@@ -15,7 +15,7 @@ std::string square_name(Square s) {
 std::string move_to_uci(const Position& pos, Move m) { return move_to_uci(m, pos.variant(), pos.chess960()); }
 
 std::string move_to_uci(Move m, Variant v, bool chess960) {
-  if (m == MOVE_NULL) return "0000";
+  if (m == MOVE_NONE) return "0000";
   if (is_drop(m)) {
     const Square to = move_to(m);
     return std::string{"?PNBRQ"[drop_type(m) % 6], '@', char('a' + file_of(to)), char('1' + rank_of(to))};
@@ -230,7 +230,7 @@ SanResult fail(SanStatus st, uint16_t leniency = SAN_EXACT) { return SanResult{M
 }  // namespace
 
 std::string move_to_san(Position& pos, Move m, const MoveList& legal) {
-  if (m == MOVE_NULL) return "--";
+  if (m == MOVE_NONE) return "--";
   std::string s;
   s.reserve(8);
   append_san_body(pos, m, legal, s);

@@ -35,7 +35,7 @@ std::string square_name(Square s);
 // The Position& overloads play the move on pos for the mate test and take it back (pos is
 // left exactly as it was); the const overloads do the same on a copy (slower).
 
-// The SAN of a legal move of pos (MOVE_NULL gives "--").
+// The SAN of a legal move of pos (MOVE_NONE gives "--").
 std::string move_to_san(Position& pos, Move m);
 std::string move_to_san(const Position& pos, Move m);
 // The SAN of a legal move, given the legal moves of pos (saves generating them again).

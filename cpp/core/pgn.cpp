@@ -844,7 +844,7 @@ bool PgnReader::play_move(Movetext& m, std::string_view tok, int nag, PgnError& 
   if (int(used_nodes_) > limits_.max_nodes)
     return fail(error, l, col, PgnErrorCode::TOO_MANY_MOVES, {}, limits_.max_nodes);
   Position& pos = m.pos;
-  Move move = MOVE_NULL;
+  Move move = MOVE_NONE;
   uint16_t leniency = 0;
   const bool null_move =
       tok.size() == 2 && ((tok[0] == '-' && tok[1] == '-') || (tok[0] == 'Z' && tok[1] == '0'));

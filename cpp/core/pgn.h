@@ -17,7 +17,7 @@ namespace cw {
 // One move of the tree. nodes[0] of a PgnGame is the root: no move, no SAN; its
 // comments_after hold the game comment (text before the first move).
 struct PgnNode {
-  Move move = MOVE_NONE;                     // MOVE_NULL (0) for a null move, as for the root
+  Move move = MOVE_NONE;                     // MOVE_NONE (0) for a null move, as for the root
   int parent = -1;                           // index in PgnGame::nodes, -1 for the root
   std::vector<int> children;                 // children[0] continues the line, the rest are variations
   std::string san;                           // canonical SAN (move_to_san), "--" for a null move

@@ -187,7 +187,7 @@ constexpr bool plain_move(MoveFlag flag) { return (PLAIN_MOVES >> flag) & 1; }
 }  // namespace
 
 void Position::do_move(Move m) {
-  assert(m != MOVE_NULL);
+  assert(m != MOVE_NONE);
   const MoveFlag flag = move_flag(m);
   if (variant_ > CHESS960 || !plain_move(flag) || top_ + 1 == states_.size()) return do_move_rare(m);
   const Color us = side_, them = ~us;
@@ -305,7 +305,7 @@ Bitboard Position::compute_checkers() const {
   if (is_lichess_variant(variant_)) return variant_checkers();
   Move m = st().move;
   MoveFlag flag = move_flag(m);
-  if (m != MOVE_NULL && (flag <= DOUBLE_PUSH || flag == CAPTURE) && variant_ <= CHESS960)
+  if (m != MOVE_NONE && (flag <= DOUBLE_PUSH || flag == CAPTURE) && variant_ <= CHESS960)
     return checkers_after(move_from(m), move_to(m));
   return checkers_to_king(side_);
 }
@@ -450,7 +450,7 @@ void Position::do_null_move() {
   next.key = key;
   next.ep_square = SQ_NONE;
   next.captured = NO_PIECE;
-  next.move = MOVE_NULL;
+  next.move = MOVE_NONE;
   next.rule50 = uint16_t(next.rule50 + (next.rule50 != UINT16_MAX));
   next.checkers = 0;                  // the side that passed was not in check, so the other is not either
   next.checkers_known = !any_board_;  // (unless the board began with it in check)
@@ -460,7 +460,7 @@ void Position::do_null_move() {
 }
 
 void Position::undo_null_move() {
-  assert(top_ > 0 && st().move == MOVE_NULL);
+  assert(top_ > 0 && st().move == MOVE_NONE);
   side_ = ~side_;
   --game_ply_;
   --top_;

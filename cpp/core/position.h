@@ -73,7 +73,7 @@ struct StateInfo {
   uint8_t castling;      // CastlingRights bits
   Square ep_square;      // as FEN writes it: the square behind a pawn that just moved two
   Piece captured;        // piece taken by the move that led here
-  Move move;             // the move that led here (MOVE_NULL for a null move / the root)
+  Move move;             // the move that led here (MOVE_NONE for a null move / the root)
 };
 
 class Position {

@@ -229,7 +229,7 @@ int repetition_count(const Position& pos, bool across_null_moves) {
       now.rule50 < pos.history_size() && pos.variant() != CRAZYHOUSE ? now.rule50 : pos.history_size();
   int count = 1;
   for (int k = 1; k <= window; ++k) {
-    if (!across_null_moves && pos.state(k - 1).move == MOVE_NULL) break;  // a null move led to state k-1
+    if (!across_null_moves && pos.state(k - 1).move == MOVE_NONE) break;  // a null move led to state k-1
     if (k % 2) continue;                                                  // the other side was to move
     const StateInfo& then = pos.state(k);
     if (then.key == now.key) {

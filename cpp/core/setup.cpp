@@ -110,7 +110,7 @@ FenErrors check_material(const Position& pos, Variant variant) {
 //                      castling uncover at most two lines, and then their pawn or rook cannot
 //                      check too);
 //   ALIGNED_CHECKERS   two checkers on one line through the king, one on each side (the rule
-//                      python-chess and chessops apply; the three FENs of issue 16);
+//                      python-chess and chessops apply);
 //   IMPOSSIBLE_CHECK   two checkers that no last move gives: no move of one uncovered the
 //                      other, and no en passant or castling explains both. The moves
 //                      considered are every kind a game has: an ordinary move or capture, a
@@ -276,8 +276,7 @@ namespace {
 // into C++: about 60 instructions with its wrapper and the C library's routine, against one
 // store (or one load and one store) a word. There the words are written one by one, each value
 // hidden from the optimiser by an empty asm statement so that the stores are not merged back
-// into one memset or memcpy (issue 29: the FEN round trip's set-up; docs/performance.md, eighth
-// FEN round). Elsewhere the compiler's own memset and memcpy.
+// into one memset or memcpy (on the FEN set-up's path). Elsewhere the compiler's own memset and memcpy.
 template <size_t N>
 void clear_words(Bitboard (&words)[N]) {
 #ifdef __EMSCRIPTEN__
@@ -337,7 +336,7 @@ void Setup::load_board(Position& pos, const Position& pieces) const {
   pos.any_board_ = false;
   // The castling data is all zero while no right is bound to a rook (set_castling_right writes
   // the rook's square with the rest, Position() starts with none): cleared only when the
-  // replaced position had a right (most FENs along games have none; issue 29).
+  // replaced position had a right (most FENs along games have none).
   if (pos.has_castling_data()) pos.clear_castling_data();
   // The state stack keeps its memory (states above top_ are spare room, written when pushed).
   if (pos.states_.size() < 64) pos.states_.resize(64);
@@ -345,7 +344,7 @@ void Setup::load_board(Position& pos, const Position& pieces) const {
   StateInfo& st = pos.states_[0];
   st = StateInfo{};
   st.ep_square = SQ_NONE;
-  st.move = MOVE_NULL;
+  st.move = MOVE_NONE;
   st.rule50 = halfmove;
   st.count_limit = count_limit;
   if (count_limit) st.count_ply = halfmove;
@@ -457,7 +456,7 @@ FenErrors Setup::verdicts(const Position& pos, Bitboard* checkers_out, bool* che
   // A side that has just exploded the enemy king may stand in check.
   if (variant == ATOMIC && (kings_touch || kings[us] == 0)) return errors;
   // The attack questions by lines (attacks.h): a FEN's kings and occupancy are its own, so the
-  // magic entries they would read are cold (issue 29: a fifth of a FEN round trip along games).
+  // magic entries they would read are cold.
   if (kings[them] == 1 && kings[us] <= 1 && attacked_by_lines(pos, us, pos.king_square(them), pos.pieces()))
     errors |= fen_error_bit(FenError::OPPOSITE_CHECK);
   if (variant == RACING_KINGS && kings[us] == 1 && attacked_by(pos, them, pos.king_square(us)))
@@ -492,7 +491,7 @@ FenError Setup::build(Position& out, FenErrors tolerated) const {
   // No init_bitboards() and zobrist::init() here: out was made by Position(), which calls them
   // (or copied from such a position).
   // The verdicts are judged on the pieces alone (pos: nothing else of it is set); out is
-  // written only when they allow, straight (no position built aside and copied: issue 29).
+  // written only when they allow, straight (no position built aside and copied).
   Position pos{Position::Blank{}};
   const Key pieces_key = load_pieces(pos);
   // Boards beyond the strict rules: standard chess only (the facade's).

@@ -77,7 +77,7 @@ struct Setup {
   Setup() : board{} {}
   // The same but the board, left unwritten: for a parser that writes every square before the
   // board is read (Position::set_fen; in the wasm build a cleared board is a call to
-  // memory.fill, issue 29).
+  // memory.fill).
   struct UnwrittenBoard {};
   explicit Setup(UnwrittenBoard) {}
   // The board and fields of a position.

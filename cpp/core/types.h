@@ -199,8 +199,9 @@ constexpr CastlingRights castling_right(Color c, bool king_side) {
 //   - The flags PROMO_MET / PROMO_MET_CAPTURE mean "promotes to the variant's special
 //     piece": the Met in Makruk, the king in antichess (promotion_type(m, v)).
 using Move = uint16_t;
+// 0 is no move: a null move (a pass, "--" in SAN, "0000" in UCI), the move of a root
+// state, and "no move" where a function returns one.
 constexpr Move MOVE_NONE = 0;
-constexpr Move MOVE_NULL = 0;
 constexpr int MOVE_TO_SHIFT = 6;
 constexpr int MOVE_FLAG_SHIFT = 12;
 

@@ -714,7 +714,7 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   function("writePgn", &write_pgn);
 }
 
-// ---- the lichess variants (issue 25): pockets, check counters, lichess FEN, variant names ----
+// ---- the lichess variants: pockets, check counters, lichess FEN, variant names ----
 EMSCRIPTEN_BINDINGS(chesswasm_variants) {
   // The pieces of a type in a colour's crazyhouse pocket; -1 outside crazyhouse.
   function(

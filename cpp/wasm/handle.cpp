@@ -71,7 +71,7 @@ int Handle::take_back() {
   if (pos_.history_size() == 0) return -1;
   const Move m = pos_.last_move();
   fen_current_ = false;
-  if (m == MOVE_NULL)
+  if (m == MOVE_NONE)
     pos_.undo_null_move();
   else
     pos_.undo_move();

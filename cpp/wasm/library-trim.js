@@ -143,7 +143,7 @@ mergeInto(LibraryManager.library, {
 // replaced by a data property was measured slower: the prototype lost its fast properties,
 // legalSan 0.86x.) The debug build (ASSERTIONS) crafts at once, as embind does:
 // library-record.js records every invoker for scripts/gen-boundary.mjs when it is crafted.
-// Import to first position: docs/performance.md ("Budgets (issue 24)").
+// Import to first position: docs/performance.md.
 mergeInto(LibraryManager.library, {
   $lazyInvoker: function (target, key, craft) {
 #if ASSERTIONS

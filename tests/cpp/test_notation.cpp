@@ -41,7 +41,7 @@ TEST(Uci, SquareNames) {
 
 TEST(Uci, NullMoveIsFourZeros) {
   Position pos;
-  EXPECT_EQ(move_to_uci(pos, MOVE_NULL), "0000");
+  EXPECT_EQ(move_to_uci(pos, MOVE_NONE), "0000");
 }
 
 TEST(Uci, QuietCaptureDoublePush) {

@@ -104,7 +104,7 @@ TEST(San, SpecialMoves) {
   EXPECT_EQ(move_to_san(c960, parse_uci(c960, "b1a1")), "O-O-O");
   EXPECT_EQ(move_to_san(c960, parse_uci(c960, "b1e1")), "O-O");
   Position start;
-  EXPECT_EQ(move_to_san(start, MOVE_NULL), "--");
+  EXPECT_EQ(move_to_san(start, MOVE_NONE), "--");
   const Position& cpos = start;  // the const overload works on a copy
   EXPECT_EQ(move_to_san(cpos, parse_uci(start, "g1f3")), "Nf3");
 }

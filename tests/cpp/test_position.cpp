@@ -253,7 +253,7 @@ TEST(Playout, RandomGamesKeepKeysAndRestoreFen) {
         stack.back().null = true;
         ++null_moves;
         ASSERT_EQ(pos.side_to_move(), ~us);
-        ASSERT_EQ(pos.last_move(), MOVE_NULL);
+        ASSERT_EQ(pos.last_move(), MOVE_NONE);
       } else {
         Move m = list.moves[rng() % unsigned(list.size())];
         bool resets = is_capture(m) || type_of(pos.piece_on(move_from(m))) == PAWN;

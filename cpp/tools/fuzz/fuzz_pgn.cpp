@@ -49,7 +49,7 @@ void check_replay(const PgnGame& g) {
     const PgnNode& n = g.nodes[f.node];
     if (f.next_child == n.children.size()) {
       if (f.node != 0) {
-        if (g.nodes[f.node].move == MOVE_NULL)
+        if (g.nodes[f.node].move == MOVE_NONE)
           pos.undo_null_move();
         else
           pos.undo_move();
@@ -59,7 +59,7 @@ void check_replay(const PgnGame& g) {
     }
     const int c = n.children[f.next_child++];
     const PgnNode& child = g.nodes[c];
-    if (child.move == MOVE_NULL) {
+    if (child.move == MOVE_NONE) {
       CWFUZZ_CHECK(!pos.in_check(), "null move in check: " + pos.fen());
       CWFUZZ_CHECK(child.san == "--" && child.uci == "0000", child.san);
       pos.do_null_move();
