@@ -2,7 +2,7 @@
 // box, copy, download. Picking a game again returns to it where it was left: the imported
 // games are kept by the store, never disposed while listed.
 import { type Game, PgnError, readGames } from 'chesswasm';
-import { $, copyText, h, on } from '../dom.js';
+import { $, copyText, h, on, thousands } from '../dom.js';
 import { type Store, lineEnd } from '../store.js';
 
 /** A PGN error as the board says it (with its line and column); also the import worker's copy of one. */
@@ -132,7 +132,7 @@ export class PgnView {
           }
           if (r.error) this.#message(r.error);
           else if (r.count) {
-            this.#message(`${r.count.toLocaleString('en')} games imported as a study.`, 'ok');
+            this.#message(`${thousands(r.count)} games imported as a study.`, 'ok');
             window.scrollTo({ top: 0 });
           }
         })
