@@ -157,70 +157,6 @@ struct BoardLetters {
 };
 constexpr BoardLetters BOARD_LETTERS;
 
-// What each character is on a FEN board in its plain form, for chess (and the lichess
-// variants) and for Makruk: a piece letter (its piece, one square), a digit 1-8 (that many
-// empty squares), '/' (none) or anything else.
-struct PlainBoardChar {
-  Piece piece;
-  uint8_t squares;
-  uint8_t slash, digit, other;
-};
-struct PlainBoardChars {
-  PlainBoardChar c[2][256] = {};
-  constexpr PlainBoardChars() {
-    for (int v = 0; v < 2; ++v)
-      for (int ch = 0; ch < 256; ++ch) {
-        PlainBoardChar& e = c[v][ch];
-        e = {NO_PIECE, 0, 0, 0, 1};
-        if (ch < 128 && BOARD_LETTERS.piece[v][ch] != NO_PIECE) {
-          e.piece = BOARD_LETTERS.piece[v][ch];
-          e.squares = 1;
-          e.other = 0;
-        } else if (ch >= '1' && ch <= '8') {
-          e.squares = uint8_t(ch - '0');
-          e.digit = 1;
-          e.other = 0;
-        } else if (ch == '/') {
-          e.slash = 1;
-          e.other = 0;
-        }
-      }
-  }
-};
-constexpr PlainBoardChars PLAIN_BOARD_CHARS;
-
-// The board field in its plain form (piece letters; digits 1-8, never two in a row; eight
-// ranks of eight squares between seven '/') into s.board, with no branch on what each
-// character is: along random games, whether the next one is a piece, a digit or a '/' cannot
-// be predicted, and those branches were most of the board's reading (issue 29). The squares
-// are counted in the text's order (a8 = 0, b8 = 1, ..., h1 = 63): each '/' must come after
-// a multiple of eight squares (so every rank has exactly eight), and every check is gathered
-// in `bad` and looked at once, at the end. Returns false for any other text ('~', another
-// character, a rank too long or too short, another number of ranks), leaving s.board as it
-// was: read_board then reads the text character by character and says why. What it accepts,
-// read_board accepts with the same board (debug builds check each time).
-bool parse_plain_board(Setup& s, std::string_view board) {
-  const PlainBoardChar* const chars = PLAIN_BOARD_CHARS.c[s.variant == MAKRUK];
-  // In the text's order. A write at a count of 64 or more wraps around (at & 63): it comes
-  // from a text that is refused (that many squares and another character after them), so the
-  // buffer is then thrown away. 64 bytes: the wasm build clears them with eight stores, where
-  // a larger buffer was a call to memset (issue 29).
-  Piece out[64] = {};
-  unsigned at = 0, ranks = 1, bad = 0, prev_digit = 0;
-  for (const char ch : board) {
-    const PlainBoardChar e = chars[static_cast<unsigned char>(ch)];
-    out[at & 63] = e.piece;  // NO_PIECE for a digit or a '/'
-    bad |= e.other | (prev_digit & e.digit) | (e.slash & (at != 8 * ranks));
-    ranks += e.slash;
-    prev_digit = e.digit;
-    at += e.squares;
-  }
-  bad |= (at != 64) | (ranks != 8);
-  if (bad) return false;
-  for (int r = 0; r < 8; ++r) std::memcpy(s.board + 8 * r, out + 8 * (7 - r), 8);
-  return true;
-}
-
 // The board field read character by character: the first error is said.
 FenError read_board(Setup& s, std::string_view board) {
   const Piece* const letters = BOARD_LETTERS.piece[s.variant == MAKRUK];
@@ -263,25 +199,9 @@ FenError read_board(Setup& s, std::string_view board) {
   return FenError::OK;
 }
 
-// The board field into s.board (the plain form first; any other text read carefully), which
-// may be unwritten (Setup::UnwrittenBoard): the plain form writes every square, the careful
-// reading only the pieces, so the board is cleared first for it.
+// The board field into s.board, which may be unwritten (Setup::UnwrittenBoard): read_board
+// writes only the pieces, so the board is cleared first.
 FenError parse_board(Setup& s, std::string_view board) {
-#ifdef NDEBUG
-  if (parse_plain_board(s, board)) return FenError::OK;
-#else
-  {
-    std::memset(s.board, 0, sizeof s.board);  // the copies below read it
-    Setup plain = s;
-    if (parse_plain_board(plain, board)) {
-      // What the plain form gives is what the careful reading below gives.
-      Setup careful = s;
-      assert(read_board(careful, board) == FenError::OK && careful == plain);
-      s = plain;
-      return FenError::OK;
-    }
-  }
-#endif
   std::memset(s.board, 0, sizeof s.board);
   return read_board(s, board);
 }
@@ -399,41 +319,12 @@ char* put_decimal(char* p, unsigned long n) {
 
 namespace {
 
-// Whether an accepted FEN's text, split into its n fields f, is exactly what the writer writes
-// (fen_as_written, setup.h).
-bool as_written(std::string_view fen, const std::string_view* f, int n, Variant v, bool chess960) {
-  if (v != CHESS || chess960 || n != 6) return false;
-  // Single spaces between the fields, nothing before or after them.
-  if (f[0].data() != fen.data() || f[5].data() + f[5].size() != fen.data() + fen.size()) return false;
-  for (int i = 0; i < 5; ++i)
-    if (f[i].data() + f[i].size() + 1 != f[i + 1].data() || f[i + 1].data()[-1] != ' ') return false;
-  // The board of an accepted FEN: one letter per piece (piece_char's, tests/cpp/test_fen.cpp),
-  // no two digits in a row (so each digit is a whole run of empty squares, as written). The
-  // side: w or b. En passant: '-' or the square, kept as read (Setup::build). Castling: the
-  // writer's order, with K and Q (a file letter names the same right but is written K or Q).
-  if (f[2] != "-") {
-    static constexpr char ORDER[] = "KQkq";
-    int next = 0;
-    for (char c : f[2]) {
-      while (next < 4 && ORDER[next] != c) ++next;
-      if (next++ == 4) return false;
-    }
-  }
-  // The counters: written without leading zeros.
-  for (int i = 4; i < 6; ++i)
-    if (f[i].size() > 1 && f[i][0] == '0') return false;
-  return true;
-}
-
 // Setup::parse into a set-up that is as Setup() made it, or Setup(UnwrittenBoard) (the board
 // is written before it is read: Position::set_fen parses straight into its own; Setup::parse
-// into a copy, to leave itself as it was on an error). With
-// `written`: whether the text is as the writer writes it (as_written; after the variant's
-// own fields were taken out of f, which a text as written never has).
-FenError parse_into(Setup& s, std::string_view fen, Variant v, bool chess960, bool* written = nullptr) {
+// into a copy, to leave itself as it was on an error).
+FenError parse_into(Setup& s, std::string_view fen, Variant v, bool chess960) {
   std::string_view f[8];
   int n = split_fields(fen, f, 8);
-  if (written) *written = n == 6 && as_written(fen, f, n, v, chess960);
   if (n == 0) return FenError::EMPTY;
   s.chess960 = castling_chess960(v, chess960);
   v = rules_with_chess960(v, chess960);
@@ -531,12 +422,6 @@ FenErrors fen_syntax_errors(std::string_view fen, Variant v, bool chess960) {
   return errors;
 }
 CW_SIZE_CODE_END
-
-bool fen_as_written(std::string_view fen, Variant v, bool chess960) {
-  std::string_view f[6];
-  const int n = split_fields(fen, f, 6);
-  return n == 6 && as_written(fen, f, n, v, chess960);
-}
 
 size_t Setup::fen_size_bound() const {
   size_t pieces = 0;
@@ -642,14 +527,6 @@ FenError Position::set_fen(std::string_view fen, Variant variant, bool chess960)
   Setup s{Setup::UnwrittenBoard{}};
   if (FenError e = parse_into(s, fen, variant, chess960); e != FenError::OK) return e;
   return s.build(*this);
-}
-
-FenError Position::set_fen(std::string_view fen, Variant variant, bool chess960, bool& as_written) {
-  Setup s{Setup::UnwrittenBoard{}};
-  FenError e = parse_into(s, fen, variant, chess960, &as_written);
-  if (e == FenError::OK) e = s.build(*this);
-  if (e != FenError::OK) as_written = false;
-  return e;
 }
 
 // Written by the set-up of the position (Setup::write_fen): one FEN writer for both.

@@ -84,9 +84,6 @@ class Position {
   // leaves the position exactly as it was. Four-field FENs (no counters) are accepted.
   // chess960: Chess960 castling for any rule set with castling (types.h castling_chess960).
   FenError set_fen(std::string_view fen, Variant variant = CHESS, bool chess960 = false);
-  // The same, also saying whether the text is exactly what fen() writes for the position it
-  // set (fen_as_written, setup.h; false on an error), judged from the fields as read.
-  FenError set_fen(std::string_view fen, Variant variant, bool chess960, bool& as_written);
   // The FEN of the current position. Chess960 castling is written as X-FEN (KQkq, or the
   // rook's file letter where the rook is not the outermost one) unless shredder is set.
   // lichess: crazyhouse pockets as a ninth rank and three-check's checks given as +W+B

@@ -46,13 +46,6 @@ FenError first_fen_error(FenErrors errors);
 // FIELD_COUNT alone when the fields cannot be told apart. Setup::parse returns one of them.
 FenErrors fen_syntax_errors(std::string_view fen, Variant v = CHESS, bool chess960 = false);
 
-// Whether a FEN that Position::set_fen accepts is exactly what Position::fen() writes for the
-// position it sets, judged from the text alone: standard chess (not Chess960) with six fields
-// separated by single spaces, castling letters in KQkq order and counters without leading
-// zeros (the board, side and en passant square of an accepted FEN are always written as
-// read). False for every other rule set and form (which may still be written as read).
-bool fen_as_written(std::string_view fen, Variant v = CHESS, bool chess960 = false);
-
 struct Setup {
   Piece board[SQUARE_NB];  // NO_PIECE on empty squares (Setup() clears it)
   Color side = WHITE;

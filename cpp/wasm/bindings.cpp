@@ -180,17 +180,10 @@ cw::FenError setup_parse(cw::Setup& s, int len, cw::Variant variant, bool chess9
 
 // ---- the position -----------------------------------------------------------------------------
 
-// setFen's result: the FenError code, plus FEN_SET_AS_WRITTEN when the FEN was accepted and
-// is exactly what fen() writes for the position (Handle::fen_text_if_current): the facade
-// then returns its own string from fen() until the position changes, without a call (issue 29).
-constexpr int FEN_SET_AS_WRITTEN = 64;
-static_assert(int(cw::FenError::VARIANT_MATERIAL) < FEN_SET_AS_WRITTEN, "setFen's flag above the codes");
-
 int set_fen(Handle& h, int len, cw::Variant variant, bool chess960) {
   std::string_view fen;
   if (!cw::wasm::variant_and_text(variant, io.data(), io.size(), len, fen)) return int(cw::FenError::EMPTY);
-  const cw::FenError e = h.set_fen(fen, variant, chess960);
-  return int(e) | (e == cw::FenError::OK && !h.fen_text_if_current().empty() ? FEN_SET_AS_WRITTEN : 0);
+  return int(h.set_fen(fen, variant, chess960));
 }
 
 int fill_moves(Handle& h) {
@@ -455,7 +448,6 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
   constant("MAX_HALFMOVE_CLOCK", cw::MAX_HALFMOVE_CLOCK);
   constant("MAX_FULLMOVE_NUMBER", cw::MAX_FULLMOVE_NUMBER);
   constant("FIFTY_MOVE_PLIES", cw::FIFTY_MOVE_PLIES);
-  constant("FEN_SET_AS_WRITTEN", FEN_SET_AS_WRITTEN);
   constant("SAN_KEY_CHARS", cw::wasm::SAN_KEY_CHARS);
   constant("TREE_NON_ASCII", cw::wasm::NON_ASCII);
   constant("TREE_HEADER_WORDS", cw::wasm::TREE_HEADER_WORDS);
@@ -549,13 +541,9 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .function("setStart", optional_override([](Handle& h, cw::Variant v, bool chess960) {
                   return valid_variant(v) ? h.set_fen(cw::start_fen(v), v, chess960) : cw::FenError::EMPTY;
                 }))
-      // The FEN into the I/O buffer (Handle::write_fen): its length, or ~length (negative)
-      // when it is exactly the text of the last setFen (the facade returns the string it gave;
-      // one reader on the TS side: readFen, web/src/boundary/wasm.ts).
-      .function("fen", optional_override([](const Handle& h, bool shredder) {
-                  const Handle::WrittenFen w = h.write_fen(io, shredder);
-                  return w.given ? ~w.length : w.length;
-                }))
+      // The FEN into the I/O buffer (Handle::write_fen): its length.
+      .function("fen",
+                optional_override([](const Handle& h, bool shredder) { return h.write_fen(io, shredder); }))
       .function("key", optional_override([](const Handle& h) { return h.position().key(); }))
       .function("turn", optional_override([](const Handle& h) { return h.position().side_to_move(); }))
       .function("variant", optional_override([](const Handle& h) { return h.position().variant(); }))

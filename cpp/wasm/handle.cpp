@@ -5,36 +5,20 @@
 namespace cw::wasm {
 
 FenError Handle::set_fen(std::string_view fen, Variant variant, bool chess960) {
-  bool as_written;
-  FenError e = pos_.set_fen(fen, variant, chess960, as_written);
-  if (e == FenError::OK) {
-    forget();
-    fen_text_len_ = fen.size() <= FEN_TEXT_MAX ? uint8_t(fen.size()) : 0;
-    std::memcpy(fen_text_, fen.data(), fen_text_len_);
-    fen_current_ = fen_text_len_ != 0 && as_written;
-  }
+  FenError e = pos_.set_fen(fen, variant, chess960);
+  if (e == FenError::OK) forget();
   return e;
 }
 
-Handle::WrittenFen Handle::write_fen(std::vector<char>& out, bool shredder) const {
-  if (!shredder)
-    if (const std::string_view t = fen_text_if_current(); !t.empty()) {
-      if (out.size() < t.size()) out.resize(t.size());
-      std::memcpy(out.data(), t.data(), t.size());
-      return {int(t.size()), true};
-    }
+int Handle::write_fen(std::vector<char>& out, bool shredder) const {
   const Setup s = Setup::of(pos_);
   if (out.size() < s.fen_size_bound()) out.resize(s.fen_size_bound());
-  const size_t len = s.write_fen(out.data(), shredder);
-  return {int(len), is_fen_set(std::string_view(out.data(), len))};
+  return int(s.write_fen(out.data(), shredder));
 }
 
 FenError Handle::set_setup(const Setup& setup, FenErrors tolerated) {
   FenError e = setup.build(pos_, tolerated);
-  if (e == FenError::OK) {
-    forget();
-    fen_text_len_ = 0;
-  }
+  if (e == FenError::OK) forget();
   return e;
 }
 
@@ -70,7 +54,6 @@ PlayStatus Handle::play_null() {
 int Handle::take_back() {
   if (pos_.history_size() == 0) return -1;
   const Move m = pos_.last_move();
-  fen_current_ = false;
   if (m == MOVE_NONE)
     pos_.undo_null_move();
   else
@@ -79,7 +62,6 @@ int Handle::take_back() {
 }
 
 void Handle::forget() {
-  fen_current_ = false;
   for (Entry& e : cache_) e.ply = -1;
 }
 

@@ -8,7 +8,6 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <string_view>
 #include <vector>
 
@@ -84,33 +83,10 @@ class Handle {
 
   // Sets the position from a FEN (chess960: Chess960 castling, Position::set_fen); on an
   // error nothing changes (FenError says why).
-  // The text is kept (when it fits in FEN_TEXT_MAX bytes) for is_fen_set.
   FenError set_fen(std::string_view fen, Variant variant, bool chess960 = false);
   // The FEN of the position as Position::fen() writes it (shredder: Chess960 castling as the
-  // rooks' files) into out, grown when it has too little room: its length, and whether it is
-  // exactly the text of the last set_fen (`given`: the facade then returns the string it gave
-  // instead of decoding the written one; issue 29). While the position is still the one that
-  // text set and the text is what the writer writes (fen_text_if_current), the text is copied
-  // instead of written; otherwise the writer writes and is compared with it (is_fen_set).
-  struct WrittenFen {
-    int length;
-    bool given;
-  };
-  WrittenFen write_fen(std::vector<char>& out, bool shredder) const;
-  // The kept text of the last set_fen while the position is still the one it set (no move,
-  // undo, set-up or replacement since) and the text is what Position::fen() writes for it
-  // (fen_as_written, setup.h); empty otherwise. write_fen then copies it instead of writing.
-  std::string_view fen_text_if_current() const {
-    return fen_current_ ? std::string_view(fen_text_, fen_text_len_) : std::string_view();
-  }
-  // Whether text is exactly the text of the last set_fen that succeeded (false after
-  // set_setup). The FEN writer's output is compared with it: the facade then returns the
-  // string it gave instead of decoding the written one (the FEN round trip, issue 29).
-  bool is_fen_set(std::string_view text) const {
-    return fen_text_len_ != 0 && text.size() == fen_text_len_ &&
-           !std::memcmp(text.data(), fen_text_, text.size());
-  }
-  static constexpr size_t FEN_TEXT_MAX = 120;
+  // rooks' files) into out, grown when it has too little room: its length.
+  int write_fen(std::vector<char>& out, bool shredder) const;
   // Sets the position from a set-up (Setup::build, the verdicts in `tolerated` passed over);
   // on an error nothing changes (FenError says why).
   FenError set_setup(const Setup& setup, FenErrors tolerated);
@@ -138,17 +114,10 @@ class Handle {
   };
   // Called after the position at the current ply changed (a move or a null move led here).
   void arrived() {
-    fen_current_ = false;
     if (!cache_.empty()) cache_[size_t(pos_.history_size()) % CACHE_PLIES].ply = -1;
   }
 
   Position pos_;
-  // The text of the last set_fen (fen_text_len_ bytes; 0: none).
-  uint8_t fen_text_len_ = 0;
-  bool fen_current_ = false;  // see fen_text_if_current
-  // Aligned like the I/O buffer it is copied from (and to): the wasm build's memcpy copies
-  // words only when both ends have the same alignment, else byte by byte (issue 29).
-  alignas(8) char fen_text_[FEN_TEXT_MAX];
   // The ring, allocated on first use (a position that never lists its moves pays nothing).
   std::vector<Entry> cache_;
 };

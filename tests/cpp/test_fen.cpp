@@ -86,8 +86,7 @@ const BadFen BAD_FENS[] = {
     {"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_TOO_SHORT, CHESS},
     {"rnbqkbnr/pppppppp/8/8/7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_TOO_SHORT, CHESS},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", FenError::RANK_TOO_SHORT, CHESS},
-    // ranks of other lengths that add up to 64 squares in eight ranks (the plain board's
-    // check of where each rank ends, fen.cpp parse_plain_board)
+    // ranks of other lengths that add up to 64 squares in eight ranks
     {"rnbqkbnr/ppppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_TOO_LONG, CHESS},
     {"rnbqkbnr/ppppppp/1p7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenError::RANK_TOO_SHORT, CHESS},
     {"4k3/8/8/8/8/8/NNNNNNNNNNNNNNNN/ w - - 0 1", FenError::RANK_TOO_LONG, CHESS},
@@ -538,9 +537,6 @@ TEST(FenFuzz, RandomAndMutatedStrings) {
     ASSERT_EQ(pos.key(), pos.compute_key()) << s;
     ASSERT_EQ(pos.history_size(), 0) << s;
     std::string out = pos.fen();
-    if (fen_as_written(s, v)) {
-      ASSERT_EQ(out, s) << "fen_as_written, but written otherwise";
-    }
     Position again;
     ASSERT_EQ(code(again.set_fen(out, v)), "OK")
         << "fen() output does not read back: \"" << s << "\" -> \"" << out << "\"";
@@ -561,74 +557,11 @@ TEST(FenFuzz, RandomAndMutatedStrings) {
   EXPECT_GT(rejected, 10000);
 }
 
-// fen_as_written: true for the FENs fen() writes along games (the facade's fast path is
-// taken), false for other forms of the same positions; when true, fen() gives the text back.
-TEST(Fen, AsWrittenIsWhatTheWriterWrites) {
-  std::mt19937 rng(29);
-  int games_fens = 0;
-  auto check = [](const std::string& text, Variant v, bool chess960) {
-    Position pos;
-    if (pos.set_fen(text, v, chess960) != FenError::OK) return;
-    if (fen_as_written(text, v, chess960)) {
-      EXPECT_EQ(pos.fen(), text) << text;
-    }
-  };
-  for (int g = 0; g < 40; ++g) {
-    Position pos;
-    for (int ply = 0; ply < 150; ++ply) {
-      const std::string fen = pos.fen();
-      EXPECT_TRUE(fen_as_written(fen)) << fen;
-      EXPECT_FALSE(fen_as_written(fen, CHESS, true)) << fen;
-      EXPECT_FALSE(fen_as_written(fen, CHESS960)) << fen;
-      EXPECT_FALSE(fen_as_written(fen, CRAZYHOUSE)) << fen;
-      ++games_fens;
-      std::vector<std::string> f = cwtest::fields(fen);
-      ASSERT_EQ(f.size(), 6u);
-      const std::string others[] = {
-          " " + fen,
-          fen + " ",
-          fen + "\t",
-          f[0] + "  " + f[1] + " " + f[2] + " " + f[3] + " " + f[4] + " " + f[5],
-          f[0] + "\t" + f[1] + " " + f[2] + " " + f[3] + " " + f[4] + " " + f[5],
-          f[0] + " " + f[1] + " " + f[2] + " " + f[3],
-          f[0] + " " + f[1] + " " + f[2] + " " + f[3] + " 0" + f[4] + " " + f[5],
-          f[0] + " " + f[1] + " " + f[2] + " " + f[3] + " " + f[4] + " 0" + f[5],
-      };
-      for (const std::string& o : others) {
-        EXPECT_FALSE(fen_as_written(o)) << o;
-        check(o, CHESS, false);
-      }
-      // Castling fields in other orders and letters: as written only in KQkq order.
-      for (const char* c :
-           {"KQkq", "QKkq", "KQqk", "kqKQ", "HAha", "Kk", "kK", "KKq", "Qq", "qQ", "Hq", "-"}) {
-        const std::string t = f[0] + " " + f[1] + " " + c + " " + f[3] + " " + f[4] + " " + f[5];
-        check(t, CHESS, false);
-        Position p;
-        if (p.set_fen(t) == FenError::OK) {
-          EXPECT_EQ(fen_as_written(t), p.fen() == t) << t;
-        }
-      }
-      MoveList list;
-      generate_legal(pos, list);
-      if (list.count == 0) break;
-      pos.do_move(list.moves[rng() % unsigned(list.count)]);
-    }
-  }
-  EXPECT_GT(games_fens, 1000);
-  // Every letter on the board: as written when accepted.
-  for (int c = 1; c < 128; ++c) {
-    const std::string t = std::string("4k3/8/8/8/8/8/8/") + char(c) + "3K3 w - - 0 1";
-    check(t, CHESS, false);
-  }
-}
-
 // The board field against a reference reader written here (ranks split at '/', each a run of
 // piece letters and digits 1-8, no two digits in a row, eight squares each, eight ranks;
 // Makruk's M~): on
 // boards along random games and on their mutations (characters inserted, deleted, replaced),
-// Setup::parse accepts exactly the boards the reference accepts, with the same squares. The
-// core reads the plain form without a branch per character and anything else carefully
-// (fen.cpp, issue 29); both are on these texts' paths.
+// Setup::parse accepts exactly the boards the reference accepts, with the same squares.
 TEST(Fen, BoardFieldAgainstAReferenceReader) {
   auto reference = [](const std::string& text, Variant v, Piece* board) {
     std::vector<std::string> ranks = cwtest::split(text, '/');

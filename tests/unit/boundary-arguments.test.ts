@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 // holds it).
 import { Position } from 'chesswasm-modules/entries/index.js';
 import * as internal from 'chesswasm-modules/boundary/wasm.js';
-import { FEN_SET_AS_WRITTEN, FenError, Variant } from '../../web/src/boundary/boundary.js';
+import { FenError, Variant } from '../../web/src/boundary/boundary.js';
 
 interface NativeSetup {
   parse(len: number, variant: number, chess960: boolean): number;
@@ -57,7 +57,7 @@ const fenOf = (s: NativeSetup) => readString(s.fen(false));
 
 function positionOf(M: Glue, fen: string, v: number): NativePosition {
   const p = new M.Position();
-  expect(p.setFen(writeString(fen), v, false) & ~FEN_SET_AS_WRITTEN).toBe(OK);
+  expect(p.setFen(writeString(fen), v, false)).toBe(OK);
   return p;
 }
 
@@ -182,42 +182,5 @@ describe("the Position's variant queries refuse bad colours and piece types", ()
     expect(M.insufficientMaterial(krk, 1)).toBe(true);
     for (const color of [-1, 2, 3, 16]) expect(M.insufficientMaterial(krk, color), `${color}`).toBe(false);
     for (const p of [zh, tc, krk]) p.delete();
-  });
-});
-
-describe("setFen's FEN_SET_AS_WRITTEN flag", () => {
-  it('is set only when fen() gives the text back as it was set, and only on success', () => {
-    const M = glue();
-    const p = new M.Position();
-    // [FEN, variant, flag expected]: the flag is judged from the text (fen_as_written: standard
-    // chess in the writer's form); fen() compares what it writes with the text in other cases.
-    const fens: [string, number, boolean][] = [
-      [FEN, variant('CHESS'), true],
-      ['4k3/8/8/8/8/8/8/R3K3 w - - 0 1', variant('CHESS'), true],
-      ['4k3/8/8/8/8/8/8/R3K3 w - - 00 1', variant('CHESS'), false], // a leading zero: rewritten
-      ['4k3/8/8/8/8/8/8/R3K3  w - - 0 1', variant('CHESS'), false], // two spaces
-      ['4k3/8/8/8/8/8/8/R3K3 w - -', variant('CHESS'), false], // four fields
-      ['r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 0 1', variant('CHESS'), false], // castling out of order
-      ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+1 0 1', variant('3CHECK'), false],
-      ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', variant('CHESS960'), false],
-    ];
-    for (const [fen, v, flag] of fens) {
-      const r = p.setFen(writeString(fen), v, false);
-      expect(r & ~FEN_SET_AS_WRITTEN, fen).toBe(OK);
-      expect((r & FEN_SET_AS_WRITTEN) !== 0, fen).toBe(flag);
-      // The flag promises what fen() then says: the text as it was set.
-      const len = p.fen(false);
-      if (flag) {
-        expect(len, fen).toBeLessThan(0);
-        expect(readString(~len)).toBe(fen);
-      }
-    }
-    // Refused FENs never carry the flag (the handle keeps the last good one's text).
-    p.setFen(writeString(FEN), variant('CHESS'), false);
-    for (const bad of ['4k3/8/8/8/8/8/8/R3K3 w - - 0', '8/8/8/8/8/8/8/R3K3 w - - 0 1', ''])
-      expect(p.setFen(writeString(bad), variant('CHESS'), false), bad).toBeGreaterThan(0);
-    for (const bad of ['4k3/8/8/8/8/8/8/R3K3 w - - 0', '8/8/8/8/8/8/8/R3K3 w - - 0 1', ''])
-      expect(p.setFen(writeString(bad), variant('CHESS'), false) & FEN_SET_AS_WRITTEN, bad).toBe(0);
-    p.delete();
   });
 });

@@ -1,9 +1,8 @@
-// Position.fen() right after Position.fromFen: when the core reports that the FEN it writes is
-// exactly the text it was given (Handle::is_fen_set, cpp/wasm/handle.h), the facade returns the
-// given string instead of decoding the written one (issue 29). Each answer is checked against
-// the set-up's writer (Setup.fromPosition(p).fen(), which never takes that path) and against
-// the FENs of the positions themselves: texts the writer would not write come back rewritten,
-// and a position changed since fromFen writes its new FEN.
+// Position.fen() right after Position.fromFen and after changes: fen() writes the position
+// (the text it was given is not kept). Each answer is checked against the set-up's writer
+// (Setup.fromPosition(p).fen()) and against the FENs of the positions themselves: texts the
+// writer would not write come back rewritten, and a position changed since fromFen writes its
+// new FEN.
 import { expect, test } from 'vitest';
 import { Position, Setup } from 'chesswasm';
 import { prng } from '../tools/prng.mjs';
@@ -96,9 +95,8 @@ test('reused handles, clones and writer options', () => {
   expect(p.fen()).toBe('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9');
 });
 
-test('fen() without a call to the core only while the position is the one fromFen set', () => {
-  // fen() returns the given text without asking the core (setFen's FEN_SET_AS_WRITTEN) until
-  // the position changes: each change below must give the written FEN instead.
+test('fen() follows every change of the position since fromFen', () => {
+  // Each change below gives the written FEN of the new position.
   const kiwi = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
   using p = Position.fromFen(kiwi);
   expect(p.fen()).toBe(kiwi);

@@ -55,16 +55,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Variant before_variant = pos.variant();
 
   const FenError err = pos.set_fen(text, variant, chess960);
-  // The overload that also judges the text (the facade's): the same result, and its judgement
-  // is fen_as_written's.
-  {
-    Position other;
-    bool written = true;
-    CWFUZZ_CHECK(other.set_fen(text, variant, chess960, written) == err, std::string(text));
-    CWFUZZ_CHECK(written == (err == FenError::OK && fen_as_written(text, variant, chess960)),
-                 std::string(text));
-  }
-
   Setup setup;
   const FenError parsed = setup.parse(text, variant, chess960);
   const FenErrors syntax = fen_syntax_errors(text, variant, chess960);
@@ -112,8 +102,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   CWFUZZ_CHECK(pos.chess960() == castling_chess960(variant, chess960), std::string(text));
   CWFUZZ_CHECK(pos.history_size() == 0, std::string(text));
   const std::string fen = pos.fen();
-  // The facade returns the text itself when fen_as_written says the writer writes exactly it.
-  if (fen_as_written(text, variant, chess960)) CWFUZZ_CHECK(fen == text, std::string(text) + " -> " + fen);
   for (bool shredder : {false, true}) {
     Position again;
     const std::string written = pos.fen(shredder);

@@ -4,9 +4,13 @@
 // 'fen-games' over every position along 1,000 seeded random games (issue 29: "FENs taken
 // along random games", about a quarter of a million, shuffled), 1,000 of them per batch in turn
 // so that every implementation sees the same mix.
+// 'fen-play': what a server that checks a move does: read a FEN, play one move (UCI, picked by a
+// seeded PRNG among the legal ones, the same for everyone), write the FEN after it; over the
+// positions of 'fen-games' that have a move.
 import { Chess } from 'chess.js';
 import { Chess as OpsChess } from 'chessops/chess';
 import { makeFen, parseFen } from 'chessops/fen';
+import { parseUci } from 'chessops/util';
 import { prng } from '../../tools/prng.mjs';
 
 let sink = 0;
@@ -90,7 +94,70 @@ function row(id, title, fensOf) {
   };
 }
 
+// [FEN, UCI of a legal move there] for every position along the games that has a move.
+let playFens = null;
+function fensWithMove(chesswasm) {
+  if (playFens) return playFens;
+  const rand = prng(30);
+  playFens = [];
+  for (const fen of fensAlongGames(chesswasm)) {
+    const p = chesswasm.Position.fromFen(fen);
+    const moves = p.legalMoves();
+    if (moves.length) playFens.push([fen, p.uci(rand.pick(moves))]);
+    p.dispose();
+  }
+  return playFens;
+}
+
+const playRow = {
+  id: 'fen-play',
+  title: 'FEN read, one move played, FEN written',
+  unit: '/s',
+  impls: {
+    ours: (ctx) => {
+      const { Position } = ctx.chesswasm;
+      return {
+        batch: batches(fensWithMove(ctx.chesswasm), (items, from, to) => {
+          for (let i = from; i < to; i++) {
+            const p = Position.fromFen(items[i][0]);
+            p.play(items[i][1]);
+            sink += p.fen().length;
+            p.dispose();
+          }
+          return to - from;
+        }),
+      };
+    },
+    'chess.js': (ctx) => {
+      const c = new Chess();
+      return {
+        batch: batches(fensWithMove(ctx.chesswasm), (items, from, to) => {
+          for (let i = from; i < to; i++) {
+            const uci = items[i][1];
+            c.load(items[i][0]);
+            c.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
+            sink += c.fen().length;
+          }
+          return to - from;
+        }),
+      };
+    },
+    chessops: (ctx) => ({
+      batch: batches(fensWithMove(ctx.chesswasm), (items, from, to) => {
+        for (let i = from; i < to; i++) {
+          const pos = OpsChess.fromSetup(parseFen(items[i][0]).unwrap()).unwrap();
+          pos.play(parseUci(items[i][1]));
+          sink += makeFen(pos.toSetup()).length;
+        }
+        return to - from;
+      }),
+    }),
+    native: () => undefined,
+  },
+};
+
 export default [
   row('fen', 'FEN parse + write', (ctx) => ctx.fens),
   row('fen-games', 'FEN parse + write, along 1,000 games', (ctx) => fensAlongGames(ctx.chesswasm)),
+  playRow,
 ];

@@ -15,7 +15,7 @@ import {
 } from '../boundary/errors.js';
 import { type Move, moveFrom, squareName } from '../core/move.js';
 import { Position, VARIANTS, type Variant, chess960Option, fenError, variantCode } from '../core/position.js';
-import { M, encoder, moveView, readFen, releaseIo, writeString } from '../boundary/wasm.js';
+import { M, encoder, moveView, readString, releaseIo, writeString } from '../boundary/wasm.js';
 
 /** Why {@link validateLine} refused a line (the core's `LineStatus` as a code). */
 export type LineErrorReason = KebabCase<Exclude<LineStatusName, 'OK'>>;
@@ -125,7 +125,7 @@ export function validateLine(
     const reason = lineReason(status);
     return { ok: false, ply: reason === 'fen' ? 0 : ply, reason };
   }
-  return { ok: true, fen: readFen(scratch!.fen(false), null) };
+  return { ok: true, fen: readString(scratch!.fen(false)) };
 }
 
 /** What {@link Puzzle.play} says about a move. */

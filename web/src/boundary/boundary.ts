@@ -82,9 +82,6 @@ export type VariantName = 'CHESS' | 'CHESS960' | 'MAKRUK' | 'CRAZYHOUSE' | 'ATOM
 /** The values of `MoveFlag` by name. */
 export const MOVE_FLAGS = { QUIET: 0, DOUBLE_PUSH: 1, CASTLE_KING: 2, CASTLE_QUEEN: 3, CAPTURE: 4, EN_PASSANT: 5, PROMO_MET: 6, PROMO_MET_CAPTURE: 7, PROMO_KNIGHT: 8, PROMO_BISHOP: 9, PROMO_ROOK: 10, PROMO_QUEEN: 11, PROMO_KNIGHT_CAPTURE: 12, PROMO_BISHOP_CAPTURE: 13, PROMO_ROOK_CAPTURE: 14, PROMO_QUEEN_CAPTURE: 15 } as const;
 
-/** The registered constant `FEN_SET_AS_WRITTEN`. */
-export const FEN_SET_AS_WRITTEN = 64;
-
 /** The registered constant `FIFTY_MOVE_PLIES`. */
 export const FIFTY_MOVE_PLIES = 100;
 

@@ -251,16 +251,6 @@ export function readString(len: number): string {
   return decoder.decode(ioView.subarray(0, len));
 }
 
-/**
- * The FEN a position handle's `fen()` wrote into the I/O buffer, from what it returned: the
- * length, or ~length when the FEN is exactly the text of the handle's last `setFen`
- * (`Handle::write_fen`, cpp/wasm/handle.h), which is then `given` if the caller kept it (no
- * decoding).
- */
-export function readFen(result: number, given: string | null): string {
-  return result >= 0 ? readString(result) : (given ?? readString(~result));
-}
-
 /** Shrinks the I/O buffer back to its base size after a long text (a no-op otherwise). */
 export function releaseIo(): void {
   if (ioView.length > ioBase) ioView = M.ioBuffer(0);

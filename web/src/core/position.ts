@@ -4,7 +4,6 @@
  */
 import {
   Color as COLORS,
-  FEN_SET_AS_WRITTEN,
   PIECE_COLOR_SHIFT,
   PIECE_LETTERS,
   MAX_SAN_LENGTH,
@@ -32,7 +31,6 @@ import {
   legalMoves,
   moveView,
   play,
-  readFen,
   readString,
   releaseIo,
   sanKeyView,
@@ -320,15 +318,6 @@ export class Position {
   #pending: number;
   // The key of its UCI table (uciKey: the variant code and the Chess960 castling flag).
   #uciKey = 0;
-  // The text of its last successful setFen (null: none): fen() returns it, without decoding
-  // the written FEN, when the core reports that the FEN it wrote is exactly that text
-  // (Handle::is_fen_set, cpp/wasm/handle.h). The handle keeps the text of its own last
-  // set_fen, so the two agree whenever this is not null.
-  #fenText: string | null = null;
-  // The #version at which the core said that #fenText is exactly what fen() writes (setFen's
-  // FEN_SET_AS_WRITTEN); -1: not known. While #version has not moved since, fen() returns
-  // #fenText without a call (issue 29: a sixth of the FEN round trip).
-  #fenWritten = -1;
 
   private constructor(h: NativePosition, address: number) {
     this.#h = h;
@@ -411,10 +400,7 @@ export class Position {
     const result = h.setFen(writeString(fen), variant, chess960);
     releaseIo();
     this.#version++;
-    const status = result & ~FEN_SET_AS_WRITTEN;
-    if (status !== 0) throw fenError(status, fen);
-    this.#fenText = fen;
-    this.#fenWritten = result & FEN_SET_AS_WRITTEN ? this.#version : -1;
+    if (result !== 0) throw fenError(result, fen);
     this.#variant = chess960 ? h.variant() : variant;
     this.#uciKey = chess960 ? uciKey(this.#variant, h.chess960()) : variant; // uciKey(variant, false)
   }
@@ -437,9 +423,7 @@ export class Position {
   fen(options?: { shredder?: boolean; lichess?: boolean }): string {
     const shredder = options?.shredder === true;
     if (options?.lichess === true) return readString(M.fenLichess(this.#live(), shredder));
-    // Unchanged since a setFen whose text is what the core writes: that text.
-    if (this.#fenWritten === this.#version && !shredder && this.#h !== null) return this.#fenText!;
-    return readFen(this.#live().fen(shredder), this.#fenText);
+    return readString(this.#live().fen(shredder));
   }
 
   /**
@@ -819,8 +803,6 @@ export class Position {
     const copy = newPosition(h, h.address());
     copy.#variant = this.#variant;
     copy.#uciKey = this.#uciKey;
-    copy.#fenText = this.#fenText;
-    copy.#fenWritten = this.#fenWritten;
     copy.#version = this.#version; // a bound on the history it copied (see release)
     return copy;
   }
