@@ -173,128 +173,192 @@ bool Position::gives_check(Move m) const {
   return false;
 }
 
-// do_move's and undo_move's short path: a quiet move, a double push or a capture (nine in ten
-// moves of a perft) in standard chess or Chess960, with room on the state stack: a straight
-// run of bitboard and mailbox updates with no call. Everything else (castling, en passant,
-// promotions, Makruk's counting, the lichess variants, the stack's growth) goes to
-// do_move_rare/undo_move_rare. Perft without bulk counting: 20% fewer instructions native,
-// 14% in wasm (docs/performance.md, "Third pass"). GCC keeps the rare functions out of line;
-// binaryen inlines them back into the wasm's do_move/undo_move (one caller each), where
-// keeping them out (their address taken) measured no fewer instructions.
-namespace {
-constexpr unsigned PLAIN_MOVES = (1u << QUIET) | (1u << DOUBLE_PUSH) | (1u << CAPTURE);
-constexpr bool plain_move(MoveFlag flag) { return (PLAIN_MOVES >> flag) & 1; }
-}  // namespace
-
+// One do_move for every rule set: the state pushed, the move's own steps (castling, or a
+// capture, the piece's move and a promotion; a drop), then, for the other rule sets, their
+// steps (variant_steps: crazyhouse's pockets and promoted marks, atomic's explosion,
+// three-check's checks; Makruk's counting). A lichess variant's board is saved whole first (a
+// snapshot: an atomic capture removes up to ten pieces) and undo_move restores it at once;
+// standard chess and Makruk are undone step by step.
 void Position::do_move(Move m) {
   assert(m != MOVE_NONE);
-  const MoveFlag flag = move_flag(m);
-  if (variant_ > CHESS960 || !plain_move(flag) || top_ + 1 == states_.size()) return do_move_rare(m);
   const Color us = side_, them = ~us;
-  const Square from = move_from(m), to = move_to(m);
-  StateInfo* const state = states_.data() + top_;
-  const StateInfo& prev = state[0];
-  StateInfo& next = state[1];
-  ++top_;
-  Key key = prev.key ^ turn_key_;
-  if (prev.ep_square != SQ_NONE && (pawn_attacks(them, prev.ep_square) & pieces(us, PAWN)))
-    key ^= zobrist::en_passant(file_of(prev.ep_square));
-  const Piece pc = board_[from], captured = board_[to];
-  const Bitboard to_bb = square_bb(to), from_to = square_bb(from) | to_bb;
+  if (is_lichess_variant(variant_)) [[unlikely]]
+    save_snapshot();
+  // The new state is written at the end, from locals (its byte-sized fields may alias
+  // anything: written early, they make the compiler reload the board after each).
+  const StateInfo& prev = st();
+  Key key = prev.key ^ turn_key_ ^ ep_key();
+  int castling = prev.castling;
   unsigned rule50 = prev.rule50 + (prev.rule50 != UINT16_MAX);  // saturates, never wraps
-  next.count_limit = prev.count_limit;
-  next.count_ply = prev.count_ply;
-  next.ep_square = SQ_NONE;
-  next.captured = captured;
-  next.move = m;
-  next.checkers_known = false;
-  key ^= piece_key(pc, from) ^ piece_key(pc, to);
-  if (captured != NO_PIECE) {
-    key ^= piece_key(captured, to);
-    by_type_[type_of(captured)] ^= to_bb;
-    by_color_[them] ^= to_bb;
-    rule50 = 0;
-  }
-  by_type_[type_of(pc)] ^= from_to;
-  by_color_[us] ^= from_to;
-  board_[from] = NO_PIECE;
-  board_[to] = pc;
-  if (type_of(pc) == PAWN) {
-    rule50 = 0;
-    if (flag == DOUBLE_PUSH) {
-      const Square ep = Square(to - pawn_push(us));
-      next.ep_square = ep;
-      // Polyglot hashes the ep file only when an enemy pawn stands beside the pawn.
-      if (pawn_attacks(us, ep) & pieces(them, PAWN)) key ^= zobrist::en_passant(file_of(to));
-    }
-  }
-  next.rule50 = uint16_t(rule50);
-  next.castling = castling_after(prev.castling, from, to, key);
-  next.key = key;
-  side_ = them;
-  ++game_ply_;
-  check_invariants();
-}
-
-void Position::do_move_rare(Move m) {
-  if (is_lichess_variant(variant_)) return do_move_variant(m);
-  Color us = side_, them = ~us;
-  Square from = move_from(m), to = move_to(m);
-  MoveFlag flag = move_flag(m);
-  Key key = st().key ^ turn_key_ ^ ep_key();
-  int castling = st().castling;
-  StateInfo& next = push_state();
-  const StateInfo& prev = states_[top_ - 1];
-  next.rule50 = uint16_t(prev.rule50 + (prev.rule50 != UINT16_MAX));  // saturates, never wraps
-  const int prev_count_limit = prev.count_limit, prev_count_ply = prev.count_ply;
-  next.count_limit = prev.count_limit;
-  next.count_ply = prev.count_ply;
-  next.ep_square = SQ_NONE;
-  next.captured = NO_PIECE;
-  next.move = m;
-
-  Piece pc = board_[from];
-  if (flag == CASTLE_KING || flag == CASTLE_QUEEN) {
-    bool king_side = flag == CASTLE_KING;
-    Square kto = castle_king_to(us, king_side), rto = castle_rook_to(us, king_side);
-    Piece rook = board_[to];
-    key ^= piece_key(pc, from) ^ piece_key(pc, kto) ^ piece_key(rook, to) ^ piece_key(rook, rto);
-    remove_piece(from);
-    remove_piece(to);
-    put_piece(pc, kto);
-    put_piece(rook, rto);
+  Piece captured = NO_PIECE;
+  Square ep = SQ_NONE;
+  const Square from = move_from(m), to = move_to(m);
+  const MoveFlag flag = move_flag(m);
+  int lost = 0;  // the castling rights the move takes away
+  if (is_drop(m)) [[unlikely]] {
+    do_drop(m, key);
+    if (drop_type(m) == PAWN) rule50 = 0;  // as lichess and chessops (python-chess 1.11.2 does not)
+  } else if (flag == CASTLE_KING || flag == CASTLE_QUEEN) [[unlikely]] {
+    lost = castling_mask_[from] | castling_mask_[to];
+    do_castling(us, from, to, flag == CASTLE_KING, key);
   } else {
-    Square capsq = flag == EN_PASSANT ? Square(to - pawn_push(us)) : to;
-    Piece captured = board_[capsq];
+    const Piece pc = board_[from];
+    lost = castling_mask_[from] | castling_mask_[to];
+    const Square capsq = flag == EN_PASSANT ? Square(to - pawn_push(us)) : to;
+    captured = board_[capsq];
     if (captured != NO_PIECE) {
-      next.captured = captured;
+      rule50 = 0;
       key ^= piece_key(captured, capsq);
       remove_piece(capsq);
-      next.rule50 = 0;
     }
     key ^= piece_key(pc, from) ^ piece_key(pc, to);
     move_piece(from, to);
     if (type_of(pc) == PAWN) {
-      next.rule50 = 0;
-      if (flag == DOUBLE_PUSH) {
-        next.ep_square = Square(to - pawn_push(us));
-        // Polyglot hashes the ep file only when an enemy pawn stands beside the pawn.
-        if (pawn_attacks(us, next.ep_square) & pieces(them, PAWN)) key ^= zobrist::en_passant(file_of(to));
-      } else if (is_promotion(m)) {
-        Piece promoted = make_piece(us, promotion_type(m));
-        key ^= piece_key(pc, to) ^ piece_key(promoted, to);
-        remove_piece(to);
-        put_piece(promoted, to);
-      }
+      rule50 = 0;
+      if (flag == DOUBLE_PUSH)
+        ep = Square(to - pawn_push(us));
+      else if (is_promotion(m))
+        promote(to, make_piece(us, promotion_type(m, variant_)), key);
     }
   }
-  next.castling = castling_after(castling, from, to, key);
-  next.key = key;
+  if (variant_ > CHESS960) [[unlikely]]
+    lost |= variant_steps(m, captured, key);
+  if (castling & lost) {
+    key ^= zobrist::castling(castling);
+    castling &= ~lost;
+    key ^= zobrist::castling(castling);
+  }
+  const int prev_count_limit = prev.count_limit, prev_count_ply = prev.count_ply;
+  StateInfo& next = push_state();
+  next.rule50 = uint16_t(rule50);
+  next.count_limit = uint16_t(prev_count_limit);
+  next.count_ply = uint16_t(prev_count_ply);
+  next.ep_square = ep;
+  next.captured = captured;
+  next.move = m;
+  next.castling = uint8_t(castling);
+  next.checkers_known = false;
   side_ = them;
   ++game_ply_;
+  // Polyglot hashes the en passant file only when a pawn of the side to move can take there.
+  key ^= ep_key();
+  if (variant_ == THREE_CHECK && checkers()) {
+    const int n = checks_left_[us];
+    key ^= zobrist::checks_left(us, n) ^ zobrist::checks_left(us, n - 1);
+    checks_left_[us] = uint8_t(n - 1);
+  }
+  next.key = key;
   if (variant_ == MAKRUK) update_counting(next, prev_count_limit, prev_count_ply);
-  next.checkers_known = false;
   check_invariants();
+}
+
+// The rules of crazyhouse and atomic after the move's own steps (do_move), by the side still
+// to move: the castling rights of the squares they empty.
+int Position::variant_steps(Move m, Piece captured, Key& key) {
+  const Color us = side_;
+  const Square to = move_to(m);
+  if (variant_ == CRAZYHOUSE && !is_drop(m)) {
+    const Square from = move_from(m);
+    if (captured != NO_PIECE) {
+      // The capturer pockets the piece in its own colour; a promoted piece goes in as a pawn.
+      const Square capsq = move_flag(m) == EN_PASSANT ? Square(to - pawn_push(us)) : to;
+      PieceType add = type_of(captured);
+      if (promoted_ & square_bb(capsq)) {
+        add = PAWN;
+        promoted_ ^= square_bb(capsq);
+        key ^= zobrist::promoted(capsq);
+      }
+      const int n = pocket_[us][add];
+      key ^= zobrist::pocket(us, add, n) ^ zobrist::pocket(us, add, n + 1);
+      pocket_[us][add] = uint8_t(n + 1);
+    }
+    if (promoted_ & square_bb(from)) {  // the mark goes with the piece
+      promoted_ ^= square_bb(from) | square_bb(to);
+      key ^= zobrist::promoted(from) ^ zobrist::promoted(to);
+    }
+    if (is_promotion(m)) {  // a promoted piece is marked: taken, it goes into a pocket as a pawn
+      promoted_ |= square_bb(to);
+      key ^= zobrist::promoted(to);
+    }
+  }
+  if (variant_ == ATOMIC && captured != NO_PIECE) return explode(to, key);
+  return 0;
+}
+
+// A piece from the pocket of the side to move onto an empty square (crazyhouse).
+void Position::do_drop(Move m, Key& key) {
+  const PieceType pt = drop_type(m);
+  const Piece p = make_piece(side_, pt);
+  const int n = pocket_[side_][pt];
+  key ^= zobrist::pocket(side_, pt, n) ^ zobrist::pocket(side_, pt, n - 1);
+  pocket_[side_][pt] = uint8_t(n - 1);
+  put_piece(p, move_to(m));
+  key ^= piece_key(p, move_to(m));
+}
+
+// Castling, given as the king taking its own rook (king_from, rook_from): both to their
+// squares of the right (the king to g1/c1, the rook to f1/d1 for White), in Chess960 too.
+void Position::do_castling(Color us, Square king_from, Square rook_from, bool king_side, Key& key) {
+  const Square kto = castle_king_to(us, king_side), rto = castle_rook_to(us, king_side);
+  const Piece king = board_[king_from], rook = board_[rook_from];
+  key ^=
+      piece_key(king, king_from) ^ piece_key(king, kto) ^ piece_key(rook, rook_from) ^ piece_key(rook, rto);
+  remove_piece(king_from);
+  remove_piece(rook_from);
+  put_piece(king, kto);
+  put_piece(rook, rto);
+}
+
+void Position::undo_castling(Color us, Square king_from, Square rook_from, bool king_side) {
+  const Square kto = castle_king_to(us, king_side), rto = castle_rook_to(us, king_side);
+  const Piece king = board_[kto], rook = board_[rto];
+  remove_piece(kto);
+  remove_piece(rto);
+  put_piece(king, king_from);
+  put_piece(rook, rook_from);
+}
+
+// The pawn on sq becomes `promoted`.
+void Position::promote(Square sq, Piece promoted, Key& key) {
+  key ^= piece_key(board_[sq], sq) ^ piece_key(promoted, sq);
+  remove_piece(sq);
+  put_piece(promoted, sq);
+}
+
+// Atomic: after a capture on sq, the capturer and every piece but pawns next to sq explode.
+// Returns the castling rights of the squares emptied.
+int Position::explode(Square sq, Key& key) {
+  int lost = 0;
+  for (Bitboard b = (king_attacks(sq) & pieces() & ~pieces(PAWN)) | square_bb(sq); b;) {
+    const Square s = pop_lsb(b);
+    key ^= piece_key(board_[s], s);
+    lost |= castling_mask_[s];
+    remove_piece(s);
+  }
+  return lost;
+}
+
+void Position::save_snapshot() {
+  Snapshot& snap = snapshots_.emplace_back();
+  std::memcpy(snap.by_type, by_type_, sizeof by_type_);
+  std::memcpy(snap.by_color, by_color_, sizeof by_color_);
+  std::memcpy(snap.board, board_, sizeof board_);
+  std::memcpy(snap.pocket, pocket_, sizeof pocket_);
+  snap.promoted = promoted_;
+  snap.checks_left[WHITE] = checks_left_[WHITE];
+  snap.checks_left[BLACK] = checks_left_[BLACK];
+}
+
+void Position::restore_snapshot() {
+  const Snapshot& snap = snapshots_.back();
+  std::memcpy(by_type_, snap.by_type, sizeof by_type_);
+  std::memcpy(by_color_, snap.by_color, sizeof by_color_);
+  std::memcpy(board_, snap.board, sizeof board_);
+  std::memcpy(pocket_, snap.pocket, sizeof pocket_);
+  promoted_ = snap.promoted;
+  checks_left_[WHITE] = snap.checks_left[WHITE];
+  checks_left_[BLACK] = snap.checks_left[BLACK];
+  snapshots_.pop_back();
 }
 
 void Position::grow_states() { states_.resize(states_.size() * 2); }
@@ -393,48 +457,23 @@ void Position::undo_move() {
   assert(top_ > 0);
   const StateInfo& cur = st();
   const Move m = cur.move;
-  if (is_lichess_variant(variant_) || !plain_move(move_flag(m))) return undo_move_rare();
   const Color them = side_, us = ~them;
-  const Square from = move_from(m), to = move_to(m);
-  const Piece pc = board_[to], captured = cur.captured;
-  const Bitboard to_bb = square_bb(to), from_to = square_bb(from) | to_bb;
-  by_type_[type_of(pc)] ^= from_to;
-  by_color_[us] ^= from_to;
-  board_[from] = pc;
-  board_[to] = captured;
-  if (captured != NO_PIECE) {
-    by_type_[type_of(captured)] ^= to_bb;
-    by_color_[them] ^= to_bb;
-  }
-  side_ = us;
-  --game_ply_;
-  --top_;
-  check_invariants();
-}
-
-void Position::undo_move_rare() {
-  if (is_lichess_variant(variant_)) return undo_move_variant();
-  const StateInfo& cur = st();
-  Move m = cur.move;
-  Color them = side_, us = ~them;
-  Square from = move_from(m), to = move_to(m);
-  MoveFlag flag = move_flag(m);
-  if (flag == CASTLE_KING || flag == CASTLE_QUEEN) {
-    bool king_side = flag == CASTLE_KING;
-    Square kto = castle_king_to(us, king_side), rto = castle_rook_to(us, king_side);
-    Piece king = board_[kto], rook = board_[rto];
-    remove_piece(kto);
-    remove_piece(rto);
-    put_piece(king, from);
-    put_piece(rook, to);
+  if (is_lichess_variant(variant_)) {
+    restore_snapshot();
   } else {
-    if (is_promotion(m)) {
-      remove_piece(to);
-      put_piece(make_piece(us, PAWN), to);
+    const Square from = move_from(m), to = move_to(m);
+    const MoveFlag flag = move_flag(m);
+    if (flag == CASTLE_KING || flag == CASTLE_QUEEN) {
+      undo_castling(us, from, to, flag == CASTLE_KING);
+    } else {
+      if (is_promotion(m)) {
+        remove_piece(to);
+        put_piece(make_piece(us, PAWN), to);
+      }
+      move_piece(to, from);
+      if (cur.captured != NO_PIECE)
+        put_piece(cur.captured, flag == EN_PASSANT ? Square(to - pawn_push(us)) : to);
     }
-    move_piece(to, from);
-    if (cur.captured != NO_PIECE)
-      put_piece(cur.captured, flag == EN_PASSANT ? Square(to - pawn_push(us)) : to);
   }
   side_ = us;
   --game_ply_;
@@ -561,140 +600,6 @@ bool Position::is_variant_end() const {
     default:
       return false;
   }
-}
-
-void Position::do_move_variant(Move m) {
-  const Color us = side_, them = ~us;
-  Snapshot& snap = snapshots_.emplace_back();
-  std::memcpy(snap.by_type, by_type_, sizeof by_type_);
-  std::memcpy(snap.by_color, by_color_, sizeof by_color_);
-  std::memcpy(snap.board, board_, sizeof board_);
-  std::memcpy(snap.pocket, pocket_, sizeof pocket_);
-  snap.promoted = promoted_;
-  snap.checks_left[WHITE] = checks_left_[WHITE];
-  snap.checks_left[BLACK] = checks_left_[BLACK];
-
-  Key key = st().key ^ turn_key_ ^ ep_key();
-  int castling = st().castling;
-  StateInfo& next = push_state();
-  const StateInfo& prev = states_[top_ - 1];
-  next.rule50 = uint16_t(prev.rule50 + (prev.rule50 != UINT16_MAX));
-  next.count_limit = next.count_ply = 0;
-  next.ep_square = SQ_NONE;
-  next.captured = NO_PIECE;
-  next.move = m;
-  const Square to = move_to(m);
-  int lost = 0;
-  if (is_drop(m)) {
-    const PieceType pt = drop_type(m);
-    const Piece p = make_piece(us, pt);
-    const int n = pocket_[us][pt];
-    key ^= zobrist::pocket(us, pt, n) ^ zobrist::pocket(us, pt, n - 1);
-    pocket_[us][pt] = uint8_t(n - 1);
-    put_piece(p, to);
-    key ^= piece_key(p, to);
-    if (pt == PAWN) next.rule50 = 0;  // as lichess and chessops (python-chess 1.11.2 does not)
-  } else {
-    const Square from = move_from(m);
-    const MoveFlag flag = move_flag(m);
-    const Piece pc = board_[from];
-    lost = castling_mask_[from] | castling_mask_[to];
-    if (flag == CASTLE_KING || flag == CASTLE_QUEEN) {
-      const bool king_side = flag == CASTLE_KING;
-      const Square kto = castle_king_to(us, king_side), rto = castle_rook_to(us, king_side);
-      const Piece rook = board_[to];
-      key ^= piece_key(pc, from) ^ piece_key(pc, kto) ^ piece_key(rook, to) ^ piece_key(rook, rto);
-      remove_piece(from);
-      remove_piece(to);
-      put_piece(pc, kto);
-      put_piece(rook, rto);
-    } else {
-      const Square capsq = flag == EN_PASSANT ? Square(to - pawn_push(us)) : to;
-      const Piece captured = board_[capsq];
-      if (captured != NO_PIECE) {
-        next.captured = captured;
-        key ^= piece_key(captured, capsq);
-        remove_piece(capsq);
-        next.rule50 = 0;
-        if (variant_ == CRAZYHOUSE) {
-          // The capturer pockets it in its own colour; a promoted piece goes in as a pawn.
-          PieceType add = type_of(captured);
-          if (promoted_ & square_bb(capsq)) {
-            add = PAWN;
-            promoted_ ^= square_bb(capsq);
-            key ^= zobrist::promoted(capsq);
-          }
-          const int n = pocket_[us][add];
-          key ^= zobrist::pocket(us, add, n) ^ zobrist::pocket(us, add, n + 1);
-          pocket_[us][add] = uint8_t(n + 1);
-        }
-      }
-      key ^= piece_key(pc, from) ^ piece_key(pc, to);
-      move_piece(from, to);
-      if (promoted_ & square_bb(from)) {
-        promoted_ ^= square_bb(from) | square_bb(to);
-        key ^= zobrist::promoted(from) ^ zobrist::promoted(to);
-      }
-      if (type_of(pc) == PAWN) {
-        next.rule50 = 0;
-        if (flag == DOUBLE_PUSH) {
-          next.ep_square = Square(to - pawn_push(us));
-        } else if (is_promotion(m)) {
-          const Piece promoted = make_piece(us, promotion_type(m, variant_));
-          key ^= piece_key(pc, to) ^ piece_key(promoted, to);
-          remove_piece(to);
-          put_piece(promoted, to);
-          if (variant_ == CRAZYHOUSE) {
-            promoted_ |= square_bb(to);
-            key ^= zobrist::promoted(to);
-          }
-        }
-      }
-      if (variant_ == ATOMIC && captured != NO_PIECE) {
-        // The capturer and every piece but pawns around the destination explode.
-        const Bitboard boom = (king_attacks(to) & pieces() & ~pieces(PAWN)) | square_bb(to);
-        for (Bitboard b = boom; b;) {
-          const Square s = pop_lsb(b);
-          key ^= piece_key(board_[s], s);
-          lost |= castling_mask_[s];
-          remove_piece(s);
-        }
-      }
-    }
-  }
-  if (castling & lost) {
-    key ^= zobrist::castling(castling);
-    castling &= ~lost;
-    key ^= zobrist::castling(castling);
-  }
-  next.castling = uint8_t(castling);
-  side_ = them;
-  ++game_ply_;
-  key ^= ep_key();
-  next.checkers_known = false;
-  if (variant_ == THREE_CHECK && checkers()) {
-    const int n = checks_left_[us];
-    key ^= zobrist::checks_left(us, n) ^ zobrist::checks_left(us, n - 1);
-    checks_left_[us] = uint8_t(n - 1);
-  }
-  next.key = key;
-  check_invariants();
-}
-
-void Position::undo_move_variant() {
-  const Snapshot& snap = snapshots_.back();
-  std::memcpy(by_type_, snap.by_type, sizeof by_type_);
-  std::memcpy(by_color_, snap.by_color, sizeof by_color_);
-  std::memcpy(board_, snap.board, sizeof board_);
-  std::memcpy(pocket_, snap.pocket, sizeof pocket_);
-  promoted_ = snap.promoted;
-  checks_left_[WHITE] = snap.checks_left[WHITE];
-  checks_left_[BLACK] = snap.checks_left[BLACK];
-  snapshots_.pop_back();
-  side_ = ~side_;
-  --game_ply_;
-  --top_;
-  check_invariants();
 }
 
 void Position::check_invariants() const {

@@ -220,34 +220,22 @@ class Position {
   // the key of the pieces on the board (Setup::load_pieces computes it with the bitboards).
   void finish_setup(Key pieces_key);
   Key state_key() const;  // compute_key() but the pieces: rights, ep, side, counters, pockets
-  void do_castling(Color us, Square king_from, Square rook_from, bool undo);
+  // do_move's steps (position.cpp).
+  void do_drop(Move m, Key& key);
+  void do_castling(Color us, Square king_from, Square rook_from, bool king_side, Key& key);
+  void undo_castling(Color us, Square king_from, Square rook_from, bool king_side);
+  int variant_steps(Move m, Piece captured, Key& key);
+  void promote(Square sq, Piece promoted, Key& key);
+  int explode(Square sq, Key& key);
+  void save_snapshot();
+  void restore_snapshot();
   Key ep_key() const;
-  // The castling rights left after a move from `from` to `to` (a king or rook leaving, a rook
-  // taken), with `key` updated for the change.
-  uint8_t castling_after(int castling, Square from, Square to, Key& key) const {
-    const int lost = castling_mask_[from] | castling_mask_[to];
-    if (castling & lost) {
-      key ^= zobrist::castling(castling);
-      castling &= ~lost;
-      key ^= zobrist::castling(castling);
-    }
-    return uint8_t(castling);
-  }
   Key piece_key(Piece p, Square s) const { return piece_keys_[p][s]; }
   void update_counting(StateInfo& next, int prev_limit, int prev_ply);
   Bitboard checkers_to_king(Color c) const;
   Bitboard checkers_after(Square from, Square to) const;
   Bitboard compute_checkers() const;  // from the last move when it allows, else in full
   void check_invariants() const;      // asserts in debug builds only
-  // do_move / undo_move of the lichess variants; never inlined, so that do_move and undo_move
-  // stay small for standard chess (wasm perft with bulk counting +5-6% in one A/B run of
-  // tests/bench/core.mjs --cpu, without bulk counting within the noise: docs/performance.md).
-  [[gnu::noinline]] void do_move_variant(Move m);
-  // do_move/undo_move for every move their short path leaves out: castling, en passant,
-  // promotions, Makruk, the lichess variants, a full state stack (position.cpp, do_move).
-  [[gnu::noinline]] void do_move_rare(Move m);
-  [[gnu::noinline]] void undo_move_rare();
-  [[gnu::noinline]] void undo_move_variant();
   Bitboard variant_checkers() const;
 
   Bitboard by_type_[PIECE_TYPE_NB];
