@@ -247,7 +247,11 @@ export async function urlReader(
     await writeBlob(store, 'sizes.json', new TextEncoder().encode(JSON.stringify(Object.fromEntries(sizes))));
   return {
     names: () => [...sizes.keys()],
-    size: (name) => sizes.get(name) ?? 0,
+    size(name) {
+      const n = sizes.get(name);
+      if (n === undefined) throw new Error(`${url(name)}: no size (not on the server, nor kept)`);
+      return n;
+    },
     async read(name, offset, length) {
       const chunkName = `${name}@${offset}`;
       const cached = store ? await readBlob(store, chunkName) : null;
