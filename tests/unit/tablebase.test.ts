@@ -357,7 +357,7 @@ test('a directory handle (a folder the user picked): its table files, other file
 
 describe('damaged and truncated files', () => {
   const fen = '8/8/8/5N2/5K2/2kB4/8/8 b - - 0 1';
-  const withKbnv = (wdl: Uint8Array, dtz = bytesOf.get('KBNvK.rtbz')!): Map<string, Uint8Array> =>
+  const withKbnv = (wdl: Uint8Array, dtz: Uint8Array = bytesOf.get('KBNvK.rtbz')!): Map<string, Uint8Array> =>
     new Map([
       ...[...bytesOf].filter(([n]) => n.startsWith('KBvK') || n.startsWith('KNvK')),
       ['KBNvK.rtbw', wdl],
@@ -389,7 +389,7 @@ describe('damaged and truncated files', () => {
   test('a bad magic number is damaged; the WDL file still answers', async () => {
     const fen = 'N7/8/2k5/8/7K/8/8/B7 w - - 0 1'; // won: the DTZ table is read
     const dtz = Uint8Array.from(bytesOf.get('KBNvK.rtbz')!);
-    dtz[0] ^= 0xff;
+    dtz[0] = dtz[0]! ^ 0xff;
     const t = await Tablebase.open(memoryReader(withKbnv(bytesOf.get('KBNvK.rtbw')!, dtz)));
     expect(await t.probeWdl(fen)).toBe(await tb.probeWdl(fen));
     await expect(t.probeDtz(fen)).rejects.toMatchObject({ code: 'damaged', file: 'KBNvK.rtbz' });
@@ -420,7 +420,7 @@ function memoryDirectory(): TablebaseDirectory & { files: Map<string, Uint8Array
   const files = new Map<string, Uint8Array>();
   const dirs = new Map<string, ReturnType<typeof memoryDirectory>>();
   const handle = (name: string): TablebaseFileHandle => ({
-    getFile: () => Promise.resolve(new Blob([files.get(name)!])),
+    getFile: () => Promise.resolve(new Blob([Uint8Array.from(files.get(name)!)])),
     createWritable: () => {
       const parts: Uint8Array[] = [];
       return Promise.resolve({
