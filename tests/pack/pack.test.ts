@@ -170,8 +170,8 @@ test('the tarball holds the package and nothing else', () => {
   expect(pkg.dependencies ?? {}).toEqual({});
   // 238 KB with chesswasm/openings (its table, dist/openings.js, is 37 KB gzipped), chesswasm/engine
   // and the seven lichess variants; the CommonJS build (its JS and its .wasm) adds about 150 KB,
-  // chesswasm/tablebase (its JS twice, its .wasm once: 52 KB gzipped) about 70 KB.
-  expect(statSync(tarball).size).toBeLessThan(420_000);
+  // chesswasm/tablebase (its JS twice, its .wasm once: 52 KB gzipped) about 78 KB (405 -> 483 KB).
+  expect(statSync(tarball).size).toBeLessThan(500_000);
 });
 
 describe('Node', () => {

@@ -520,3 +520,20 @@ describe('a base URL (HTTP Range requests on 127.0.0.1) and the cache', () => {
     }
   });
 });
+
+test('random text and values as positions: a FenError or TablebaseError, never anything else, nothing changed', async () => {
+  const rand = prng(4207);
+  const alphabet = 'kqrbnpKQRBNP12345678/ -wb';
+  for (let i = 0; i < 300; i++) {
+    const text = Array.from({ length: rand.int(60) }, () => alphabet[rand.int(alphabet.length)]).join('');
+    const e: unknown = await tb.probeWdl(text).then(
+      () => null,
+      (x: unknown) => x,
+    );
+    if (e !== null) expect((e as Error).name, text).toMatch(/^(FenError|TablebaseError)$/);
+  }
+  for (const v of [null, undefined, {}, [], 3.5, Symbol('x')])
+    // @ts-expect-error wrong types on purpose
+    await expect(tb.probeDtz(v)).rejects.toMatchObject({ code: 'invalid-argument' });
+  expect(await tb.probeWdl('8/8/8/8/8/8/2Q5/k1K5 w - - 0 1')).toBe(2);
+});
