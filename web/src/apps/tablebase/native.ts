@@ -25,11 +25,12 @@ async function load(): Promise<TablebaseGlue> {
   return createChesswasmTablebase({ wasm: await compile(moduleUrl()) });
 }
 
-// Beside the entry's JS; the CommonJS build (dist/cjs/tablebase.cjs) uses the ES module build's
-// file one folder up (one copy in the package: the glue and the module are the same for both).
+// Beside the entry's JS, written as bundlers look for it (Vite copies the file and rewrites the
+// URL). The CommonJS build (dist/cjs/tablebase.cjs) uses the ES module build's file one folder up:
+// one copy in the package (the glue and the module are the same for both builds).
 function moduleUrl(): URL {
-  const here = import.meta.url;
-  return new URL(/\/cjs\/[^/]*\.cjs$/.test(here) ? '../chesswasm-tablebase.wasm' : './chesswasm-tablebase.wasm', here);
+  const url = new URL('./chesswasm-tablebase.wasm', import.meta.url);
+  return /\/cjs\/chesswasm-tablebase\.wasm$/.test(url.pathname) ? new URL('../chesswasm-tablebase.wasm', url) : url;
 }
 
 // The module compiled from its file: read with Node's fs for a file: URL, else fetched (streaming
