@@ -16,6 +16,7 @@ export default defineConfig({
             { find: /^chesswasm\/engine$/, replacement: here('./dist/engine.js') },
             { find: /^chesswasm\/chessjs$/, replacement: here('./dist/chessjs.js') },
             { find: /^chesswasm\/openings$/, replacement: here('./dist/openings.js') },
+            { find: /^chesswasm\/tablebase$/, replacement: here('./dist/tablebase.js') },
             { find: /^chesswasm$/, replacement: here('./dist/index.js') },
             // A module of the package by its source path (tests that reach an internal): tsc's
             // per-module output with the release module, which scripts/package.sh keeps in
@@ -38,6 +39,7 @@ export default defineConfig({
             { find: /^chesswasm\/chessjs$/, replacement: here('./build/dist-debug/entries/chessjs.js') },
             { find: /^chesswasm$/, replacement: here('./build/dist-debug/entries/index.js') },
             { find: /^chesswasm\/openings$/, replacement: here('./build/dist-debug/entries/openings.js') },
+            { find: /^chesswasm\/tablebase$/, replacement: here('./build/dist-debug/entries/tablebase.js') },
           ],
         },
         test: {

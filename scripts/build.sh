@@ -66,7 +66,7 @@ for t in "${targets[@]}"; do
   fi
   echo "== build build/$t"
   if [[ "$t" == wasm-debug ]]; then
-    cmake --build "build/$t" -j"$JOBS" --target chesswasm  # only the package's module
+    cmake --build "build/$t" -j"$JOBS" --target chesswasm chesswasm-tablebase  # only the package's modules
   else
     cmake --build "build/$t" -j"$JOBS"
   fi

@@ -12,6 +12,9 @@
 //                          game review; it imports index.js, which stays as small as before
 //   dist/openings.js       `chesswasm/openings` (web/src/apps/openings/: the opening table and its
 //                          lookups): its own entry, so that index.js does not carry the table
+//   dist/tablebase.js      `chesswasm/tablebase` (web/src/apps/tablebase/: the tablebase module's glue
+//                          and loader, the readers); its .wasm (dist/chesswasm-tablebase.wasm) is
+//                          loaded by Tablebase.open; the CommonJS build (dist/cjs/) has the same glue and loads that file
 // One module graph instead of a file per module: 5 KB less gzipped JS than minifying each file
 // on its own (gzip sees one file; names are mangled across modules), and a Node import loads 2
 // JS files instead of 19 (docs/performance.md, "Size" and "Import"). Every module of the package
@@ -48,6 +51,7 @@ const ENTRIES = {
   chessjs: 'entries/chessjs.js',
   engine: 'entries/engine.js',
   openings: 'entries/openings.js',
+  tablebase: 'entries/tablebase.js',
   'puzzle-file': 'apps/puzzle-file.js',
   'puzzle-worker': 'apps/puzzle-worker.js',
 };
@@ -59,6 +63,7 @@ const CJS_ENTRIES = {
   chessjs: 'entries/chessjs-cjs.js',
   engine: 'entries/engine-cjs.js',
   openings: 'entries/openings-cjs.js',
+  tablebase: 'entries/tablebase-cjs.js',
 };
 // Folders of tsc output whose modules are bundled (their .js files go, the .d.ts stay).
 const ENTRY_DIRS = ['boundary', 'core', 'games', 'apps', 'adapters', 'entries'];

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks for the tools the build needs (cmake, make, g++, GoogleTest, emscripten, node/npm)
 # and the reference tools the tests use (fairy-stockfish; stockfish, the engine of the
-# chesswasm/engine tests; polyglot, which builds and dumps opening books).
+# chesswasm/engine tests; polyglot, which builds and dumps opening books; fathom, the Syzygy
+# prober the tablebase tests compare with).
 # When something is missing and we are root with apt-get, installs it; otherwise prints the
 # apt-get command to run and exits 1.  --check-only: never install.  --fuzz: also check for
 # clang and the libFuzzer runtime that scripts/fuzz.sh needs.
@@ -31,6 +32,7 @@ have npm || missing+=(npm)
 [[ -x /usr/games/fairy-stockfish ]] || missing+=(fairy-stockfish)
 [[ -x /usr/games/stockfish ]] || missing+=(stockfish)
 [[ -x /usr/games/polyglot ]] || missing+=(polyglot)
+[[ -x /usr/games/fathom ]] || missing+=(fathom)
 if ((fuzz)); then
   { have clang++ || have clang++-14; } || missing+=(clang)
   compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a" >/dev/null || missing+=(libclang-rt-14-dev)

@@ -8,6 +8,7 @@
 #   dist/<layer>/**/*.d.ts           the types, in web/src's folders (boundary/, core/, games/,
 #                                    apps/, adapters/); boundary/chesswasm.d.mts the glue's types
 #   dist/chesswasm.wasm              the module from build/wasm (Release, -O3)
+#   dist/chesswasm-tablebase.wasm    the tablebase module (chesswasm/tablebase loads it on open)
 #   build/dist-modules/              tsc's per-module output with the release module (tests of
 #                                    a module's internals)
 #   build/dist-debug/                the same JS with build/wasm-debug's module (asserts,
@@ -26,12 +27,13 @@ node scripts/gen-boundary.mjs
 
 echo "== tsc (web/src -> dist)"
 # The last build's files (tsc writes web/src's folders: boundary/, core/, games/, apps/, adapters/).
-rm -rf dist/*.js dist/*.d.ts dist/chesswasm.mjs dist/chesswasm.d.mts dist/chesswasm.wasm \
+rm -rf dist/*.js dist/*.d.ts dist/chesswasm.mjs dist/chesswasm.d.mts dist/chesswasm.wasm dist/chesswasm-tablebase.wasm \
   dist/boundary dist/core dist/games dist/apps dist/adapters dist/entries dist/cjs dist/types dist/chessjs dist/engine dist/openings
 npx --no-install tsc -p tsconfig.json
 # The glue beside its loader (boundary/wasm.js imports ./chesswasm.mjs, whose types tsc's
 # boundary/wasm.d.ts refers to) and the .wasm beside it for the unbundled copies below.
 cp build/wasm/chesswasm.mjs build/wasm/chesswasm.wasm dist/boundary/
+cp build/wasm/chesswasm-tablebase.mjs build/wasm/chesswasm-tablebase.wasm dist/apps/tablebase/
 # The types (tsc's declarationDir): one set for both builds. CommonJS-format declarations
 # (dist/types/package.json), which TypeScript lets ES modules import by name too, so that a
 # CommonJS TypeScript file under "node16" resolution can require the package.
@@ -39,7 +41,8 @@ cp build/wasm/chesswasm.mjs build/wasm/chesswasm.wasm dist/boundary/
 # not import an ES module's types, so the declarations that name './chesswasm.mjs' name
 # './chesswasm.js' (the glue's code itself is bundled: no file of that name is imported).
 cp web/src/boundary/chesswasm.d.mts dist/types/boundary/chesswasm.d.ts
-find dist/types -name '*.d.ts' -exec sed -i -E "s#from '((\.\./|\./)[a-z/]*)chesswasm\.mjs'#from '\1chesswasm.js'#" {} +
+cp web/src/apps/tablebase/chesswasm-tablebase.d.mts dist/types/apps/tablebase/chesswasm-tablebase.d.ts
+find dist/types -name '*.d.ts' -exec sed -i -E "s#from '((\.\./|\./)[a-z/]*)(chesswasm(-tablebase)?)\.mjs'#from '\1\3.js'#" {} +
 echo '{ "type": "commonjs" }' > dist/types/package.json
 # The CommonJS build's glue (the classic runtime: it instantiates synchronously; bundled into
 # dist/cjs/ by scripts/bundle.mjs, its .wasm beside those files).
@@ -54,12 +57,13 @@ rm -rf build/dist-debug
 mkdir -p build/dist-debug
 copy_tree build/dist-debug
 cp build/wasm-debug/chesswasm.mjs build/wasm-debug/chesswasm.wasm build/dist-debug/boundary/
+cp build/wasm-debug/chesswasm-tablebase.mjs build/wasm-debug/chesswasm-tablebase.wasm build/dist-debug/apps/tablebase/
 # tsc's per-module output with the release module, for tests that reach a module's internals.
 rm -rf build/dist-modules
 mkdir -p build/dist-modules
 copy_tree build/dist-modules
 # The bundled chunks sit in dist/ and load ./chesswasm.wasm next to them.
-mv dist/boundary/chesswasm.wasm dist/
+mv dist/boundary/chesswasm.wasm dist/apps/tablebase/chesswasm-tablebase.wasm dist/
 # The shipped JS bundled and minified (what users download; measured by the bench's size row);
 # the copies above keep the readable tsc output.
 node scripts/bundle.mjs dist

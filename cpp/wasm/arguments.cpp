@@ -81,4 +81,12 @@ size_t room_for(size_t n) {
   return r;
 }
 
+bool valid_table_file_size(double size, uint32_t chunk_size) {
+  return valid_byte_offset(size) && chunk_size > 0 && size / double(chunk_size) <= MAX_TABLE_CHUNKS;
+}
+
+bool valid_byte_offset(double offset) {
+  return offset >= 0 && offset < 9007199254740992.0 && offset == double(uint64_t(offset));
+}
+
 }  // namespace cw::wasm

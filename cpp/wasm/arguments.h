@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 
 #include "puzzle.h"
@@ -69,5 +70,13 @@ bool variant_and_texts(int variant, const char* buffer, size_t size, int len1, i
 // then 20,000,060) would each need a fresh block above any small one allocated since, and
 // the heap would grow with every round of such inputs (tests/unit/buffers.test.ts).
 size_t room_for(size_t n);
+
+// A tablebase file's size from JS (Tablebase.addFile): a whole number of bytes whose chunk count
+// at the chunk size is at most MAX_TABLE_CHUNKS (the file's chunk slots are allocated when it is
+// registered: 64 MiB of slots at most; 64 GiB files at the default 4 KB chunk).
+constexpr double MAX_TABLE_CHUNKS = double(1 << 24);
+bool valid_table_file_size(double size, uint32_t chunk_size);
+// A byte offset from JS: a whole number from 0 below 2^53.
+bool valid_byte_offset(double offset);
 
 }  // namespace cw::wasm

@@ -203,3 +203,21 @@ TEST(Arguments, RoomFor) {
   EXPECT_EQ(room_for(20000056), room_for(20000060));
   EXPECT_EQ(room_for(20000056), 33554432u);
 }
+
+TEST(Arguments, TablebaseSizesAndOffsets) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_TRUE(valid_byte_offset(0));
+  EXPECT_TRUE(valid_byte_offset(9007199254740991.0));
+  EXPECT_FALSE(valid_byte_offset(9007199254740992.0));
+  EXPECT_FALSE(valid_byte_offset(-1));
+  EXPECT_FALSE(valid_byte_offset(0.5));
+  EXPECT_FALSE(valid_byte_offset(nan));
+  EXPECT_FALSE(valid_byte_offset(inf));
+  EXPECT_TRUE(valid_table_file_size(0, 4096));
+  EXPECT_TRUE(valid_table_file_size(4096.0 * MAX_TABLE_CHUNKS, 4096));
+  EXPECT_FALSE(valid_table_file_size(4096.0 * MAX_TABLE_CHUNKS + 1, 4096));
+  EXPECT_TRUE(valid_table_file_size(4096.0 * MAX_TABLE_CHUNKS + 1, 8192));
+  EXPECT_FALSE(valid_table_file_size(-4096, 4096));
+  EXPECT_FALSE(valid_table_file_size(nan, 4096));
+}

@@ -80,6 +80,9 @@ describe('code blocks of README.md and docs/*.md', () => {
       .replaceAll("'chesswasm/engine'", JSON.stringify(pathToFileURL(distEngine).href))
       .replaceAll("'chesswasm/openings'", JSON.stringify(pathToFileURL(path.join(root, 'dist/openings.js')).href))
       .replaceAll("'chesswasm/chessjs'", JSON.stringify(pathToFileURL(path.join(root, 'dist/chessjs.js')).href))
+      .replaceAll("'chesswasm/tablebase'", JSON.stringify(pathToFileURL(path.join(root, 'dist/tablebase.js')).href))
+      // The tables of the repository (docs/tablebase.md's blocks name the folder as a user's would).
+      .replaceAll("'tests/data/syzygy'", JSON.stringify(path.join(root, 'tests/data/syzygy')))
       .replaceAll("'chesswasm'", JSON.stringify(pathToFileURL(distIndex).href));
     writeFileSync(file, source);
     execFileSync(process.execPath, [file], { encoding: 'utf8', cwd: tmp, stdio: ['ignore', 'pipe', 'pipe'] });

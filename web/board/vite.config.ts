@@ -95,6 +95,7 @@ export default defineConfig({
       { find: /^chesswasm\/engine$/, replacement: here('../../dist/engine.js') },
       { find: /^chesswasm$/, replacement: here('../../dist/index.js') },
       { find: /^chesswasm\/openings$/, replacement: here('../../dist/openings.js') },
+      { find: /^chesswasm\/tablebase$/, replacement: here('../../dist/tablebase.js') },
     ],
   },
   build: {

@@ -18,6 +18,7 @@ import { START, Store, VARIANT_NAMES, lineEnd } from './store.js';
 import { UrlState } from './url.js';
 import { BoardView } from './views/board.js';
 import { BookView, bookPanel } from './views/book.js';
+import { TablebaseView, tablebasePanel } from './views/tablebase.js';
 import { Chess960View, chess960Panel } from './views/chess960.js';
 import { EditorView } from './views/editor.js';
 import { BoardEngine } from './engine.js';
@@ -49,6 +50,7 @@ $<HTMLSelectElement>('variant').replaceChildren(
 // The tools of the side panel (a new panel: registerPanel + its view below).
 registerPanel(puzzlePanel);
 registerPanel(bookPanel);
+registerPanel(tablebasePanel);
 registerPanel(perftPanel);
 registerPanel(chess960Panel);
 mountPanels($('tools'));
@@ -64,6 +66,7 @@ const review = new ReviewView(store, stockfish, () => render());
 const editor = new EditorView(store, board);
 const puzzles = new PuzzlesView(store, board);
 const book = new BookView(store, board);
+const tablebase = new TablebaseView(store);
 new PerftView(store);
 const opening = new OpeningView(store);
 const treeMenu = new TreeMenuView(store);
@@ -123,6 +126,7 @@ function render(): void {
   engine.render();
   review.render(); // after the move list: it marks the judged moves
   book.render();
+  tablebase.render();
   opening.render();
   treeMenu.render();
   strip.render();

@@ -7,7 +7,16 @@ import type { Color } from '../../core/move.js';
 import { Position } from '../../core/position.js';
 import { EngineError, type Engine, type EngineLine, type Limit } from './engine.js';
 import { type ByPhase, type Division, type Phase, divide, phaseAt } from './division.js';
-import { Score, moveAccuracy, rawWinningChances, sideAccuracy, weightedAccuracies, winPercent } from './score.js';
+import {
+  CP_CEILING,
+  Score,
+  moveAccuracy,
+  rawWinningChances,
+  sideAccuracy,
+  weightedAccuracies,
+  winPercent,
+} from './score.js';
+import type { Tablebase } from '../tablebase/tablebase.js';
 
 /** Lichess's judgement of a move. */
 export type Judgement = 'inaccuracy' | 'mistake' | 'blunder';
@@ -38,6 +47,11 @@ export interface ReviewedMove {
   phase: Phase;
   /** With a judgement from a mate score: `'created'` (the mover now gets mated) or `'lost'` (the mover lost a mate it had). */
   mate?: 'created' | 'lost';
+  /**
+   * What the judgement and the accuracy were made from: `'engine'`, or `'tablebase'` when the
+   * position before or after the move is in the tables of {@link ReviewOptions.tablebase}.
+   */
+  source: 'engine' | 'tablebase';
 }
 
 /** Figures keyed by side. */
@@ -75,6 +89,12 @@ export interface Review {
    * phase (each move weighted as in the whole game's figure); `null` for a side without moves there.
    */
   phases: ByPhase<BySide<number | null>>;
+  /**
+   * With {@link ReviewOptions.tablebase}: the N+1 positions' tablebase WDL from White's side (2
+   * White wins, 0 a draw, -2 Black wins; a cursed win or blessed loss is 0: the 50-move rule
+   * draws it), `null` for a position outside the tables.
+   */
+  tablebase?: (number | null)[];
 }
 
 /** Options of {@link reviewGame}: the limit of each position's search (default `{ nodes: 250000 }`) and progress. */
@@ -83,6 +103,14 @@ export interface ReviewOptions extends Pick<Limit, 'depth' | 'nodes' | 'movetime
   onProgress?: (progress: { done: number; total: number }) => void;
   /** Stops the review: it rejects with {@link EngineError} `'aborted'`. */
   signal?: AbortSignal;
+  /**
+   * Syzygy tables (`chesswasm/tablebase`): where the position before or after a move is within
+   * them, the move is judged on their verdict, as lichess judges endgames, instead of the
+   * engine's score (a win kept is no mistake however the engine's number moves; a win thrown to
+   * a draw is a blunder). The engine still gives the best line. A table the tables lack leaves
+   * that position to the engine; a damaged table rejects the review with its `TablebaseError`.
+   */
+  tablebase?: Pick<Tablebase, 'maxPieces' | 'probeWdl'>;
 }
 
 /** The default limit of {@link reviewGame}. */
@@ -138,6 +166,8 @@ export async function reviewGame(game: Game, engine: Engine, options: ReviewOpti
   const pos = Position.fromFen(game.rootFen, { variant: game.variant, chess960: game.chess960 });
   const evals: Score[] = [];
   const bests: (EngineLine | null)[] = [];
+  const tb = options?.tablebase;
+  const wdls: (number | null)[] = [];
   try {
     for (let i = 0; i < total; i++) {
       if (signal?.aborted) throw new EngineError('aborted', 'the review was aborted');
@@ -159,16 +189,55 @@ export async function reviewGame(game: Game, engine: Engine, options: ReviewOpti
         evals.push(best.score.white());
         bests.push(best);
       }
+      if (tb) wdls.push(await tablebaseWdl(tb, pos));
       options?.onProgress?.({ done: i + 1, total });
     }
   } finally {
     pos.dispose();
   }
-  return summarize(game, evals, bests);
+  return tb ? summarize(game, evals, bests, wdls) : summarize(game, evals, bests);
 }
 
-/** The review of a main line from its evaluations (White's side) and the engine's best line before each move. */
-export function summarize(game: Game, evals: Score[], bests: (EngineLine | null)[]): Review {
+// The tables' WDL of a position from White's side (a cursed win or blessed loss: 0), null when it
+// is outside them (more pieces, castling rights, another rule set, a table they lack).
+async function tablebaseWdl(tb: Pick<Tablebase, 'maxPieces' | 'probeWdl'>, pos: Position): Promise<number | null> {
+  if (pos.variant !== 'chess' && pos.variant !== 'chess960') return null;
+  const [board, , castling] = pos.fen().split(' ');
+  if (castling !== '-' || board!.replace(/[^a-z]/gi, '').length > tb.maxPieces) return null;
+  let wdl: number;
+  try {
+    wdl = await tb.probeWdl(pos);
+  } catch (e) {
+    if ((e as { code?: unknown }).code === 'missing-table') return null;
+    throw e;
+  }
+  const decisive = wdl === 2 ? 2 : wdl === -2 ? -2 : 0;
+  return pos.turn === 'w' || decisive === 0 ? decisive : -decisive;
+}
+
+// The score the tables give (White's side): a win as the centipawn ceiling, so that judging sees
+// a win kept as no loss and a win thrown away as the largest one.
+function tablebaseScore(wdl: number): Score {
+  return Score.cp(wdl > 0 ? CP_CEILING : wdl < 0 ? -CP_CEILING : 0);
+}
+
+// A score as the centipawn ceiling when it is a mate (judged beside a tablebase score, a mate and
+// a tablebase win are the same win).
+function ceiled(s: Score): Score {
+  return s.mate === undefined ? s : Score.cp(s.isMated() ? -CP_CEILING : CP_CEILING);
+}
+
+/**
+ * The review of a main line from its evaluations (White's side) and the engine's best line before
+ * each move; with `tablebase` (each position's tablebase WDL from White's side, `null` outside the
+ * tables), the moves at tablebase positions judged on it ({@link ReviewOptions.tablebase}).
+ */
+export function summarize(
+  game: Game,
+  evals: Score[],
+  bests: (EngineLine | null)[],
+  tablebase?: readonly (number | null)[],
+): Review {
   const nodes = game.mainlineNodes();
   const first: Color = game.rootFen.split(' ')[1] === 'b' ? 'b' : 'w';
   const division = divide(game);
@@ -181,10 +250,16 @@ export function summarize(game: Game, evals: Score[], bests: (EngineLine | null)
     const side = color === 'w' ? 'white' : 'black';
     const before = evals[i]!;
     const after = evals[i + 1]!;
-    const mb = color === 'w' ? before : before.negate();
-    const ma = color === 'w' ? after : after.negate();
+    const tbBefore = tablebase?.[i] ?? null;
+    const tbAfter = tablebase?.[i + 1] ?? null;
+    const byTables = tbBefore !== null || tbAfter !== null;
+    const judgedBefore = tbBefore !== null ? tablebaseScore(tbBefore) : byTables ? ceiled(before) : before;
+    const judgedAfter = tbAfter !== null ? tablebaseScore(tbAfter) : byTables ? ceiled(after) : after;
+    const mb = color === 'w' ? judgedBefore : judgedBefore.negate();
+    const ma = color === 'w' ? judgedAfter : judgedAfter.negate();
     const best = bests[i] ?? null;
-    const mates = ma.mate !== undefined && Object.is(ma.mate, 0); // the move gave mate
+    const moverAfter = color === 'w' ? after : after.negate();
+    const mates = moverAfter.mate !== undefined && Object.is(moverAfter.mate, 0); // the move gave mate
     const isBest = best !== null && best.pv[0] === node.uci;
     const j = mates || isBest ? { judgement: null } : judge(mb, ma);
     const accuracy = mates ? 100 : moveAccuracy(winPercent(mb), winPercent(ma));
@@ -200,14 +275,19 @@ export function summarize(game: Game, evals: Score[], bests: (EngineLine | null)
       judgement: j.judgement,
       accuracy,
       phase: phaseAt(division, i),
+      source: byTables ? 'tablebase' : 'engine',
     };
     if (j.judgement && j.mate) m.mate = j.mate;
     if (j.judgement) counts[side][j.judgement]++;
     moves.push(m);
     loss[side].push(Math.max(0, mb.ceiledCp() - ma.ceiledCp()));
   }
+  const judged = evals.map((e, i) => {
+    const wdl = tablebase?.[i] ?? null;
+    return wdl !== null ? tablebaseScore(wdl) : e;
+  });
   const weighted = weightedAccuracies(
-    evals.map((e) => winPercent(e)),
+    judged.map((e) => winPercent(e)),
     first,
   );
   const bySide = (xs: typeof weighted): BySide<number | null> => ({
@@ -217,7 +297,7 @@ export function summarize(game: Game, evals: Score[], bests: (EngineLine | null)
   const inPhase = (p: Phase) => bySide(weighted.filter((_, i) => moves[i]!.phase === p));
   const phases = { opening: inPhase('opening'), middlegame: inPhase('middlegame'), endgame: inPhase('endgame') };
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
-  return {
+  const review: Review = {
     evals,
     moves,
     accuracy: bySide(weighted),
@@ -226,6 +306,8 @@ export function summarize(game: Game, evals: Score[], bests: (EngineLine | null)
     division,
     phases,
   };
+  if (tablebase) review.tablebase = [...tablebase];
+  return review;
 }
 
 const NAG: Record<Judgement, number> = { inaccuracy: 6, mistake: 2, blunder: 4 };
