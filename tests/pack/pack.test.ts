@@ -1,5 +1,6 @@
 // The package as users get it: `npm pack`, the tarball installed into a fresh temporary
-// project (no registry: the package has no runtime dependencies), then
+// project (offline: the one runtime dependency, chesswasm/database's @sqlite.org/sqlite-wasm, comes
+// from npm's cache), then
 //   (a) Node ESM: `import 'chesswasm'` and 'chesswasm/chessjs', perft and legal moves; the shipped types compile
 //       under `tsc --strict` (NodeNext); the `chesswasm` bin runs; Node CommonJS: `require()` of every
 //       entry, usable at once; a chess.js-using file type-checks against the facade under "node",
@@ -154,7 +155,9 @@ test('the tarball holds the package and nothing else', () => {
   expect(listing).toContain('package/dist/types/apps/openings/index.d.ts');
   expect(listing).toContain('package/dist/chessjs.js'); // the facade's entry point
   expect(listing).toContain('package/dist/types/adapters/chessjs/index.d.ts');
-  for (const entry of ['index', 'chessjs', 'engine', 'openings'])
+  expect(listing).toContain('package/dist/database.js'); // chesswasm/database
+  expect(listing).toContain('package/dist/types/apps/database/index.d.ts');
+  for (const entry of ['index', 'chessjs', 'engine', 'openings', 'database'])
     expect(listing).toContain(`package/dist/cjs/${entry}.cjs`); // the CommonJS build
   expect(listing).toContain('package/dist/cjs/chesswasm.wasm');
   expect(listing).toContain('package/bin/chesswasm');
@@ -166,7 +169,8 @@ test('the tarball holds the package and nothing else', () => {
     string,
     unknown
   >;
-  expect(pkg.dependencies ?? {}).toEqual({});
+  // The main entry needs nothing; chesswasm/database needs SQLite's wasm build.
+  expect(Object.keys((pkg.dependencies ?? {}) as Record<string, string>)).toEqual(['@sqlite.org/sqlite-wasm']);
   // 238 KB with chesswasm/openings (its table, dist/openings.js, is 37 KB gzipped), chesswasm/engine
   // and the seven lichess variants; the CommonJS build (its JS and its .wasm) adds about 150 KB.
   expect(statSync(tarball).size).toBeLessThan(420_000);

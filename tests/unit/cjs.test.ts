@@ -44,11 +44,13 @@ describe('require("chesswasm")', () => {
       const { Game } = require('./index.cjs');
       const { openingOf } = require('./openings.cjs');
       const { Engine } = require('./engine.cjs');
+      const { GameDatabase } = require('./database.cjs');
       const move = new Chess().move('e4');
       const game = new Game();
       for (const san of ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']) game.play(san);
       console.log(JSON.stringify({ ready, perft: Position.startpos().perft(3), move: move instanceof Move,
-        name: move.constructor.name, opening: openingOf(game)?.name, engine: typeof Engine }));
+        name: move.constructor.name, opening: openingOf(game)?.name, engine: typeof Engine,
+        database: typeof GameDatabase }));
     `);
     expect(JSON.parse(out)).toEqual({
       ready: true,
@@ -57,6 +59,7 @@ describe('require("chesswasm")', () => {
       name: 'Move',
       opening: 'Ruy Lopez',
       engine: 'function',
+      database: 'function',
     });
   });
 
