@@ -20,7 +20,7 @@ import {
 } from './filter.js';
 import { NODE_VFS, installNodeVfs, isNode } from './node-vfs.js';
 import { EntryBuffer, SEGMENT_SCHEMA, lookup, mergeSegments, writeSegment } from './segments.js';
-import { type Connection, type SqlValue, type SqliteError, loadSqlite } from './sqlite.js';
+import { type Connection, type SqlValue, type SqliteError, lastInsertId, loadSqlite } from './sqlite.js';
 
 /** The store format this version writes; a store of a later one is refused (`'newer-format'`). */
 export const DATABASE_FORMAT = 1;
@@ -449,10 +449,13 @@ export class GameDatabase {
       keys.lo[keys.length] = lo;
       keys.move[keys.length++] = move;
     };
+    let reported = -1;
     const commit = (): void => {
       if (pending.length > 0) this.#commit(pending, keys, result);
       pending = [];
       keys.length = 0;
+      if (reported === index) return;
+      reported = index;
       onProgress?.({ games: index, added: result.added, skipped: result.skipped, errors: result.errors.length });
     };
     for await (const game of games) {
@@ -555,7 +558,7 @@ export class GameDatabase {
               continue;
             }
             added++;
-            const id = Number(db.selectValue('SELECT last_insert_rowid()'));
+            const id = lastInsertId(db);
             let buf = namespaces.get(g.ns);
             if (buf === undefined) namespaces.set(g.ns, (buf = new EntryBuffer()));
             const facts = g.date | (g.result << 21) | (g.speed << 23);

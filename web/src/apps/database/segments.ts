@@ -11,7 +11,7 @@
  * the date as {@link packDate} in bits 0-20, the result code in 21-22, the speed code in 23-25).
  * @module
  */
-import type { Connection, Statement } from './sqlite.js';
+import { type Connection, type Statement, lastInsertId } from './sqlite.js';
 
 /** Bytes of an entry. */
 export const ENTRY = 24;
@@ -58,9 +58,18 @@ export class EntryBuffer {
   /** The entries sorted by key, then game (a new buffer). */
   sorted(): Uint8Array {
     const v = this.view;
-    const order = new Uint32Array(this.length);
-    for (let i = 0; i < order.length; i++) order[i] = i;
-    order.sort((a, b) => compareAt(v, a * ENTRY, v, b * ENTRY));
+    const n = this.length;
+    const hi = new Int32Array(n);
+    const lo = new Uint32Array(n);
+    const game = new Uint32Array(n);
+    const order = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      hi[i] = v.getInt32(i * ENTRY, true);
+      lo[i] = v.getUint32(i * ENTRY + 4, true);
+      game[i] = v.getUint32(i * ENTRY + 8, true);
+      order[i] = i;
+    }
+    order.sort((a, b) => hi[a]! - hi[b]! || lo[a]! - lo[b]! || game[a]! - game[b]!);
     const out = new Uint8Array(this.length * ENTRY);
     for (let i = 0; i < order.length; i++)
       out.set(this.bytes.subarray(order[i]! * ENTRY, (order[i]! + 1) * ENTRY), i * ENTRY);
@@ -111,7 +120,7 @@ export class SegmentWriter {
       rowMode: 'array',
       returnValue: 'resultRows',
     });
-    this.#seg = Number(db.selectValue('SELECT last_insert_rowid()'));
+    this.#seg = lastInsertId(db);
     this.#insertChunk = db.prepare('INSERT INTO chunks (seg, first_key, last_key, data) VALUES (?, ?, ?, ?)');
   }
 
@@ -127,7 +136,7 @@ export class SegmentWriter {
     this.#insertChunk
       .bind([this.#seg, keyAt(v, 0), keyAt(v, (this.#fill - 1) * ENTRY), this.#chunk.slice(0, this.#fill * ENTRY)])
       .stepReset();
-    const id = Number(this.#db.selectValue('SELECT last_insert_rowid()'));
+    const id = lastInsertId(this.#db);
     if (this.#firstChunk < 0) this.#firstChunk = id;
     this.#chunks++;
     this.#entries += this.#fill;

@@ -50,6 +50,7 @@ export interface Sqlite3 {
     sqlite3_file: StructType;
     sqlite3_vfs_find(name: string | null): number;
     sqlite3_busy_timeout(db: number, ms: number): number;
+    sqlite3_last_insert_rowid(db: number): number | bigint;
     sqlite3_errstr(rc: number): string;
   };
   wasm: {
@@ -81,6 +82,7 @@ export interface SqliteError extends Error {
 }
 
 let loading: Promise<Sqlite3> | null = null;
+let loaded: Sqlite3 | null = null;
 
 /** The SQLite module, loaded once (its `.wasm` located by the package itself). */
 export function loadSqlite(): Promise<Sqlite3> {
@@ -89,7 +91,12 @@ export function loadSqlite(): Promise<Sqlite3> {
     (init as unknown as (options: { print: () => void; printErr: () => void }) => Promise<Sqlite3>)({
       print: () => undefined,
       printErr: () => undefined,
-    }),
+    }).then((sqlite3) => (loaded = sqlite3)),
   );
   return loading;
+}
+
+/** The rowid of the connection's last INSERT (a C call: no statement prepared). */
+export function lastInsertId(db: Connection): number {
+  return Number(loaded!.capi.sqlite3_last_insert_rowid(db.pointer));
 }
