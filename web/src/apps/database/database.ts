@@ -5,13 +5,15 @@
  */
 import { ChessError, PgnError } from '../../boundary/errors.js';
 import { Position } from '../../core/position.js';
-import { Game } from '../../games/game.js';
+import { Game, type GameNode } from '../../games/game.js';
 import { readGames } from '../../games/pgn.js';
 import {
   type CompiledFilter,
   type GameFilter,
   type Result,
   RESULTS,
+  SPEEDS,
+  type Speed,
   compileFilter,
   filters,
   packDate,
@@ -314,6 +316,61 @@ function chunksOf(source: GameSource): string | AsyncIterable<string | Uint8Arra
 }
 
 /**
+ * Walks a game's main line: `visit(key, ply, node)` for the position before each ply's move
+ * (`node`: that move) and for the last position (`node` undefined); `key` is the position's
+ * Zobrist key the first time the line reaches it, null when it is reached again. Returns the
+ * main line's nodes. The one definition of what the index holds (import and export).
+ */
+function walkMainline(
+  game: Game,
+  visit: (key: bigint | null, ply: number, node: GameNode | undefined) => void,
+): GameNode[] {
+  const nodes = game.mainlineNodes();
+  const pos = Position.fromFen(game.rootFen, { variant: game.variant, chess960: game.chess960 });
+  const seen = new Set<bigint>();
+  try {
+    for (let ply = 0; ; ply++) {
+      const key = pos.hash();
+      const node = nodes[ply];
+      const first = !seen.has(key);
+      if (first) seen.add(key);
+      visit(first ? key : null, ply, node);
+      if (node === undefined) break;
+      pos.play(node.move);
+    }
+  } finally {
+    pos.dispose();
+  }
+  return nodes;
+}
+
+/** A stored game as {@link GameDatabase.exportGames} gives it. */
+export interface ExportedGame extends GameHeader {
+  /** The index's namespace: the rule set (`'chess'`, `'atomic'`, ...; `'-960'` added for Chess960 castling in another). */
+  variant: string;
+  /** The speed class of its `TimeControl` (null: none or unreadable). */
+  speed: Speed | null;
+  /** Plies of its main line. */
+  plies: number;
+  /** The game as stored (comments and variations kept). */
+  pgn: string;
+  /** Its indexed positions: each the first time the main line reaches it, in order. */
+  positions: ExportedPosition[];
+}
+
+/** An indexed position of an {@link ExportedGame}. */
+export interface ExportedPosition {
+  /** The position's Zobrist key (unsigned; the Polyglot key in standard chess). */
+  key: bigint;
+  /** The ply at which the main line reaches it. */
+  ply: number;
+  /** The move played there in UCI (null at the position the game ends in). */
+  uci: string | null;
+  /** The same in SAN. */
+  san: string | null;
+}
+
+/**
  * A game database: games stored in SQLite with their tags and PGN (comments and variations
  * kept), and a position index of every main-line position (by Zobrist key, the Polyglot key in
  * standard chess, so that transpositions are found) for an opening explorer and a position
@@ -476,25 +533,13 @@ export class GameDatabase {
   #prepare(game: Game, push: (hi: number, lo: number, move: number) => void, keys: { length: number }): Pending {
     const tags = game.tags;
     const start = keys.length;
-    const nodes = game.mainlineNodes();
-    const pos = Position.fromFen(game.rootFen, { variant: game.variant, chess960: game.chess960 });
-    const seen = new Set<bigint>();
     const ucis: string[] = [];
-    try {
-      for (let ply = 0; ; ply++) {
-        const key = pos.hash();
-        const node = nodes[ply];
-        if (!seen.has(key)) {
-          seen.add(key);
-          push(Number(key >> 32n) | 0, Number(key & 0xffffffffn) >>> 0, node?.move ?? 0);
-        } else push(0, 0, 0xffff); // a repeated position: a placeholder keeps plies aligned
-        if (node === undefined) break;
-        ucis.push(node.uci);
-        pos.play(node.move);
-      }
-    } finally {
-      pos.dispose();
-    }
+    const nodes = walkMainline(game, (key, ply, node) => {
+      if (key === null)
+        push(0, 0, 0xffff); // a repeated position: a placeholder keeps plies aligned
+      else push(Number(key >> 32n) | 0, Number(key & 0xffffffffn) >>> 0, node?.move ?? 0);
+      if (node !== undefined) ucis.push(node.uci);
+    });
     let text = `${game.variant}\u0001${game.rootFen}\u0001`;
     for (const [k, v] of tags) text += `${k}\u0000${v}\u0001`;
     text += `\u0002${ucis.join(' ')}\u0002${game.result}`;
@@ -802,6 +847,44 @@ export class GameDatabase {
       game.goToPly(ply);
     }
     return game;
+  }
+
+  /**
+   * Every stored game in id order with its indexed positions (what the position index holds,
+   * as rows): the source of an export to Parquet (`chesswasm db export`) or any other store.
+   * Reads 500 games per query, so that no lock is held between the iterator's steps.
+   */
+  *exportGames(): IterableIterator<ExportedGame> {
+    let last = 0;
+    for (;;) {
+      const rows = this.#run((db) =>
+        db.exec({
+          sql: `SELECT ${HEADER_COLUMNS}, ns, speed, plies, pgn FROM games WHERE id > ? ORDER BY id LIMIT 500`,
+          bind: [last],
+          rowMode: 'array',
+          returnValue: 'resultRows',
+        }),
+      );
+      if (rows.length === 0) return;
+      for (const r of rows) {
+        last = Number(r[0]);
+        const game = Game.fromPgn(r[13] as string);
+        const positions: ExportedPosition[] = [];
+        walkMainline(game, (key, ply, node) => {
+          if (key !== null) positions.push({ key, ply, uci: node?.uci ?? null, san: node?.san ?? null });
+        });
+        game.dispose();
+        const speed = Number(r[11]);
+        yield {
+          ...header(r, null),
+          variant: r[10] as string,
+          speed: speed === 0 ? null : SPEEDS[speed - 1]!,
+          plies: Number(r[12]),
+          pgn: r[13] as string,
+          positions,
+        };
+      }
+    }
   }
 
   /** The number of stored games that pass the filter (all of them without one). */

@@ -14,6 +14,8 @@ export {
   type AddGamesOptions,
   type DatabaseErrorCode,
   type Explorer,
+  type ExportedGame,
+  type ExportedPosition,
   type ExplorerMove,
   type GameHeader,
   type GameSource,
