@@ -803,22 +803,43 @@ export class GameDatabase {
         return rows.map((r) => header(r, null));
       });
     }
-    const found: { id: number; ply: number; date: number; rating: number }[] = [];
+    // Each game's place in the order as one number (the page's ids come back out of it), sorted
+    // as a Float64Array (a numeric sort, no comparator): rank = primary * 2^32 + secondary.
+    const TWO32 = 4294967296;
+    let ranks = new Float64Array(1024);
+    let ids = new Uint32Array(1024);
+    let plies = new Uint16Array(1024);
+    let n = 0;
     const pos = this.#scan(position, filter, (v, o) => {
-      const w = v.getUint16(o + 16, true);
-      const b = v.getUint16(o + 18, true);
-      found.push({
-        id: v.getUint32(o + 8, true),
-        ply: v.getUint16(o + 14, true),
-        date: v.getUint32(o + 20, true) & 0x1fffff,
-        rating: w + b,
-      });
+      if (n === ranks.length) {
+        const grow = <T extends Float64Array | Uint32Array | Uint16Array>(a: T, b: T): T => (b.set(a), b);
+        ranks = grow(ranks, new Float64Array(n * 2));
+        ids = grow(ids, new Uint32Array(n * 2));
+        plies = grow(plies, new Uint16Array(n * 2));
+      }
+      const id = v.getUint32(o + 8, true);
+      const date = v.getUint32(o + 20, true) & 0x1fffff;
+      // Sorted ascending: the first of the page has the lowest rank.
+      ranks[n] =
+        order === 'oldest'
+          ? date * TWO32 + id
+          : order === 'rating'
+            ? (131071 - v.getUint16(o + 16, true) - v.getUint16(o + 18, true)) * TWO32 + id
+            : (0x1fffff - date) * TWO32 + (TWO32 - 1 - id);
+      ids[n] = id;
+      plies[n++] = v.getUint16(o + 14, true);
     });
     if (typeof position === 'string') pos.dispose();
-    if (order === 'oldest') found.sort((a, b) => a.date - b.date || a.id - b.id);
-    else if (order === 'rating') found.sort((a, b) => b.rating - a.rating || a.id - b.id);
-    else found.sort((a, b) => b.date - a.date || b.id - a.id);
-    const page = found.slice(offset, offset + limit);
+    const sorted = ranks.subarray(0, n).sort();
+    const idOf = (rank: number): number => {
+      const low = rank % TWO32;
+      return order === 'newest' ? TWO32 - 1 - low : low;
+    };
+    const pageIds = Array.from(sorted.subarray(offset, offset + limit), idOf);
+    const plyOf = new Map(pageIds.map((id) => [id, 0]));
+    for (let i = 0; i < n; i++) if (plyOf.has(ids[i]!)) plyOf.set(ids[i]!, plies[i]!);
+    const found = pageIds.map((id) => ({ id, ply: plyOf.get(id)! }));
+    const page = found;
     if (page.length === 0) return [];
     return this.#run((db) => {
       const rows = db.exec({
