@@ -22,7 +22,7 @@ import {
 } from './filter.js';
 import { NODE_VFS, installNodeVfs, isNode } from './node-vfs.js';
 import { EntryBuffer, SEGMENT_SCHEMA, lookup, mergeSegments, writeSegment } from './segments.js';
-import { type Connection, type SqlValue, type SqliteError, lastInsertId, loadSqlite } from './sqlite.js';
+import { type Connection, type SqlValue, type SqliteError, lastInsertId, loadSqlite, rollback } from './sqlite.js';
 
 /** The store format this version writes; a store of a later one is refused (`'newer-format'`). */
 export const DATABASE_FORMAT = 1;
@@ -439,7 +439,7 @@ export class GameDatabase {
           }
           db.exec('COMMIT');
         } catch (e) {
-          db.exec('ROLLBACK');
+          rollback(db);
           throw e;
         }
       }
@@ -521,7 +521,6 @@ export class GameDatabase {
       if (pending.length >= batchSize) commit();
       if (signal?.aborted) {
         commit();
-        await (games as AsyncIterableIterator<Game>).return?.();
         throw signal.reason ?? new DOMException('the import was aborted', 'AbortError');
       }
     }
@@ -618,7 +617,7 @@ export class GameDatabase {
         db.exec('COMMIT');
         result.added += added;
       } catch (e) {
-        db.exec('ROLLBACK');
+        rollback(db);
         throw e;
       }
       for (const ns of namespaces.keys()) mergeSegments(db, ns, this.#removedIds(db));
@@ -944,7 +943,7 @@ export class GameDatabase {
         db.exec('COMMIT');
         return n;
       } catch (e) {
-        db.exec('ROLLBACK');
+        rollback(db);
         throw e;
       }
     });

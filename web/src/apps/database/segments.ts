@@ -11,7 +11,7 @@
  * the date as {@link packDate} in bits 0-20, the result code in 21-22, the speed code in 23-25).
  * @module
  */
-import { type Connection, type Statement, lastInsertId } from './sqlite.js';
+import { type Connection, type Statement, lastInsertId, rollback } from './sqlite.js';
 
 /** Bytes of an entry. */
 export const ENTRY = 24;
@@ -201,7 +201,7 @@ export function mergeSegments(db: Connection, ns: string, removed: ReadonlySet<n
       db.exec(`DELETE FROM chunks WHERE seg IN (${ids}); DELETE FROM segments WHERE id IN (${ids})`);
       db.exec('COMMIT');
     } catch (e) {
-      db.exec('ROLLBACK');
+      rollback(db);
       throw e;
     }
   }

@@ -100,3 +100,15 @@ export function loadSqlite(): Promise<Sqlite3> {
 export function lastInsertId(db: Connection): number {
   return Number(loaded!.capi.sqlite3_last_insert_rowid(db.pointer));
 }
+
+/**
+ * Rolls back the open transaction; nothing when SQLite already did (it rolls back by itself
+ * on some errors, a full disk among them), so that the error that caused it is the one thrown.
+ */
+export function rollback(db: Connection): void {
+  try {
+    db.exec('ROLLBACK');
+  } catch {
+    // no transaction was open any more
+  }
+}
