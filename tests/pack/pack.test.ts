@@ -1,6 +1,6 @@
 // The package as users get it: `npm pack`, the tarball installed into a fresh temporary
-// project (offline: the one runtime dependency, chesswasm/database's @sqlite.org/sqlite-wasm, comes
-// from npm's cache), then
+// project (offline: the one runtime dependency, chesswasm/database's @sqlite.org/sqlite-wasm, is
+// installed beside it from a tarball of this checkout's copy), then
 //   (a) Node ESM: `import 'chesswasm'` and 'chesswasm/chessjs', perft and legal moves; the shipped types compile
 //       under `tsc --strict` (NodeNext); the `chesswasm` bin runs; Node CommonJS: `require()` of every
 //       entry, usable at once; a chess.js-using file type-checks against the facade under "node",
@@ -130,8 +130,24 @@ beforeAll(() => {
   const info = JSON.parse(out.slice(out.indexOf('['))) as { filename: string }[];
   tarball = path.join(tmp, info[0]!.filename);
   write(path.join(proj, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }, null, 2));
+  // The one dependency (chesswasm/database's SQLite) from this checkout's node_modules, as a
+  // tarball installed beside the package's: npm then needs no registry.
+  const sqlite = path.join(tmp, 'sqlite-wasm.tgz');
+  run(
+    'tar',
+    [
+      'czf',
+      sqlite,
+      '-C',
+      path.join(ROOT, 'node_modules/@sqlite.org'),
+      '--transform',
+      's,^sqlite-wasm,package,',
+      'sqlite-wasm',
+    ],
+    tmp,
+  );
   timed('npm install <tarball>', () =>
-    run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--offline', tarball], proj),
+    run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--offline', tarball, sqlite], proj),
   );
 }, 180_000);
 
@@ -172,8 +188,9 @@ test('the tarball holds the package and nothing else', () => {
   // The main entry needs nothing; chesswasm/database needs SQLite's wasm build.
   expect(Object.keys((pkg.dependencies ?? {}) as Record<string, string>)).toEqual(['@sqlite.org/sqlite-wasm']);
   // 238 KB with chesswasm/openings (its table, dist/openings.js, is 37 KB gzipped), chesswasm/engine
-  // and the seven lichess variants; the CommonJS build (its JS and its .wasm) adds about 150 KB.
-  expect(statSync(tarball).size).toBeLessThan(420_000);
+  // and the seven lichess variants; the CommonJS build (its JS and its .wasm) adds about 150 KB,
+  // chesswasm/database (its ES module and CommonJS bundles and types) about 20 KB (438 KB in all).
+  expect(statSync(tarball).size).toBeLessThan(460_000);
 });
 
 describe('Node', () => {
@@ -214,6 +231,22 @@ console.log(JSON.stringify({ named: openingOf(g), eco: /\\[ECO "E20"\\]/.test(g.
     );
     const out = run(process.execPath, ['openings-check.mjs'], proj);
     expect(JSON.parse(out)).toEqual({ named: { eco: 'E20', name: 'Nimzo-Indian Defense' }, eco: true });
+  });
+
+  test('(a) import "chesswasm/database" from the installed tarball: a file store, explored', () => {
+    write(
+      path.join(proj, 'database-check.mjs'),
+      `import { Position } from 'chesswasm';
+import { GameDatabase } from 'chesswasm/database';
+const db = await GameDatabase.open('games.db');
+const r = await db.addGames('1. e4 e5 2. Nf3 1-0\\n\\n1. d4 d5 0-1\\n');
+const e = db.explore(Position.startpos());
+db.close();
+console.log(JSON.stringify({ added: r.added, games: e.games, moves: e.moves.map((m) => m.san) }));
+`,
+    );
+    const out = run(process.execPath, ['database-check.mjs'], proj);
+    expect(JSON.parse(out)).toEqual({ added: 2, games: 2, moves: ['d4', 'e4'] });
   });
 
   test('(a) the shipped types compile under tsc --strict (NodeNext)', () => {
