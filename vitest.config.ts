@@ -17,6 +17,7 @@ export default defineConfig({
             { find: /^chesswasm\/chessjs$/, replacement: here('./dist/chessjs.js') },
             { find: /^chesswasm\/openings$/, replacement: here('./dist/openings.js') },
             { find: /^chesswasm\/tablebase$/, replacement: here('./dist/tablebase.js') },
+            { find: /^chesswasm\/database$/, replacement: here('./dist/database.js') },
             { find: /^chesswasm$/, replacement: here('./dist/index.js') },
             // A module of the package by its source path (tests that reach an internal): tsc's
             // per-module output with the release module, which scripts/package.sh keeps in

@@ -15,6 +15,9 @@
 //   dist/tablebase.js      `chesswasm/tablebase` (web/src/apps/tablebase/: the tablebase module's glue
 //                          and loader, the readers); its .wasm (dist/chesswasm-tablebase.wasm) is
 //                          loaded by Tablebase.open; the CommonJS build (dist/cjs/) has the same glue and loads that file
+//   dist/database.js       `chesswasm/database` (web/src/apps/database/: the game database), with
+//                          @sqlite.org/sqlite-wasm left external (its dependency, loaded by its
+//                          first GameDatabase.open), so that no other entry carries SQLite
 // One module graph instead of a file per module: 5 KB less gzipped JS than minifying each file
 // on its own (gzip sees one file; names are mangled across modules), and a Node import loads 2
 // JS files instead of 19 (docs/performance.md, "Size" and "Import"). Every module of the package
@@ -52,6 +55,7 @@ const ENTRIES = {
   engine: 'entries/engine.js',
   openings: 'entries/openings.js',
   tablebase: 'entries/tablebase.js',
+  database: 'entries/database.js',
   'puzzle-file': 'apps/puzzle-file.js',
   'puzzle-worker': 'apps/puzzle-worker.js',
 };
@@ -64,6 +68,7 @@ const CJS_ENTRIES = {
   engine: 'entries/engine-cjs.js',
   openings: 'entries/openings-cjs.js',
   tablebase: 'entries/tablebase-cjs.js',
+  database: 'entries/database-cjs.js',
 };
 // Folders of tsc output whose modules are bundled (their .js files go, the .d.ts stay).
 const ENTRY_DIRS = ['boundary', 'core', 'games', 'apps', 'adapters', 'entries'];
@@ -77,6 +82,8 @@ const LAYERS = [
   { name: 'apps', test: /[\\/]apps[\\/](puzzle|book)\.js$/, priority: 2 },
   { name: 'core', test: /[\\/](boundary|core)[\\/][^\\/]+\.m?js$|[\\/]adapters[\\/]chessground\.js$/, priority: 1 },
 ];
+// Node's modules, and SQLite's wasm build (the database entry's dependency, imported as it is).
+const EXTERNAL = [/^node:/, /^@sqlite\.org\/sqlite-wasm$/];
 const KEEP_CLASS_NAMES = { function: false, class: true };
 const jsFiles = () => readdirSync(dir).filter((f) => f.endsWith('.js'));
 const bytes = (files, d) => files.reduce((n, f) => n + statSync(path.join(d, f)).size, 0);
@@ -96,7 +103,7 @@ try {
   const cjs = await rolldown({
     input: Object.fromEntries(Object.entries(CJS_ENTRIES).map(([e, f]) => [e, path.join(dir, f)])),
     platform: 'node',
-    external: [/^node:/],
+    external: EXTERNAL,
     logLevel: 'warn',
     plugins: [
       {
@@ -122,7 +129,7 @@ try {
     input: Object.fromEntries(Object.entries(ENTRIES).map(([e, f]) => [e, path.join(dir, f)])),
     platform: 'neutral',
     preserveEntrySignatures: 'allow-extension', // what a layer's chunk requires (below)
-    external: [/^node:/],
+    external: EXTERNAL,
     logLevel: 'warn',
   });
   const { output } = await bundle.write({

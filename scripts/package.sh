@@ -4,7 +4,8 @@
 # dist/, next to the emscripten glue and the .wasm:
 #   dist/index.js, *.d.ts            the package (ESM + types): tsc's output bundled with the
 #                                    glue of build/wasm's module (scripts/bundle.mjs)
-#   dist/openings.js, engine.js, chessjs.js  the other entries (chesswasm/openings, /engine, /chessjs)
+#   dist/openings.js, engine.js, chessjs.js, database.js  the other entries (chesswasm/openings,
+#                                    /engine, /chessjs, /database)
 #   dist/<layer>/**/*.d.ts           the types, in web/src's folders (boundary/, core/, games/,
 #                                    apps/, adapters/); boundary/chesswasm.d.mts the glue's types
 #   dist/chesswasm.wasm              the module from build/wasm (Release, -O3)

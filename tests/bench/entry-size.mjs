@@ -13,7 +13,7 @@ const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
 const gz = (f) => gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length / 1000;
 const IMPORT = /(?:import|export)[^'"]*?from\s*["'](\.\/[^"']+)["']|import\s*["'](\.\/[^"']+)["']/g;
 
-for (const entry of ['index.js', 'chessjs.js', 'engine.js', 'openings.js', 'tablebase.js']) {
+for (const entry of ['index.js', 'chessjs.js', 'engine.js', 'openings.js', 'tablebase.js', 'database.js']) {
   if (!existsSync(path.join(dist, entry))) continue; // an older build without that entry
   const seen = new Set();
   const queue = [entry];

@@ -1,5 +1,6 @@
 // The package as users get it: `npm pack`, the tarball installed into a fresh temporary
-// project (no registry: the package has no runtime dependencies), then
+// project (offline: the one runtime dependency, chesswasm/database's @sqlite.org/sqlite-wasm, is
+// installed beside it from a tarball of this checkout's copy), then
 //   (a) Node ESM: `import 'chesswasm'` and 'chesswasm/chessjs', perft and legal moves; the shipped types compile
 //       under `tsc --strict` (NodeNext); the `chesswasm` bin runs; Node CommonJS: `require()` of every
 //       entry, usable at once; a chess.js-using file type-checks against the facade under "node",
@@ -129,8 +130,24 @@ beforeAll(() => {
   const info = JSON.parse(out.slice(out.indexOf('['))) as { filename: string }[];
   tarball = path.join(tmp, info[0]!.filename);
   write(path.join(proj, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }, null, 2));
+  // The one dependency (chesswasm/database's SQLite) from this checkout's node_modules, as a
+  // tarball installed beside the package's: npm then needs no registry.
+  const sqlite = path.join(tmp, 'sqlite-wasm.tgz');
+  run(
+    'tar',
+    [
+      'czf',
+      sqlite,
+      '-C',
+      path.join(ROOT, 'node_modules/@sqlite.org'),
+      '--transform',
+      's,^sqlite-wasm,package,',
+      'sqlite-wasm',
+    ],
+    tmp,
+  );
   timed('npm install <tarball>', () =>
-    run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--offline', tarball], proj),
+    run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--offline', tarball, sqlite], proj),
   );
 }, 180_000);
 
@@ -155,7 +172,9 @@ test('the tarball holds the package and nothing else', () => {
   expect(listing).toContain('package/dist/chessjs.js'); // the facade's entry point
   expect(listing).toContain('package/dist/types/adapters/chessjs/index.d.ts');
   expect(listing).toContain('package/dist/chesswasm-tablebase.wasm'); // chesswasm/tablebase's module
-  for (const entry of ['index', 'chessjs', 'engine', 'openings', 'tablebase'])
+  expect(listing).toContain('package/dist/database.js'); // chesswasm/database
+  expect(listing).toContain('package/dist/types/apps/database/index.d.ts');
+  for (const entry of ['index', 'chessjs', 'engine', 'openings', 'tablebase', 'database'])
     expect(listing).toContain(`package/dist/cjs/${entry}.cjs`); // the CommonJS build
   expect(listing).toContain('package/dist/cjs/chesswasm.wasm');
   expect(listing).toContain('package/bin/chesswasm');
@@ -167,11 +186,13 @@ test('the tarball holds the package and nothing else', () => {
     string,
     unknown
   >;
-  expect(pkg.dependencies ?? {}).toEqual({});
+  // The main entry needs nothing; chesswasm/database needs SQLite's wasm build.
+  expect(Object.keys((pkg.dependencies ?? {}) as Record<string, string>)).toEqual(['@sqlite.org/sqlite-wasm']);
   // 238 KB with chesswasm/openings (its table, dist/openings.js, is 37 KB gzipped), chesswasm/engine
   // and the seven lichess variants; the CommonJS build (its JS and its .wasm) adds about 150 KB,
   // chesswasm/tablebase (its JS twice, its .wasm once: 52 KB gzipped) about 78 KB (405 -> 483 KB).
-  expect(statSync(tarball).size).toBeLessThan(500_000);
+  // chesswasm/database (its ES module and CommonJS bundles and types) about 20 KB more.
+  expect(statSync(tarball).size).toBeLessThan(520_000);
 });
 
 describe('Node', () => {
@@ -212,6 +233,22 @@ console.log(JSON.stringify({ named: openingOf(g), eco: /\\[ECO "E20"\\]/.test(g.
     );
     const out = run(process.execPath, ['openings-check.mjs'], proj);
     expect(JSON.parse(out)).toEqual({ named: { eco: 'E20', name: 'Nimzo-Indian Defense' }, eco: true });
+  });
+
+  test('(a) import "chesswasm/database" from the installed tarball: a file store, explored', () => {
+    write(
+      path.join(proj, 'database-check.mjs'),
+      `import { Position } from 'chesswasm';
+import { GameDatabase } from 'chesswasm/database';
+const db = await GameDatabase.open('games.db');
+const r = await db.addGames('1. e4 e5 2. Nf3 1-0\\n\\n1. d4 d5 0-1\\n');
+const e = db.explore(Position.startpos());
+db.close();
+console.log(JSON.stringify({ added: r.added, games: e.games, moves: e.moves.map((m) => m.san) }));
+`,
+    );
+    const out = run(process.execPath, ['database-check.mjs'], proj);
+    expect(JSON.parse(out)).toEqual({ added: 2, games: 2, moves: ['d4', 'e4'] });
   });
 
   test('(a) the shipped types compile under tsc --strict (NodeNext)', () => {

@@ -45,12 +45,13 @@ describe('require("chesswasm")', () => {
       const { openingOf } = require('./openings.cjs');
       const { Engine } = require('./engine.cjs');
       const { Tablebase } = require('./tablebase.cjs');
+      const { GameDatabase } = require('./database.cjs');
       const move = new Chess().move('e4');
       const game = new Game();
       for (const san of ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']) game.play(san);
       console.log(JSON.stringify({ ready, perft: Position.startpos().perft(3), move: move instanceof Move,
         name: move.constructor.name, opening: openingOf(game)?.name, engine: typeof Engine,
-        tablebase: typeof Tablebase.open }));
+        tablebase: typeof Tablebase.open, database: typeof GameDatabase }));
     `);
     expect(JSON.parse(out)).toEqual({
       ready: true,
@@ -60,6 +61,7 @@ describe('require("chesswasm")', () => {
       opening: 'Ruy Lopez',
       engine: 'function',
       tablebase: 'function',
+      database: 'function',
     });
   });
 

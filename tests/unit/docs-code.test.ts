@@ -79,6 +79,7 @@ describe('code blocks of README.md and docs/*.md', () => {
     const source = b.source
       .replaceAll("'chesswasm/engine'", JSON.stringify(pathToFileURL(distEngine).href))
       .replaceAll("'chesswasm/openings'", JSON.stringify(pathToFileURL(path.join(root, 'dist/openings.js')).href))
+      .replaceAll("'chesswasm/database'", JSON.stringify(pathToFileURL(path.join(root, 'dist/database.js')).href))
       .replaceAll("'chesswasm/chessjs'", JSON.stringify(pathToFileURL(path.join(root, 'dist/chessjs.js')).href))
       .replaceAll("'chesswasm/tablebase'", JSON.stringify(pathToFileURL(path.join(root, 'dist/tablebase.js')).href))
       // The tables of the repository (docs/tablebase.md's blocks name the folder as a user's would).

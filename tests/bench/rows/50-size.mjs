@@ -1,7 +1,8 @@
 // Gzipped size of what an app ships, KB (1 KB = 1000 bytes), each file gzipped on its own
 // (level 9) as served: ours dist/*.js + chesswasm.mjs + chesswasm.wasm (everything the
 // package's index.js loads; not the separate entries dist/engine.js of `chesswasm/engine` and
-// dist/openings.js of `chesswasm/openings` (the opening table), which only apps that import them load);
+// dist/openings.js of `chesswasm/openings` (the opening table) and dist/database.js of
+// `chesswasm/database`, which only apps that import them load);
 // chess.js dist/esm/chess.js (unminified, as published);
 // chessops: the ESM modules that position + FEN + SAN use, plus @badrap/result (unminified).
 import { readFileSync, readdirSync } from 'node:fs';
@@ -26,7 +27,7 @@ export default {
         ...readdirSync(dist)
           .filter(
             (f) =>
-              (f.endsWith('.js') && f !== 'engine.js' && f !== 'openings.js') ||
+              (f.endsWith('.js') && !['engine.js', 'openings.js', 'database.js'].includes(f)) ||
               f === 'chesswasm.mjs' ||
               f === 'chesswasm.wasm',
           )

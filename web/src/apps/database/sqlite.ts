@@ -1,0 +1,114 @@
+/**
+ * The part of SQLite's official wasm build (`@sqlite.org/sqlite-wasm`) the database uses: its
+ * `oo1` API (connections, statements) and the pieces of its C API a VFS is written with. The
+ * module is loaded on first {@link loadSqlite} (not when `chesswasm/database` is imported).
+ * Internal.
+ * @module
+ */
+/** A value SQLite hands back or is given. */
+export type SqlValue = string | number | bigint | null | Uint8Array;
+
+/** A prepared statement of `oo1` (the methods the database calls). */
+export interface Statement {
+  bind(values: readonly SqlValue[]): Statement;
+  step(): boolean;
+  get(index: number): SqlValue;
+  getInt(index: number): number | bigint | null;
+  getBlob(index: number): Uint8Array | null;
+  reset(): Statement;
+  stepReset(): Statement;
+  finalize(): void;
+}
+
+/** A connection of `oo1`. */
+export interface Connection {
+  readonly pointer: number;
+  exec(sql: string): void;
+  exec(options: { sql: string; bind?: readonly SqlValue[]; rowMode: 'array'; returnValue: 'resultRows' }): SqlValue[][];
+  prepare(sql: string): Statement;
+  selectValue(sql: string, bind?: readonly SqlValue[]): SqlValue | undefined;
+  changes(): number;
+  close(): void;
+}
+
+/** A struct of the C API bound to JS (a VFS, its I/O methods, a file). */
+export interface Struct {
+  readonly pointer: number;
+  dispose(): void;
+  [field: `$${string}`]: unknown;
+}
+
+/** What the database reaches of the loaded module. */
+export interface Sqlite3 {
+  oo1: {
+    DB: new (filename: string, flags: string, vfs?: string) => Connection;
+    OpfsSAHPoolDb?: new (filename: string) => Connection;
+  };
+  capi: Record<string, number> & {
+    sqlite3_vfs: StructType;
+    sqlite3_io_methods: StructType;
+    sqlite3_file: StructType;
+    sqlite3_vfs_find(name: string | null): number;
+    sqlite3_busy_timeout(db: number, ms: number): number;
+    sqlite3_last_insert_rowid(db: number): number | bigint;
+    sqlite3_errstr(rc: number): string;
+  };
+  wasm: {
+    heap8u(): Uint8Array;
+    poke32(ptr: number, value: number): void;
+    poke64(ptr: number, value: bigint): void;
+    poke(ptr: number, value: number, type: string): void;
+    peek8(ptr: number): number;
+    cstrToJs(ptr: number): string;
+    cstrncpy(dest: number, src: number, n: number): number;
+    allocCString(s: string): number;
+    scopedAllocPush(): unknown;
+    scopedAllocPop(scope: unknown): void;
+    scopedAllocCString(s: string): number;
+  };
+  vfs: { installVfs(options: Record<string, unknown>): void };
+  installOpfsSAHPoolVfs?: (options: { name?: string }) => Promise<{ OpfsSAHPoolDb: new (name: string) => Connection }>;
+}
+
+/** A struct type: `new T()` allocates one, `new T(pointer)` wraps one SQLite gave. */
+export interface StructType {
+  new (pointer?: number): Struct;
+  readonly structInfo: { sizeof: number };
+}
+
+/** The error `oo1` throws: `resultCode` is SQLite's (extended) result code. */
+export interface SqliteError extends Error {
+  resultCode?: number;
+}
+
+let loading: Promise<Sqlite3> | null = null;
+let loaded: Sqlite3 | null = null;
+
+/** The SQLite module, loaded once (its `.wasm` located by the package itself). */
+export function loadSqlite(): Promise<Sqlite3> {
+  // Imported when first needed (and so from the CommonJS build too: the package is an ES module).
+  loading ??= import('@sqlite.org/sqlite-wasm').then(({ default: init }) =>
+    (init as unknown as (options: { print: () => void; printErr: () => void }) => Promise<Sqlite3>)({
+      print: () => undefined,
+      printErr: () => undefined,
+    }).then((sqlite3) => (loaded = sqlite3)),
+  );
+  return loading;
+}
+
+/** The rowid of the connection's last INSERT (a C call: no statement prepared). */
+export function lastInsertId(db: Connection): number {
+  return Number(loaded!.capi.sqlite3_last_insert_rowid(db.pointer));
+}
+
+/**
+ * Rolls back the open transaction; nothing when SQLite already did (it rolls back by itself
+ * on some errors, a full disk among them), so that the error that caused it is the one thrown.
+ */
+export function rollback(db: Connection): void {
+  try {
+    db.exec('ROLLBACK');
+  } catch {
+    // no transaction was open any more
+  }
+}
