@@ -120,12 +120,22 @@ export async function waitMoves(page, n) {
   await page.waitForFunction((k) => document.querySelectorAll('[data-testid=moves] .move').length === k, n);
 }
 
+/** Selects the tools tab that holds the element `selector` (the tools are tabs beside the board). */
+export async function reveal(page, selector) {
+  await page.$eval(selector, (el) => {
+    const panel = el.closest('[role=tabpanel]');
+    if (panel?.hidden) document.getElementById(panel.getAttribute('aria-labelledby')).click();
+  });
+}
+
 export async function loadFen(page, text) {
+  await reveal(page, '[data-testid=fen]');
   await page.fill('[data-testid=fen]', text);
   await page.press('[data-testid=fen]', 'Enter');
 }
 
 export async function importPgn(page, text) {
+  await reveal(page, '[data-testid=pgn]');
   await page.fill('[data-testid=pgn]', text);
   await page.click('[data-testid=pgn-import]');
 }
