@@ -123,6 +123,9 @@ export class StudiesView {
     store.on('change', () => this.#onChange());
     // An undo or redo gives the same game as another object: it stays in its chapter.
     store.on('replace', (old, game) => {
+      const scratch = this.#scratchOf.get(old);
+      if (scratch !== undefined) this.#scratchOf.set(game, scratch);
+      if (this.#adopt.has(old)) this.#adopt.add(game);
       const id = this.#attached.get(old);
       if (id !== undefined) this.#attached.set(game, id);
       else if (this.#attaching.has(old)) {
@@ -1013,6 +1016,8 @@ export class StudiesView {
     await db.setLast(s.id, null);
     this.#hooks.beforeOpen?.();
     this.#store.newGame(startOf(this.#store), this.#store.variant);
+    // The user asked for this study: the new board's game is its first chapter once it has a move.
+    this.#adopt.add(this.#store.game);
   }
 
   // `base` (a study name) if no study has it, else `base 2`, `base 3`...; `base 1` first when `numbered`.
