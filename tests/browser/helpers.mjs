@@ -138,12 +138,12 @@ async function back(page, id) {
   if (id) await page.$eval(`#${id}`, (tab) => tab.click());
 }
 
-/** Types a FEN into the PGN · FEN tab, then goes back to the tab the user was in. */
+/** Types a FEN into the PGN · FEN tab, then goes back to the tab the user was in (unless the FEN was refused: its error is there). */
 export async function loadFen(page, text) {
   const was = await reveal(page, '[data-testid=fen]');
   await page.fill('[data-testid=fen]', text);
   await page.press('[data-testid=fen]', 'Enter');
-  await back(page, was);
+  if (!(await page.textContent('[data-testid=fen-error]'))) await back(page, was);
 }
 
 /** Pastes a PGN into the PGN · FEN tab and imports it, then goes back to the tab the user was in. */

@@ -210,7 +210,7 @@ export class StudiesView {
         h('button', { id: 'study-new', type: 'button', 'data-testid': 'study-new' }, 'New study'),
       ),
       progressRow('study'),
-      h('p.small.muted', { id: 'studies-empty' }, 'No study yet: play a move, or import a PGN file.'),
+      h('p.small.muted', { id: 'studies-empty' }, 'No study yet: import a PGN file, or keep a game you play.'),
       h('div.listbox.study-list', {
         id: 'studies',
         role: 'listbox',
@@ -408,6 +408,7 @@ export class StudiesView {
       this.#store.newGame(startOf(this.#store), this.#store.variant);
     }
     this.#renderStudies();
+    if (!this.#study) this.#renderChapters(); // (no study: no chapter list)
     this.#onChange(); // the game on the board: a chapter (a link), or unsaved until the user says
     this.#renderScratch();
     this.#el.dataset.ready = 'true';
