@@ -58,3 +58,12 @@ export async function copyText(text: string): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * An integer with thousands separators, "12,345" (the page's numbers are English). Not
+ * toLocaleString: its first call loads the browser's locale data, a task of ~0.1 s.
+ */
+export function thousands(n: number): string {
+  const s = String(Math.trunc(Math.abs(n))).replace(/\B(?=(\d{3})+$)/g, ',');
+  return n < 0 ? `-${s}` : s;
+}

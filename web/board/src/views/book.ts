@@ -10,7 +10,7 @@
 // waits), so that it gives no solution away. The last book opened is kept in IndexedDB (when
 // the browser allows it) and opened again on the next visit.
 import { Book, BookError, type BookEntry } from 'chesswasm';
-import { $, h, on } from '../dom.js';
+import { $, h, on, thousands } from '../dom.js';
 import type { SidePanel } from '../panels.js';
 import type { Store } from '../store.js';
 import type { BoardView, Key } from './board.js';
@@ -45,7 +45,7 @@ export function shareText(weight: number, total: number): string {
   return `${p.toFixed(1)}%`;
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = thousands;
 
 export class BookView {
   #store: Store;

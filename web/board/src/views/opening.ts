@@ -1,7 +1,7 @@
 // The opening name above the move list (data-testid="opening-name"): the deepest named
 // position of the line from the start to the current move, from the package's opening table
 // (chesswasm/openings, lichess's names, by position so that transpositions are named). The
-// table is its own chunk, loaded after the board is up; the name follows every move.
+// table is its own chunk, loaded and keyed after the board is up; the name follows every move.
 import type { GameNode } from 'chesswasm';
 import { $ } from '../dom.js';
 import type { Store } from '../store.js';
@@ -17,9 +17,10 @@ export class OpeningView {
   constructor(store: Store) {
     this.#store = store;
     this.#el = $('opening-name');
-    // After the first paint: the table is keyed on first use.
+    // After the first paint, and keyed in slices (loadOpeningTable) so that no task waits for it.
     window.setTimeout(() => {
-      void import('chesswasm/openings').then((m) => {
+      void import('chesswasm/openings').then(async (m) => {
+        await m.loadOpeningTable();
         this.#openings = m;
         this.#shown = null;
         this.render();

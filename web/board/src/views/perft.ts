@@ -1,6 +1,6 @@
 // Perft/divide in a Web Worker (perft-worker.ts): one root move at a time, so the page gets
 // progress and stays responsive; the counting is the package's (in wasm).
-import { $, h, on } from '../dom.js';
+import { $, h, on, thousands } from '../dom.js';
 import type { SidePanel } from '../panels.js';
 import type { Store } from '../store.js';
 
@@ -25,7 +25,7 @@ type Msg =
   | { type: 'done'; nodes: number; elapsed: number }
   | { type: 'error'; message: string };
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = thousands;
 
 export class PerftView {
   #store: Store;

@@ -2,7 +2,7 @@
 // box, copy, download. Picking a game again returns to it where it was left: the imported
 // games are kept by the store, never disposed while listed.
 import { type Game, PgnError, readGames } from 'chesswasm';
-import { $, copyText, h, on } from '../dom.js';
+import { $, copyText, h, on, thousands } from '../dom.js';
 import { type Store, lineEnd } from '../store.js';
 
 /** A PGN error as the board says it (with its line and column); also the import worker's copy of one. */
@@ -134,7 +134,7 @@ export class PgnView {
           else if (r.count) {
             const into = $<HTMLSelectElement>('pgn-target').selectedOptions[0];
             const where = into && into.value !== 'new' ? `into “${into.textContent}”` : 'as a study';
-            this.#message(`${r.count.toLocaleString('en')} games imported ${where}.`, 'ok');
+            this.#message(`${thousands(r.count)} games imported ${where}.`, 'ok');
             window.scrollTo({ top: 0 });
           }
         })

@@ -16,7 +16,7 @@
 //   - A reload or a new tab opens the last study, chapter and move.
 import { Game, type GameNode, PgnError } from 'chesswasm';
 import { chapterMeta, pathOf } from '../chapters.js';
-import { h } from '../dom.js';
+import { h, thousands } from '../dom.js';
 import type { ImportError, ImportMessage } from '../import-worker.js';
 import {
   type ChapterMeta,
@@ -32,6 +32,7 @@ import { START, type Store } from '../store.js';
 import { pgnErrorText } from './pgn.js';
 
 const BATCH = 200; // games per import transaction
+const OPTIONS_AT_ONCE = 250; // chapter options made in one task
 const DEFAULT_STUDY = 'My games';
 /** The value of a study picker's "new study" option. */
 export const NEW_STUDY = 'new';
@@ -55,7 +56,7 @@ function nodeAt(game: Game, path: readonly number[]): GameNode {
   return n;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${thousands(n)} ${n === 1 ? one : many}`;
 
 /** How an import ended: the games kept, what was said about it, whether it was cancelled. */
 export interface ImportOutcome {
@@ -104,6 +105,7 @@ export class StudiesView {
   #undo: (() => Promise<void>) | null = null;
   #undoTimer = 0;
   #optionOf = new Map<number, HTMLElement>();
+  #rendering = 0; // the chapter list's render under way (#renderChapters)
   /** The games made from scratch, kept in no study yet; the one on the board (if any). */
   #scratches: ScratchRec[] = [];
   #scratchOf = new WeakMap<Game, number>();
@@ -1232,19 +1234,33 @@ export class StudiesView {
     this.#el.querySelector<HTMLElement>('#chapter-search')!.hidden = none;
   }
 
+  // The chapters' options, made OPTIONS_AT_ONCE at a time with the event loop free between
+  // (a study of 3,000 games in one task is a frame of ~0.1 s); a new render stops the last one.
   #renderChapters(): void {
     const box = this.#el.querySelector<HTMLElement>('#chapters')!;
+    const chapters = this.#chapters;
+    const render = ++this.#rendering;
     this.#optionOf.clear();
-    const frag = document.createDocumentFragment();
-    this.#chapters.forEach((c, i) => {
-      const o = this.#option(c, i);
-      this.#optionOf.set(c.id, o);
-      frag.append(o);
-    });
-    box.replaceChildren(frag);
+    box.replaceChildren();
     box.hidden = !this.#study;
-    this.#filter();
-    this.#select(this.#chapter);
+    const part = (from: number) => {
+      if (render !== this.#rendering) return;
+      const to = Math.min(chapters.length, from + OPTIONS_AT_ONCE);
+      const frag = document.createDocumentFragment();
+      let open = false;
+      for (let i = from; i < to; i++) {
+        const c = chapters[i]!;
+        const o = this.#option(c, i);
+        this.#optionOf.set(c.id, o);
+        frag.append(o);
+        if (c.id === this.#chapter) open = true;
+      }
+      box.append(frag);
+      this.#filter(from, to);
+      if (from === 0 || open) this.#select(this.#chapter);
+      if (to < chapters.length) window.setTimeout(() => part(to), 0);
+    };
+    part(0);
   }
 
   // A chapter's option: its name is its text, "White – Black"; the rest is its description.
@@ -1278,9 +1294,11 @@ export class StudiesView {
     this.#optionOf.set(c.id, o);
   }
 
-  #filter(): void {
+  // Hides the options (of the chapters from..to) that the search does not match.
+  #filter(from = 0, to = this.#chapters.length): void {
     const q = this.#el.querySelector<HTMLInputElement>('#chapter-search')!.value.trim().toLowerCase();
-    for (const c of this.#chapters) {
+    for (let i = from; i < to; i++) {
+      const c = this.#chapters[i]!;
       const o = this.#optionOf.get(c.id);
       if (!o) continue;
       const hide = !!q && ![c.white, c.black, c.opening, c.eco, c.event].some((v) => v.toLowerCase().includes(q));

@@ -6,7 +6,8 @@
  * An entry point of its own: `import 'chesswasm'` does not load the table (dist/openings.js,
  * 114 KB of JS, 37 KB gzipped); importing this entry does, and lets {@link Game.pgn} write the
  * `ECO` and `Opening` tags (`game.pgn({ openingTags: true })`). The table is keyed on first
- * use (the 8,649 positions of its lines replayed once: a fraction of a second).
+ * use (the 8,649 positions of its lines replayed once: ~0.1 s), or beforehand without blocking
+ * by {@link loadOpeningTable}.
  *
  * Matching follows lichess (scalachess `OpeningDb`): a position is keyed by its board, side to
  * move, castling rights, and en passant square only when an en passant capture is legal (the
@@ -90,35 +91,74 @@ function pieceCount(pos: Position): number {
   return n;
 }
 
-/** The table, keyed by position: read from the encoded trie on first use. */
-function openingTable(): Map<bigint, OpeningName> {
+// The trie walked so far: the table is built by one walk, which a lookup finishes at once and
+// loadOpeningTable() does in slices (a page keyed on first use would wait ~0.1 s in one task).
+interface Walk {
+  map: Map<bigint, OpeningName>;
+  names: string[];
+  pos: Position;
+  at: number; // the next character of TREE
+  next: number; // the next name
+  previous: string; // the last name (each name is stored as a suffix of it)
+  last: Move; // the last move played
+}
+let walk: Walk | null = null;
+
+// Walks the trie until it ends (the table is then built) or until `deadline` (performance.now()).
+function walkTable(deadline: number): Map<bigint, OpeningName> | null {
   if (table !== null) return table;
-  const map = new Map<bigint, OpeningName>();
-  const names = NAMES.split('\n');
-  let previous = '';
-  let next = 0;
-  let last = 0;
-  const pos = Position.startpos();
+  walk ??= {
+    map: new Map(),
+    names: NAMES.split('\n'),
+    pos: Position.startpos(),
+    at: 0,
+    next: 0,
+    previous: '',
+    last: 0,
+  };
+  const w = walk;
+  const pos = w.pos;
+  let steps = 0;
   try {
-    for (let i = 0; i < TREE.length; i++) {
-      const c = TREE.charCodeAt(i);
+    for (; w.at < TREE.length; w.at++) {
+      if ((++steps & 255) === 0 && performance.now() > deadline) return null;
+      const c = TREE.charCodeAt(w.at);
       if (c === 0x2e /* . */) pos.undo();
       else if (c === 0x21 /* ! */) {
-        const entry = names[next++]!;
-        const name = previous.slice(0, entry.charCodeAt(3) - 0x20) + entry.slice(4);
-        previous = name;
-        map.set(keyAfter(pos, last), { eco: entry.slice(0, 3), name });
+        const entry = w.names[w.next++]!;
+        const name = w.previous.slice(0, entry.charCodeAt(3) - 0x20) + entry.slice(4);
+        w.previous = name;
+        w.map.set(keyAfter(pos, w.last), { eco: entry.slice(0, 3), name });
       } else {
         const move = pos.legalMoves().sort(byNumber)[c - 0x30]!;
         pos.play(move);
-        last = move;
+        w.last = move;
       }
     }
-  } finally {
+  } catch (e) {
     pos.dispose();
+    walk = null;
+    throw e;
   }
-  table = map;
-  return map;
+  pos.dispose();
+  walk = null;
+  table = w.map;
+  return table;
+}
+
+/** The table, keyed by position: read from the encoded trie on first use. */
+function openingTable(): Map<bigint, OpeningName> {
+  return table ?? walkTable(Infinity)!;
+}
+
+/**
+ * Builds the opening table now, in slices of a few milliseconds with the event loop free
+ * between them, so that a page never waits for it in one task (~0.1 s of work: the 8,649
+ * positions of the table's lines replayed). Optional: the lookups build it at once on first
+ * use if it is not built yet. Resolves when it is built.
+ */
+export async function loadOpeningTable(): Promise<void> {
+  while (walkTable(performance.now() + 8) === null) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**
