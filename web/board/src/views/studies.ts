@@ -115,6 +115,9 @@ export class StudiesView {
   /** The study pickers of the imports (and of the scratch prompt), kept in step with the list. */
   #targets: HTMLSelectElement[] = [];
   #scratchEl: HTMLElement;
+  /** Resolves once `start` is done (the studies are listed, or there is no storage). */
+  #started: Promise<void>;
+  #startDone: () => void = () => {};
   #el: HTMLElement;
 
   constructor(store: Store, hooks: StudiesHooks = {}) {
@@ -122,6 +125,7 @@ export class StudiesView {
     this.#hooks = hooks;
     this.#el = this.#build();
     this.#scratchEl = this.#buildScratch();
+    this.#started = new Promise((resolve) => (this.#startDone = resolve));
     store.on('change', () => this.#onChange());
     // An undo or redo gives the same game as another object: it stays in its chapter.
     store.on('replace', (old, game) => {
@@ -378,6 +382,14 @@ export class StudiesView {
    * move come back on the board unless `keepBoard` (the page was opened with a link to a game).
    */
   async start(keepBoard: boolean): Promise<void> {
+    try {
+      await this.#start(keepBoard);
+    } finally {
+      this.#startDone();
+    }
+  }
+
+  async #start(keepBoard: boolean): Promise<void> {
     try {
       this.#db = await StudyStorage.open();
     } catch (e) {
@@ -715,10 +727,11 @@ export class StudiesView {
    * else `name`.
    */
   async addImported(games: Game[], target: string = NEW_STUDY, name = 'Pasted PGN'): Promise<void> {
+    for (const g of games) this.#attaching.add(g); // (at once: not a scratch game meanwhile)
+    await this.#started; // an import made while the studies open waits for them
     const db = this.#db;
     if (!db) return;
     const into = this.#studyOf(target);
-    for (const g of games) this.#attaching.add(g);
     await this.#guard(async () => {
       try {
         await this.#write();
