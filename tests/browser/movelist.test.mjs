@@ -223,6 +223,7 @@ describe('move list and game header', () => {
     await tab(page, 'pgn');
     await page.selectOption('[data-testid=pgn-games]', '1');
     assert.equal(await current(page), 'Rd8#');
+    await page.focus('[data-testid=board]'); // (← on the tabs would pick another tab)
     await page.keyboard.press('ArrowLeft');
     await page.selectOption('[data-testid=pgn-games]', '0');
     assert.equal(await current(page), 'Be7#');
