@@ -4,10 +4,23 @@
 // below the board; the tabs are an ARIA tablist (← → Home End); a game played from scratch is
 // kept unsaved (a reload brings it back) until the user keeps it in a study of their choice or
 // discards it; a pasted PGN of several games is named after their Event and can be added to an
-// existing study. axe-core finds nothing serious on the new controls.
+// existing study, and a file imported into it and cancelled drops only its own games (Undo brings
+// them back). axe-core finds nothing serious on the new controls.
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { DESKTOP, PHONE, assertAxe, clickMove, importPgn, shot, startBrowser, waitMoves } from './helpers.mjs';
+import {
+  ARTIFACTS,
+  DESKTOP,
+  PHONE,
+  ROOT,
+  assertAxe,
+  clickMove,
+  importPgn,
+  shot,
+  startBrowser,
+  waitMoves,
+} from './helpers.mjs';
 
 const LANDSCAPE = { width: 844, height: 390 };
 const ready = (page) => page.waitForSelector('[data-testid=studies-panel][data-ready=true]', { state: 'attached' });
@@ -168,6 +181,27 @@ describe('layout and studies', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=chapters] [role=option]').length === 4);
     assert.deepEqual(await studyNames(page), ['Club night']);
     assert.match(await page.textContent('[data-testid=studies] [role=option]'), /4 chapters/);
+    // A big file into the same study, cancelled: the study keeps its 4 chapters; Undo brings the batches back.
+    const selfplay = readFileSync(`${ROOT}tests/data/corpus/stockfish-selfplay.pgn`, 'utf8');
+    const path = `${ARTIFACTS}/layout-studies-big.pgn`;
+    writeFileSync(path, Array.from({ length: 6 }, () => selfplay).join('\n\n'));
+    await page.selectOption('[data-testid=study-target]', club);
+    await page.setInputFiles('[data-testid=study-import] input[type=file]', path);
+    await page.waitForFunction(() =>
+      /: [1-9][\d,]* games/.test(document.querySelector('[data-testid=study-progress]').textContent),
+    );
+    await page.click('[data-testid=study-cancel]');
+    await page.waitForSelector('[data-testid=study-notice]:not([hidden])');
+    assert.match(await page.textContent('[data-testid=study-notice]'), /Import cancelled/);
+    assert.deepEqual(await studyNames(page), ['Club night']);
+    await page.waitForFunction(() =>
+      /4 chapters/.test(document.querySelector('[data-testid=studies] [role=option]').textContent),
+    );
+    await page.click('[data-testid=study-undo]');
+    await page.waitForFunction(() => {
+      const m = /([\d,]+) chapters/.exec(document.querySelector('[data-testid=studies] [role=option]').textContent);
+      return m && Number(m[1].replace(/,/g, '')) > 4;
+    });
     await page.closeAll();
   });
 });
