@@ -105,6 +105,22 @@ describe('layout and studies', () => {
       await page.closeAll();
     });
 
+  it('1024x768: the tools under the board, the board beside the moves, nothing overlaps', async () => {
+    const size = { width: 1024, height: 768 };
+    const page = await b.open('', size);
+    await ready(page);
+    const board = await box(page, '[data-testid=board]');
+    const moves = await box(page, '[data-testid=moves]');
+    const tabsBox = await box(page, '[role=tablist]');
+    assert.ok(
+      board.x + board.width <= moves.x,
+      `the board (to ${board.x + board.width}) runs under the moves (${moves.x})`,
+    );
+    assert.ok(tabsBox.y >= board.y + board.height, 'the tabs are under the board');
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= size.width);
+    await page.closeAll();
+  });
+
   it('a game played from scratch is asked about, kept unsaved across a reload, then kept in the study picked', async () => {
     const page = await b.open('', DESKTOP);
     await ready(page);
