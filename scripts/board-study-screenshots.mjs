@@ -1,5 +1,6 @@
-// The documentation screenshots of the studies (docs/board-studies.png: the study panel with
-// the 100 lichess games of January 2013 imported as a study, a chapter open, desktop) and of
+// The documentation screenshots of the studies (docs/board-studies.png: the Studies tab left of
+// the board with the 100 lichess games of January 2013 imported as a study, a chapter open,
+// searched for "French", 1280x800) and of
 // the phone layout (docs/board-phone.png: 390x844, the board with the move strip under it).
 //   bash scripts/board.sh && node scripts/board-study-screenshots.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -30,20 +31,11 @@ try {
     await page.fill('[data-testid=chapter-search]', 'French');
     await page.mouse.move(0, 0);
     await page.waitForTimeout(400);
-    if (viewport === PHONE) {
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${docs}${name}` });
-    } else {
-      // The board and, beside it, the study panel (the side column scrolled to it).
-      await page.evaluate(() => {
-        const side = document.querySelector('.side-col');
-        const panel = document.querySelector('[data-testid=studies-panel]');
-        side.prepend(panel); // for the picture only: the panel at the top of its column
-        window.scrollTo(0, 0);
-      });
-      await page.waitForTimeout(200);
-      await page.screenshot({ path: `${docs}${name}` });
-    }
+    // The studies tab is where it stands for a user: left of the board on a wide screen, below
+    // the board and the moves on a phone (the phone picture shows the top of the page).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `${docs}${name}` });
     console.log(`wrote docs/${name}`);
     await page.closeAll();
   }

@@ -17,6 +17,7 @@ import {
   shot,
   startBrowser,
   status,
+  tab,
   waitMoves,
 } from './helpers.mjs';
 
@@ -213,6 +214,7 @@ describe('analysis board', () => {
 
 1. f3 e5 2. g4 Qh4# 0-1
 `;
+    await tab(page, 'pgn'); // the PGN · FEN tab
     await page.fill('[data-testid=pgn]', pgn);
     await page.click('[data-testid=pgn-import]');
     assert.deepEqual(await sans(page), ['e4', 'e5', 'c5', 'Nf3', 'c3', 'd6', 'Nf3', 'Nc6', 'Bb5', 'a6']);
@@ -279,8 +281,7 @@ describe('analysis board', () => {
     await page.fill('[data-testid=perft-depth]', '7');
     await page.click('[data-testid=perft-run]');
     await page.waitForSelector('[data-testid=perft-divide] li', { state: 'attached', timeout: 60_000 });
-    // The side column (engine settings, review, opening name, studies) is taller than the
-    // screen: the perft tab's click scrolls the board's e2 out of view, so bring it back first.
+    // (on a screen where the tools scroll the page, the board's e2 comes back into view first)
     await page.locator('[data-testid=board]').scrollIntoViewIfNeeded();
     const t0 = Date.now();
     await clickMove(page, 'e2', 'e4');
@@ -339,6 +340,7 @@ describe('analysis board', () => {
     await waitMoves(page, 2);
     assert.deepEqual(await sans(page), ['c4', 'Se7']);
     assert.match(await fen(page), /^rnsmk1nr\/4s3\/pppppppp\/8\/2P5\/PP1PPPPP\/8\/RNSKMSNR w/);
+    await tab(page, 'pgn');
     await page.click('[data-testid=pgn-export]');
     assert.match(await page.inputValue('[data-testid=pgn]'), /\[Variant "Makruk"\]/);
     await shot(page, '12-makruk');

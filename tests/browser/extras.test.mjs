@@ -38,6 +38,7 @@ describe('small things', () => {
     await importPgn(page, gamePgn('immortal'));
     await page.keyboard.press('Home');
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+    await tab(page, 'pgn');
     await page.click('[data-testid=copy-fen]');
     await page.waitForFunction(() => document.querySelector('[data-testid=copy-fen]').textContent === 'Copied');
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await fen(page));
@@ -242,6 +243,7 @@ describe('small things', () => {
       page,
       'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR w KQkq - 0 1',
     );
+    await tab(page, 'pgn'); // the FEN box and its error are in the PGN · FEN tab
     await page.waitForSelector('[data-testid=fen-error]:not(:empty)');
     await assertLayout(page, 'long FEN error');
     await shot(page, '63-errors-phone');

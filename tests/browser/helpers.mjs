@@ -120,14 +120,38 @@ export async function waitMoves(page, n) {
   await page.waitForFunction((k) => document.querySelectorAll('[data-testid=moves] .move').length === k, n);
 }
 
-export async function loadFen(page, text) {
-  await page.fill('[data-testid=fen]', text);
-  await page.press('[data-testid=fen]', 'Enter');
+/**
+ * Selects the tools tab that holds the element `selector` (the tools are tabs beside the
+ * board), as a user clicks it; returns the id of the tab selected before.
+ */
+export async function reveal(page, selector) {
+  return page.$eval(selector, (el) => {
+    const was = document.querySelector('[role=tab][aria-selected=true]')?.id ?? null;
+    const panel = el.closest('[role=tabpanel]');
+    if (panel?.hidden) document.getElementById(panel.getAttribute('aria-labelledby')).click();
+    return was;
+  });
 }
 
+/** Selects the tab `id` (as returned by `reveal`) again, if there was one, leaving the focus off the tabs (their arrow keys are theirs). */
+async function back(page, id) {
+  if (id) await page.$eval(`#${id}`, (tab) => tab.click());
+}
+
+/** Types a FEN into the PGN · FEN tab, then goes back to the tab the user was in (unless the FEN was refused: its error is there). */
+export async function loadFen(page, text) {
+  const was = await reveal(page, '[data-testid=fen]');
+  await page.fill('[data-testid=fen]', text);
+  await page.press('[data-testid=fen]', 'Enter');
+  if (!(await page.textContent('[data-testid=fen-error]'))) await back(page, was);
+}
+
+/** Pastes a PGN into the PGN · FEN tab and imports it, then goes back to the tab the user was in. */
 export async function importPgn(page, text) {
+  const was = await reveal(page, '[data-testid=pgn]');
   await page.fill('[data-testid=pgn]', text);
   await page.click('[data-testid=pgn-import]');
+  await back(page, was);
 }
 
 /** Opens a tab of the tools panel. */

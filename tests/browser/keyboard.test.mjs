@@ -154,13 +154,22 @@ describe('keyboard and screen readers', () => {
         'study-file',
         'chapter-search',
         'engine-toggle',
-        'pgn',
+        'tab-studies',
       ]) {
         assert.ok(
           [...seen].some((k) => k === id),
           `${id} is reached with Tab (${[...seen].join(', ')})`,
         );
       }
+      // The other tools are one tab away: ← → select them, Tab goes into the panel.
+      await page.focus('#tab-studies');
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-pgn');
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement.closest('[role=tabpanel]')?.id), 'panel-pgn');
+      for (let i = 0; i < 12 && (await page.evaluate(() => document.activeElement.id)) !== 'pgn'; i++)
+        await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement.id), 'pgn', 'the PGN box is reached with Tab');
       await assertAxe(page, label);
       await page.closeAll();
     });

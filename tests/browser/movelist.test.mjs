@@ -18,6 +18,7 @@ import {
   shot,
   square,
   startBrowser,
+  tab,
 } from './helpers.mjs';
 
 let b;
@@ -203,6 +204,7 @@ describe('move list and game header', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowLeft'); // away and back: the shapes are the move's
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=board] svg.cg-shapes g > *').length >= 2);
+    await tab(page, 'pgn');
     await page.click('[data-testid=pgn-export]');
     const pgn = await page.inputValue('[data-testid=pgn]');
     assert.match(pgn, /1\. e4 \{ \[%csl Re5\] \[%cal Gg1f3\] \}/);
@@ -218,8 +220,10 @@ describe('move list and game header', () => {
   it('picking a game of a file again works (it was disposed before)', async () => {
     const page = await b.open('', PHONE);
     await importPgn(page, `${gamePgn('immortal')}\n${gamePgn('lichess-export')}`);
+    await tab(page, 'pgn');
     await page.selectOption('[data-testid=pgn-games]', '1');
     assert.equal(await current(page), 'Rd8#');
+    await page.focus('[data-testid=board]'); // (← on the tabs would pick another tab)
     await page.keyboard.press('ArrowLeft');
     await page.selectOption('[data-testid=pgn-games]', '0');
     assert.equal(await current(page), 'Be7#');

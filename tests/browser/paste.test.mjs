@@ -58,6 +58,7 @@ async function watch(page) {
 async function paste(page, text) {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.click('#tab-pgn'); // the PGN · FEN tab
   await page.click('[data-testid=pgn]');
   await page.keyboard.press('Control+v');
 }
@@ -158,6 +159,7 @@ describe('a big paste', () => {
     );
     await page.click('[data-testid=pgn-import-cancel]');
     await page.waitForSelector('[data-testid=pgn-progress]', { state: 'hidden' });
+    await page.click('#tab-studies');
     await page.waitForSelector('[data-testid=study-notice]:not([hidden])');
     assert.match(await page.textContent('[data-testid=study-notice]'), /Import cancelled/);
     assert.equal(await page.locator('[data-testid=studies] [role=option]').count(), 0, 'no study kept');

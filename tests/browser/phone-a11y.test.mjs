@@ -63,7 +63,7 @@ describe('phone, accessibility and small slips', () => {
         const page = await b.open('', size, { colorScheme: scheme });
         await page.waitForSelector('[data-testid=studies-panel][data-ready=true]', { state: 'attached' });
         await importPgn(page, WCC);
-        // The game becomes a chapter of "My games": the study is selected, with its count.
+        // The game becomes a chapter of a new study named after its Event: selected, with its count.
         await page.waitForSelector('[data-testid=studies] [aria-selected=true] [data-testid=study-count]');
         await page.waitForSelector('[data-testid=chapters] [aria-selected=true]');
         assert.equal(await page.textContent('[data-testid=player-white] .title'), 'GM');

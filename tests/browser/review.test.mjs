@@ -14,6 +14,7 @@ import {
   current,
   gamePgn,
   importPgn,
+  tab,
   shot,
   startBrowser,
 } from './helpers.mjs';
@@ -38,6 +39,7 @@ describe('game review', () => {
     await importPgn(page, opera());
     await page.keyboard.press('End');
     assert.equal(await page.isHidden('[data-testid=eval-graph]'), true);
+    await tab(page, 'review');
     await page.click('[data-testid=review]');
     // Progress and a cancel while it runs.
     await page.waitForSelector('[data-testid=review-progress]:not([hidden])');
@@ -109,6 +111,7 @@ describe('game review', () => {
     const page = await b.open('', PHONE);
     await importPgn(page, gamePgn('lichess-64-moves'));
     await page.keyboard.press('End');
+    await tab(page, 'review');
     await page.click('[data-testid=review]');
     await page.waitForSelector('[data-testid=review-summary]:not([hidden])', { timeout: 2 * REVIEW_TIMEOUT });
     const summary = await page.textContent('[data-testid=review-summary]');
@@ -144,6 +147,7 @@ describe('game review', () => {
     await importPgn(page, gamePgn('immortal'));
     await page.keyboard.press('Home'); // the game ends in mate: no lines there
     await page.click('[data-testid=engine-toggle]');
+    await tab(page, 'review');
     await page.click('[data-testid=review]');
     await page.waitForSelector('[data-testid=review-cancel]:not([hidden])');
     await page.waitForFunction(() => Number(document.querySelector('[data-testid=review-progress]').value) > 0, null, {

@@ -143,9 +143,11 @@ describe('studies', () => {
       assert.equal((text.match(/^\[Event /gm) ?? []).length, 200);
       assert.match(text, /\{ my idea \}/);
       // The PGN panel's Download saves the study too (it saved only the current game).
+      await page.click('#tab-pgn'); // Download in the PGN · FEN tab
       const [dl2] = await Promise.all([page.waitForEvent('download'), page.click('#pgn-download')]);
       assert.equal((readFileSync(await dl2.path(), 'utf8').match(/^\[Event /gm) ?? []).length, 200);
       // Export one chapter.
+      await page.click('#tab-studies');
       const [dl3] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=chapter-export]')]);
       assert.equal((readFileSync(await dl3.path(), 'utf8').match(/^\[Event /gm) ?? []).length, 1);
       await page.closeAll();
@@ -286,8 +288,9 @@ describe('studies', () => {
     await ready(page);
     await page.fill('[data-testid=move-input]', 'e4');
     await page.press('[data-testid=move-input]', 'Enter');
+    // A game played on a fresh board is asked about; kept, it is a chapter of a new study, "My games".
+    await page.click('[data-testid=scratch-keep]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=chapters] [role=option]').length === 1);
-    // A game played on a fresh board is a chapter of a new study, "My games".
     assert.equal((await selectedText(page, 'studies')).replace(/\s+/g, ' ').trim(), 'My games 1 chapter');
     assert.equal(await selected(page, 'chapters'), '? – ?');
     await saved(page);

@@ -25,6 +25,7 @@ import {
   shot,
   square,
   startBrowser,
+  tab,
   status,
   waitMoves,
 } from './helpers.mjs';
@@ -72,6 +73,7 @@ async function assertToolbar(page, label) {
 }
 
 async function exportPgn(page) {
+  await tab(page, 'pgn');
   await page.click('[data-testid=pgn-export]');
   const text = await page.inputValue('[data-testid=pgn]');
   await top(page);

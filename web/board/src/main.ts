@@ -47,15 +47,21 @@ $<HTMLSelectElement>('variant').replaceChildren(
   }),
 );
 
-// The tools of the side panel (a new panel: registerPanel + its view below).
+const store = new Store();
+const studies = new StudiesView(store, { beforeOpen: () => pgn.forgetGames() });
+
+// The tools beside the board, as tabs (the move list and the engine stay in view); the studies
+// first, where a user looks first. A new tool: registerPanel + its view below.
+registerPanel({ id: 'studies', title: 'Studies', content: studies.element });
+registerPanel({ id: 'pgn', title: 'PGN · FEN', content: $('pgn-fen') });
+registerPanel({ id: 'review', title: 'Review', content: $('review-panel') });
 registerPanel(puzzlePanel);
 registerPanel(bookPanel);
 registerPanel(tablebasePanel);
 registerPanel(perftPanel);
 registerPanel(chess960Panel);
 mountPanels($('tools'));
-
-const store = new Store();
+$('game-header').before(studies.scratchElement); // the prompt for a game kept in no study yet
 const board = new BoardView(store);
 const moves = new MovesView(store);
 const header = new HeaderView(store);
@@ -74,11 +80,11 @@ installOffline();
 const keyboard = new Keyboard(store);
 const strip = new MoveStrip(store);
 document.querySelector('.board-row')!.after(strip.el);
-const studies = new StudiesView(store, { beforeOpen: () => pgn.forgetGames() });
-$('tools').after(studies.element); // after the tools: the panels above keep their places
-pgn.onImported = (games) => void studies.addImported(games);
-pgn.onFile = (file) => void studies.importFile(file);
-pgn.onBigText = (text, progress) => studies.importText(text, 'Pasted PGN', progress);
+pgn.onImported = (games) => void studies.addImported(games, $<HTMLSelectElement>('pgn-target').value);
+pgn.onFile = (file) => void studies.importFile(file, $<HTMLSelectElement>('pgn-target').value);
+pgn.onBigText = (text, progress) =>
+  studies.importText(text, 'Pasted PGN', progress, $<HTMLSelectElement>('pgn-target').value);
+studies.targetSelect($<HTMLSelectElement>('pgn-target'));
 pgn.downloadAll = async () => {
   if (studies.openChapters < 2) return false;
   const out = await studies.studyPgn();

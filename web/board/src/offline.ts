@@ -10,7 +10,7 @@ export function installOffline(): void {
     'data-testid': 'offline-status',
     role: 'status',
   });
-  $('tools').after(note);
+  $('pgn-fen').append(note); // in the PGN · FEN tab, under the keys
   let cached = false;
   const show = () => {
     note.dataset.online = String(navigator.onLine);

@@ -1,38 +1,54 @@
-// The side panel's tools (puzzles, perft, Chess960, ...) are tabs built from this list of
-// panels. A new tool is one view file that exports a `SidePanel` (its id, tab title and
-// markup) and a view class, plus one line in main.ts (registerPanel + its view), as the
-// opening-book panel (views/book.ts) does.
+// The tools beside the board (studies, PGN and FEN, review, puzzles, book, perft, Chess960,
+// ...) are tabs built from this list of panels, as lichess's analysis keeps its tools one click
+// away while the move list and the engine stay in view. A new tool is one `registerPanel` call
+// in main.ts with its `SidePanel` (its id, tab title, and markup or element) and its view, as
+// the opening-book panel (views/book.ts) does.
 import { h } from './dom.js';
 
 export interface SidePanel {
-  /** The id of the tab panel element (`panel-<id>`); element ids inside it should start with `<id>-`. */
+  /** The id of the tab panel element (`panel-<id>`, its tab `tab-<id>`); element ids inside it should start with `<id>-`. */
   readonly id: string;
   /** The tab's label. */
   readonly title: string;
-  /** The panel's markup (static; its view fills it in). */
-  readonly html: string;
+  /** The panel's content: static markup (its view fills it in) or an element (moved into the panel). */
+  readonly content: string | HTMLElement;
 }
 
 const panels: SidePanel[] = [];
 
-/** Adds a panel to the tools (in the order of the calls). */
+/** Adds a panel to the tools (in the order of the calls; the first is selected at start). */
 export function registerPanel(panel: SidePanel): void {
   panels.push(panel);
 }
 
-/** Builds the tab list and the panels into `root`; the first tab is selected. */
+/**
+ * Builds the tab list and the panels into `root`: an ARIA tablist (← → Home End move between
+ * the tabs and select them, one tab stop), the first tab selected.
+ */
 export function mountPanels(root: HTMLElement): void {
-  const tablist = h('div', { role: 'tablist', 'aria-label': 'Tools' });
+  const tablist = h('div', { role: 'tablist', 'aria-label': 'Tools', 'data-testid': 'tools-tabs' });
   const tabs: HTMLButtonElement[] = [];
   const bodies: HTMLElement[] = [];
   for (const p of panels) {
     const tab = h(
       'button',
-      { role: 'tab', id: `tab-${p.id}`, 'aria-controls': `panel-${p.id}`, type: 'button' },
+      {
+        role: 'tab',
+        id: `tab-${p.id}`,
+        'aria-controls': `panel-${p.id}`,
+        type: 'button',
+        'data-testid': `tab-${p.id}`,
+      },
       p.title,
     );
-    const body = h('div', { role: 'tabpanel', id: `panel-${p.id}`, 'aria-labelledby': `tab-${p.id}` });
-    body.innerHTML = p.html;
+    const body = h('div.tab-panel', {
+      role: 'tabpanel',
+      id: `panel-${p.id}`,
+      'aria-labelledby': `tab-${p.id}`,
+      'data-testid': `panel-${p.id}`,
+    });
+    if (typeof p.content === 'string') body.innerHTML = p.content;
+    else body.append(p.content);
     tabs.push(tab);
     bodies.push(body);
     tablist.append(tab);
@@ -49,11 +65,22 @@ export function mountPanels(root: HTMLElement): void {
   for (const t of tabs) {
     t.addEventListener('click', () => select(t));
     t.addEventListener('keydown', (e) => {
-      const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-      if (!d) return;
-      const next = tabs[(tabs.indexOf(t) + d + tabs.length) % tabs.length]!;
+      const at = tabs.indexOf(t);
+      const to =
+        e.key === 'ArrowRight'
+          ? (at + 1) % tabs.length
+          : e.key === 'ArrowLeft'
+            ? (at - 1 + tabs.length) % tabs.length
+            : e.key === 'Home'
+              ? 0
+              : e.key === 'End'
+                ? tabs.length - 1
+                : -1;
+      if (to < 0) return;
+      const next = tabs[to]!;
       select(next);
       next.focus();
+      e.preventDefault();
       e.stopPropagation();
     });
   }

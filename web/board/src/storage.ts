@@ -321,6 +321,28 @@ export class StudyStorage {
     });
   }
 
+  /** Marks chapters deleted (or not: Undo) in one transaction, keeping their studies' counts right. */
+  async setChaptersDeleted(ids: readonly number[], deleted: boolean): Promise<void> {
+    await this.#tx(['studies', 'chapters'], 'readwrite', async (t) => {
+      const counts = new Map<number, number>();
+      for (const id of ids) {
+        const c = (await request(t.objectStore('chapters').get(id))) as ChapterRec | undefined;
+        if (!c || !!c.deleted === deleted) continue;
+        if (deleted) c.deleted = Date.now();
+        else delete c.deleted;
+        t.objectStore('chapters').put(c);
+        counts.set(c.study, (counts.get(c.study) ?? 0) + (deleted ? -1 : 1));
+      }
+      for (const [id, n] of counts) {
+        const s = (await request(t.objectStore('studies').get(id))) as StudyRec | undefined;
+        if (!s) continue;
+        s.chapters += n;
+        s.updated = Date.now();
+        t.objectStore('studies').put(s);
+      }
+    });
+  }
+
   /** A copy of a study (all its chapters), named `name`. */
   async duplicateStudy(id: number, name: string): Promise<StudyRec> {
     const items = await this.games(id);

@@ -18,7 +18,7 @@ import type { BoardView, Key } from './board.js';
 export const bookPanel: SidePanel = {
   id: 'book',
   title: 'Book',
-  html: `
+  content: `
     <div class="row wrap book-head">
       <label class="file-btn" title="Open a Polyglot opening book (.bin)">Open book<input id="book-file" data-testid="book-file" type="file" accept=".bin,application/octet-stream" /></label>
       <span id="book-name" class="book-name small" data-testid="book-name"></span>

@@ -8,7 +8,7 @@ import type { Store } from '../store.js';
 export const chess960Panel: SidePanel = {
   id: '960',
   title: 'Chess960',
-  html: `
+  content: `
     <div class="row wrap">
       <label for="n960">Position number (0–959)</label>
       <input id="n960" data-testid="n960" type="number" min="0" max="959" step="1" value="518" inputmode="numeric" />

@@ -75,6 +75,9 @@ export class MovesView {
         this.#revealOnPage();
       }
     });
+    // The list takes the height the engine and the game header leave it (wide screens): when
+    // that changes (the engine's lines come, another game's header), the current move stays in view.
+    new ResizeObserver(() => this.#scrollToCurrent()).observe(this.#box);
   }
 
   render(): void {

@@ -7,7 +7,7 @@ import type { Store } from '../store.js';
 export const perftPanel: SidePanel = {
   id: 'perft',
   title: 'Perft',
-  html: `
+  content: `
     <div class="row wrap">
       <label for="perft-depth">Depth (1–8)</label>
       <input id="perft-depth" data-testid="perft-depth" type="number" min="1" max="8" step="1" value="4" inputmode="numeric" />

@@ -18,9 +18,9 @@ export function pgnErrorText(e: Pick<PgnError, 'message' | 'line' | 'column'>): 
 export class PgnView {
   #store: Store;
   #held: string | null = null;
-  /** Set by the studies: the games of an import of several games (kept as a study). */
+  /** Set by the studies: the games of an import (kept in the study picked beside Import). */
   onImported: ((games: Game[]) => void) | null = null;
-  /** Set by the studies: a file opened here (imported as a study). */
+  /** Set by the studies: a file opened here (imported into the study picked). */
   onFile: ((file: File) => void) | null = null;
   /**
    * Set by the studies: a big pasted text, imported as a study the way a file is (off the
@@ -132,7 +132,9 @@ export class PgnView {
           }
           if (r.error) this.#message(r.error);
           else if (r.count) {
-            this.#message(`${thousands(r.count)} games imported as a study.`, 'ok');
+            const into = $<HTMLSelectElement>('pgn-target').selectedOptions[0];
+            const where = into && into.value !== 'new' ? `into “${into.textContent}”` : 'as a study';
+            this.#message(`${thousands(r.count)} games imported ${where}.`, 'ok');
             window.scrollTo({ top: 0 });
           }
         })
@@ -164,7 +166,7 @@ export class PgnView {
     for (const g of games) g.goTo(lineEnd(g.root)); // no wasm work: the position is made on first use
     for (const old of store.games) if (old !== store.game) old.dispose();
     store.games = games;
-    if (games.length > 1) this.onImported?.(games);
+    this.onImported?.(games); // into the study picked (a new one by default)
     const select = $<HTMLSelectElement>('pgn-games');
     select.replaceChildren(
       ...games.map((g, i) => {

@@ -17,7 +17,7 @@ type Status = 'new' | 'solved' | 'failed';
 export const puzzlePanel: SidePanel = {
   id: 'puzzle',
   title: 'Puzzles',
-  html: `
+  content: `
     <label for="puzzle-input" class="small">One puzzle a line: a lichess CSV row (<code>PuzzleId,FEN,Moves,…</code>; its first
       move is the opponent's), or a FEN followed by the solution, the side to move playing first. Moves in UCI or SAN.</label>
     <textarea id="puzzle-input" data-testid="puzzle-input" rows="3" spellcheck="false"

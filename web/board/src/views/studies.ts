@@ -4,12 +4,15 @@
 //   - The game on the board is saved after every change (a snapshot is taken at once, the
 //     write follows a few milliseconds later and at once when the page is hidden), so a
 //     reload, a closed tab or a crashed engine worker loses nothing.
-//   - A game that is in no chapter yet becomes a chapter of the open study as soon as it has
-//     a move (a study "My games" is made when none is open).
-//   - A PGN file, or a big pasted PGN, is imported as a new study: its games are read in a
-//     worker (import-worker.ts: the page never waits for them), with progress and Cancel, and
-//     written in batches of one transaction each: an interrupted import leaves the games of
-//     the batches written, the study marked incomplete; a cancelled one is dropped (Undo).
+//   - A game the user makes from scratch (a new board, an editor or puzzle position, a FEN) is
+//     no chapter until they say so: once it has a move, a prompt beside the moves offers to keep
+//     it in a study of their choice or to discard it. Until then it is kept in localStorage
+//     (a reload brings it back, still unsaved); nothing is filed unasked, nothing dropped.
+//   - A PGN file or a paste is imported into a new study (named after the file, or the games'
+//     Event when they share one) or into an existing study, as the user picks: its games are
+//     read in a worker (import-worker.ts: the page never waits for them), with progress and
+//     Cancel, and written in batches of one transaction each: an interrupted import leaves the
+//     games of the batches written, the study marked incomplete; a cancelled one is dropped (Undo).
 //   - A reload or a new tab opens the last study, chapter and move.
 import { Game, type GameNode, PgnError } from 'chesswasm';
 import { chapterMeta, pathOf } from '../chapters.js';
@@ -31,6 +34,18 @@ import { pgnErrorText } from './pgn.js';
 const BATCH = 200; // games per import transaction
 const OPTIONS_AT_ONCE = 250; // chapter options made in one task
 const DEFAULT_STUDY = 'My games';
+/** The value of a study picker's "new study" option. */
+export const NEW_STUDY = 'new';
+const SCRATCH_KEY = 'chesswasm.scratch';
+
+/** A game kept in no study yet (localStorage, until the user keeps or discards it). */
+interface ScratchRec {
+  id: number;
+  pgn: string;
+  orientation: 'white' | 'black';
+  path: number[];
+  meta: ChapterMeta;
+}
 
 /** A chapter's label: "White – Black". */
 export const chapterLabel = (c: { white: string; black: string }): string => `${c.white} – ${c.black}`;
@@ -91,15 +106,32 @@ export class StudiesView {
   #undoTimer = 0;
   #optionOf = new Map<number, HTMLElement>();
   #rendering = 0; // the chapter list's render under way (#renderChapters)
+  /** The games made from scratch, kept in no study yet; the one on the board (if any). */
+  #scratches: ScratchRec[] = [];
+  #scratchOf = new WeakMap<Game, number>();
+  #scratchTimer = 0;
+  /** Games to keep as chapters unasked (a link to a game). */
+  #adopt = new WeakSet<Game>();
+  /** The study pickers of the imports (and of the scratch prompt), kept in step with the list. */
+  #targets: HTMLSelectElement[] = [];
+  #scratchEl: HTMLElement;
+  /** Resolves once `start` is done (the studies are listed, or there is no storage). */
+  #started: Promise<void>;
+  #startDone: () => void = () => {};
   #el: HTMLElement;
 
   constructor(store: Store, hooks: StudiesHooks = {}) {
     this.#store = store;
     this.#hooks = hooks;
     this.#el = this.#build();
+    this.#scratchEl = this.#buildScratch();
+    this.#started = new Promise((resolve) => (this.#startDone = resolve));
     store.on('change', () => this.#onChange());
     // An undo or redo gives the same game as another object: it stays in its chapter.
     store.on('replace', (old, game) => {
+      const scratch = this.#scratchOf.get(old);
+      if (scratch !== undefined) this.#scratchOf.set(game, scratch);
+      if (this.#adopt.has(old)) this.#adopt.add(game);
       const id = this.#attached.get(old);
       if (id !== undefined) this.#attached.set(game, id);
       else if (this.#attaching.has(old)) {
@@ -110,6 +142,7 @@ export class StudiesView {
     const flush = () => {
       this.#takeSnapshot();
       void this.#write();
+      this.#saveScratches();
     };
     window.addEventListener('pagehide', flush);
     document.addEventListener('visibilitychange', () => {
@@ -120,6 +153,35 @@ export class StudiesView {
   /** The section (placed by the caller). */
   get element(): HTMLElement {
     return this.#el;
+  }
+
+  /** The prompt for a game kept in no study yet (placed by the caller, beside the moves). */
+  get scratchElement(): HTMLElement {
+    return this.#scratchEl;
+  }
+
+  /**
+   * Makes `select` a study picker: "New study" and every study, kept in step with the list
+   * (the choice is kept while the study exists).
+   */
+  targetSelect(select: HTMLSelectElement): void {
+    this.#targets.push(select);
+    this.#fillTarget(select);
+  }
+
+  #fillTarget(select: HTMLSelectElement): void {
+    const was = select.value;
+    select.replaceChildren(
+      h('option', { value: NEW_STUDY }, 'New study'),
+      ...this.#studies.map((s) => h('option', { value: s.id }, s.name)),
+    );
+    select.value = this.#studies.some((s) => String(s.id) === was) ? was : NEW_STUDY;
+  }
+
+  // A picker's value: a study id, or undefined for a new study.
+  #studyOf(target: string | undefined): number | undefined {
+    const id = Number(target);
+    return target !== NEW_STUDY && this.#studies.some((s) => s.id === id) ? id : undefined;
   }
 
   // ---- markup -----------------------------------------------------------------------------
@@ -145,14 +207,16 @@ export class StudiesView {
         null,
         h(
           'label.file-btn',
-          { 'data-testid': 'study-import', title: 'Import a PGN file (any number of games) as a new study' },
+          { 'data-testid': 'study-import', title: 'Import a PGN file (any number of games) into the study picked' },
           'Import PGN file',
           file,
         ),
+        h('label.small', { for: 'study-target' }, 'into'),
+        h('select', { id: 'study-target', 'data-testid': 'study-target' }),
         h('button', { id: 'study-new', type: 'button', 'data-testid': 'study-new' }, 'New study'),
       ),
       progressRow('study'),
-      h('p.small.muted', { id: 'studies-empty' }, 'No study yet: play a move, or import a PGN file.'),
+      h('p.small.muted', { id: 'studies-empty' }, 'No study yet: import a PGN file, or keep a game you play.'),
       h('div.listbox.study-list', {
         id: 'studies',
         role: 'listbox',
@@ -223,8 +287,9 @@ export class StudiesView {
     file.addEventListener('change', () => {
       const f = file.files?.[0];
       file.value = '';
-      if (f) void this.importFile(f);
+      if (f) void this.importFile(f, el.querySelector<HTMLSelectElement>('#study-target')!.value);
     });
+    this.#targets.push(el.querySelector<HTMLSelectElement>('#study-target')!);
     const q = (sel: string) => el.querySelector<HTMLElement>(sel)!;
     // The Cancel of an import's progress (here, or the copy in the PGN panel).
     document.addEventListener('click', (e) => {
@@ -251,6 +316,33 @@ export class StudiesView {
     q('#chapter-search').addEventListener('input', () => this.#filter());
     this.#listbox(q('#studies'), (id) => this.#guard(() => this.openStudy(id)));
     this.#listbox(q('#chapters'), (id) => this.#guard(() => this.openChapter(id)));
+    return el;
+  }
+
+  // The prompt for a game in no study: keep it (in the study picked) or discard it.
+  #buildScratch(): HTMLElement {
+    const target = h('select', { id: 'scratch-target', 'data-testid': 'scratch-target' });
+    this.#targets.push(target);
+    const el = h(
+      'section.scratch-bar',
+      { id: 'scratch', 'data-testid': 'scratch', 'aria-labelledby': 'scratch-text', hidden: true },
+      h('p.scratch-text', { id: 'scratch-text', 'data-testid': 'scratch-text' }, ''),
+      h(
+        'div.row.wrap',
+        null,
+        h('label.small', { for: 'scratch-target' }, 'Keep in'),
+        target,
+        h('button.primary', { id: 'scratch-keep', type: 'button', 'data-testid': 'scratch-keep' }, 'Keep'),
+        h('button', { id: 'scratch-discard', type: 'button', 'data-testid': 'scratch-discard' }, 'Discard'),
+        h('button', { id: 'scratch-show', type: 'button', 'data-testid': 'scratch-show', hidden: true }, 'Show it'),
+      ),
+    );
+    el.querySelector('#scratch-keep')!.addEventListener('click', () => void this.#guard(() => this.#keepScratch()));
+    el.querySelector('#scratch-discard')!.addEventListener('click', () => this.#discardScratch());
+    el.querySelector('#scratch-show')!.addEventListener('click', () => {
+      const rec = this.#shownScratch();
+      if (rec) this.#openScratch(rec);
+    });
     return el;
   }
 
@@ -291,6 +383,14 @@ export class StudiesView {
    */
   async start(keepBoard: boolean): Promise<void> {
     try {
+      await this.#start(keepBoard);
+    } finally {
+      this.#startDone();
+    }
+  }
+
+  async #start(keepBoard: boolean): Promise<void> {
+    try {
       this.#db = await StudyStorage.open();
     } catch (e) {
       this.#error(
@@ -301,7 +401,14 @@ export class StudiesView {
     this.#studies = await this.#db.studies();
     const last = await this.#db.last();
     const study = last && this.#studies.find((s) => s.id === last.study);
-    if (study) {
+    const { onBoard } = this.#loadScratches();
+    // A link to a game keeps it as a chapter, as before: the user asked for that game.
+    if (keepBoard && this.#store.game.root.children.length) this.#adopt.add(this.#store.game);
+    if (!keepBoard && onBoard) {
+      // The board held a game in no study when the page went away: it comes back, still unsaved.
+      if (study) await this.#loadStudy(study);
+      this.#openScratch(onBoard);
+    } else if (study) {
       await this.#loadStudy(study);
       if (!keepBoard && last.chapter !== null && this.#chapters.some((c) => c.id === last.chapter))
         await this.openChapter(last.chapter);
@@ -315,7 +422,9 @@ export class StudiesView {
       this.#store.newGame(startOf(this.#store), this.#store.variant);
     }
     this.#renderStudies();
-    this.#onChange(); // the game on the board (from a link, or new) becomes a chapter once it has moves
+    if (!this.#study) this.#renderChapters(); // (no study: no chapter list)
+    this.#onChange(); // the game on the board: a chapter (a link), or unsaved until the user says
+    this.#renderScratch();
     this.#el.dataset.ready = 'true';
   }
 
@@ -328,9 +437,14 @@ export class StudiesView {
     const id = this.#attached.get(game);
     if (id === undefined) {
       if (this.#chapter !== null) this.#select(null);
-      if (game.root.children.length && !this.#attaching.has(game)) void this.#guard(() => this.#attach(game));
+      if (this.#attaching.has(game)) return;
+      if (this.#adopt.has(game)) {
+        if (game.root.children.length) void this.#guard(() => this.#attach(game));
+      } else this.#noteScratch(game);
+      this.#renderScratch();
       return;
     }
+    this.#renderScratch();
     if (id !== this.#chapter) {
       this.#select(id);
       void this.#db.setLast(this.#study?.id ?? 0, id).catch(() => {});
@@ -400,6 +514,182 @@ export class StudiesView {
     await this.#write();
   }
 
+  // ---- games in no study yet ---------------------------------------------------------------------
+
+  // The board's game is in no chapter: once it has a move it is a scratch game (kept in
+  // localStorage until the user keeps or discards it); with none, there is nothing to keep.
+  #noteScratch(game: Game): void {
+    const known = this.#scratchOf.get(game);
+    if (!game.root.children.length) {
+      if (known !== undefined) {
+        this.#scratches = this.#scratches.filter((x) => x.id !== known);
+        this.#scratchOf.delete(game);
+        this.#queueScratchSave();
+      }
+      return;
+    }
+    let pgn: string;
+    try {
+      pgn = game.pgn();
+    } catch {
+      return; // a value the PGN writer refuses (the PGN panel says why on export)
+    }
+    const id = known ?? Math.max(Date.now(), ...this.#scratches.map((x) => x.id + 1));
+    const rec: ScratchRec = {
+      id,
+      pgn,
+      orientation: this.#store.orientation,
+      path: pathOf(this.#store.node),
+      meta: chapterMeta(game),
+    };
+    this.#scratchOf.set(game, id);
+    const i = this.#scratches.findIndex((x) => x.id === id);
+    if (i >= 0) this.#scratches[i] = rec;
+    else this.#scratches.push(rec);
+    this.#queueScratchSave();
+  }
+
+  #queueScratchSave(): void {
+    window.clearTimeout(this.#scratchTimer);
+    this.#scratchTimer = window.setTimeout(() => this.#saveScratches(), 40);
+  }
+
+  // The scratch games and which of them is on the board, into localStorage (small: a few games).
+  #saveScratches(): void {
+    window.clearTimeout(this.#scratchTimer);
+    const board = this.#scratchOf.get(this.#store.game) ?? null;
+    try {
+      if (this.#scratches.length) localStorage.setItem(SCRATCH_KEY, JSON.stringify({ games: this.#scratches, board }));
+      else localStorage.removeItem(SCRATCH_KEY);
+    } catch (e) {
+      this.#error(`The unsaved game could not be kept in this browser: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  #loadScratches(): { onBoard: ScratchRec | undefined } {
+    try {
+      const v = JSON.parse(localStorage.getItem(SCRATCH_KEY) ?? 'null') as {
+        games?: ScratchRec[];
+        board?: number | null;
+      } | null;
+      this.#scratches = Array.isArray(v?.games) ? v.games.filter((x) => typeof x?.pgn === 'string') : [];
+      return { onBoard: this.#scratches.find((x) => x.id === v?.board) };
+    } catch {
+      this.#scratches = [];
+      return { onBoard: undefined };
+    }
+  }
+
+  // The scratch game the prompt is about: the board's, else the last one made.
+  #shownScratch(): ScratchRec | undefined {
+    const id = this.#scratchOf.get(this.#store.game);
+    return this.#scratches.find((x) => x.id === id) ?? this.#scratches.at(-1);
+  }
+
+  #openScratch(rec: ScratchRec): void {
+    let game: Game;
+    try {
+      game = Game.fromPgn(rec.pgn);
+    } catch (e) {
+      this.#error(e instanceof PgnError ? `The unsaved game could not be read: ${pgnErrorText(e)}` : String(e));
+      return;
+    }
+    this.#scratchOf.set(game, rec.id);
+    this.#hooks.beforeOpen?.();
+    this.#store.batch(() => {
+      this.#store.orientation = rec.orientation;
+      this.#store.setGame(game, nodeAt(game, rec.path));
+    });
+  }
+
+  #renderScratch(): void {
+    const el = this.#scratchEl;
+    const rec = this.#db && !this.#store.puzzle && this.#store.mode !== 'editor' ? this.#shownScratch() : undefined;
+    el.hidden = !rec;
+    if (!rec) return;
+    const onBoard = this.#scratchOf.get(this.#store.game) === rec.id;
+    const moves = plural(Math.ceil(rec.meta.plies / 2), 'move');
+    const others = this.#scratches.length - 1;
+    el.querySelector('#scratch-text')!.textContent =
+      (onBoard
+        ? `This game (${moves}) is in no study yet.`
+        : `An unsaved game, ${chapterLabel(rec.meta)} (${moves}), is in no study yet.`) +
+      (others > 0 ? ` ${plural(others, 'other unsaved game')} after it.` : '');
+    el.querySelector<HTMLElement>('#scratch-show')!.hidden = onBoard;
+  }
+
+  // Keeps the prompt's game as a chapter of the study picked (or of a new one).
+  async #keepScratch(): Promise<void> {
+    const db = this.#db;
+    const rec = this.#shownScratch();
+    if (!db || !rec) return;
+    await this.#write();
+    const into = this.#studyOf(this.#scratchEl.querySelector<HTMLSelectElement>('#scratch-target')!.value);
+    const game = this.#store.game;
+    const onBoard = this.#scratchOf.get(game) === rec.id;
+    const item: NewChapter = {
+      meta: onBoard ? chapterMeta(game) : rec.meta,
+      game: onBoard
+        ? { pgn: game.pgn(), orientation: this.#store.orientation, path: pathOf(this.#store.node) }
+        : { pgn: rec.pgn, orientation: rec.orientation, path: rec.path },
+    };
+    const { study, chapters } = await db.addChapters(into ?? this.#freeName(item.meta.event || DEFAULT_STUDY), [item]);
+    if (into === undefined) this.#studies.push(study);
+    this.#replaceStudy(study);
+    this.#scratches = this.#scratches.filter((x) => x.id !== rec.id);
+    this.#saveScratches();
+    const id = chapters[0]!.id;
+    if (onBoard) {
+      this.#scratchOf.delete(game);
+      this.#attached.set(game, id);
+      this.#written.set(id, JSON.stringify([{ id, ...item.game }, item.meta]));
+      await this.#loadStudy(study);
+      this.#onChange();
+    } else {
+      await this.#loadStudy(study);
+      await this.openChapter(id);
+    }
+    this.#renderScratch();
+    this.#announce(`Kept in the study “${study.name}”.`);
+  }
+
+  // Drops the prompt's game (with Undo); one on the board gives way to a fresh board.
+  #discardScratch(): void {
+    const rec = this.#shownScratch();
+    if (!rec) return;
+    const game = this.#store.game;
+    const onBoard = this.#scratchOf.get(game) === rec.id;
+    this.#scratches = this.#scratches.filter((x) => x.id !== rec.id);
+    this.#saveScratches();
+    if (onBoard) {
+      this.#scratchOf.delete(game);
+      this.#hooks.beforeOpen?.();
+      this.#store.newGame(startOf(this.#store), this.#store.variant);
+    }
+    this.#renderScratch();
+    this.#announce('Unsaved game discarded.', () => {
+      this.#scratches.push(rec);
+      this.#saveScratches();
+      this.#openScratch(rec);
+      this.#renderScratch();
+      return Promise.resolve();
+    });
+  }
+
+  // A note under the prompt (with Undo when given): the studies' own notice may be in a hidden tab.
+  #announce(text: string, undo?: () => Promise<void>): void {
+    this.#offerUndo(text, undo ?? null, this.#scratchNote());
+  }
+
+  #scratchNote(): HTMLElement {
+    let note = document.getElementById('scratch-note');
+    if (!note) {
+      note = h('p.note.small', { id: 'scratch-note', 'data-testid': 'scratch-note', role: 'status', hidden: true });
+      this.#scratchEl.after(note);
+    }
+    return note;
+  }
+
   // A game in no chapter yet: a new chapter at the end of the open study (or of a new "My games").
   async #attach(game: Game): Promise<void> {
     const db = this.#db!;
@@ -431,11 +721,17 @@ export class StudiesView {
     if (this.#attached.has(this.#store.game)) this.#onChange();
   }
 
-  /** The games of a PGN import (the PGN panel, several games): a new study, each game a chapter. */
-  async addImported(games: Game[], name = 'Imported PGN'): Promise<void> {
+  /**
+   * The games of a PGN import (the PGN panel): each game a chapter of the study `target` (a
+   * study picker's value), or of a new study named after the games' Event when they share one,
+   * else `name`.
+   */
+  async addImported(games: Game[], target: string = NEW_STUDY, name = 'Pasted PGN'): Promise<void> {
+    for (const g of games) this.#attaching.add(g); // (at once: not a scratch game meanwhile)
+    await this.#started; // an import made while the studies open waits for them
     const db = this.#db;
     if (!db) return;
-    for (const g of games) this.#attaching.add(g);
+    const into = this.#studyOf(target);
     await this.#guard(async () => {
       try {
         await this.#write();
@@ -443,9 +739,16 @@ export class StudiesView {
           meta: chapterMeta(g),
           game: { pgn: g.pgn(), orientation: 'white', path: pathOf(g.current) },
         }));
-        const { study, chapters } = await db.addChapters(name, items, true);
+        const events = new Set(items.map((it) => it.meta.event));
+        const [event] = events;
+        const { study, chapters } = await db.addChapters(
+          into ?? this.#freeName(events.size === 1 && event ? event : name),
+          items,
+          true,
+        );
         games.forEach((g, i) => this.#attached.set(g, chapters[i]!.id));
-        this.#studies.push(study);
+        if (into === undefined) this.#studies.push(study);
+        else this.#replaceStudy(study);
         await this.#loadStudy(study);
         this.#renderStudies();
       } finally {
@@ -457,18 +760,34 @@ export class StudiesView {
 
   // ---- import -----------------------------------------------------------------------------
 
-  /** Imports a PGN file as a new study named after it; opens it at its first chapter. */
-  importFile(file: File): Promise<ImportOutcome> {
-    return this.#import(file, file.name.replace(/\.(pgn|txt)$/i, '') || 'Imported PGN', file.name);
+  /**
+   * Imports a PGN file into the study `target` (a study picker's value), or a new study named
+   * after the file; opens it at the first game imported.
+   */
+  importFile(file: File, target: string = NEW_STUDY): Promise<ImportOutcome> {
+    return this.#import(
+      file,
+      file.name.replace(/\.(pgn|txt)$/i, '') || 'Imported PGN',
+      file.name,
+      undefined,
+      false,
+      this.#studyOf(target),
+    );
   }
 
   /**
-   * Imports a pasted PGN text as a new study, the way a file is (in the import worker, with
-   * progress and Cancel); `progressBox` shows the progress too (the PGN panel, where the user is).
-   * The study is named after the games' event when they all have the same one, else `name`.
+   * Imports a pasted PGN text, the way a file is (in the import worker, with progress and
+   * Cancel); `progressBox` shows the progress too (the PGN panel, where the user is). Into the
+   * study `target` (a study picker's value), or a new study named after the games' event when
+   * they all have the same one, else `name`.
    */
-  importText(text: string, name: string, progressBox?: HTMLElement): Promise<ImportOutcome> {
-    return this.#import(text, name, 'the pasted PGN', progressBox, true);
+  importText(
+    text: string,
+    name: string,
+    progressBox?: HTMLElement,
+    target: string = NEW_STUDY,
+  ): Promise<ImportOutcome> {
+    return this.#import(text, name, 'the pasted PGN', progressBox, true, this.#studyOf(target));
   }
 
   /** Whether an import is under way. */
@@ -482,14 +801,15 @@ export class StudiesView {
   }
 
   // Reads a PGN in the import worker (the page stays responsive) and writes its games as the
-  // chapters of a new study, one transaction per batch: an interrupted import leaves the games
-  // of the batches written, the study marked incomplete.
+  // chapters of a new study (or of the study `into`), one transaction per batch: an interrupted
+  // import leaves the games of the batches written, the study marked incomplete.
   async #import(
     source: Blob | string,
     name: string,
     what: string,
     progressBox?: HTMLElement,
     nameFromEvent = false,
+    into?: number,
   ): Promise<ImportOutcome> {
     const db = this.#db;
     if (!db) return { count: 0, error: 'Studies are not kept in this browser.' };
@@ -505,7 +825,8 @@ export class StudiesView {
     const total = typeof source === 'string' ? source.length : source.size;
     let count = 0;
     const errors: ImportError[] = [];
-    let study: number | string = nameFromEvent ? this.#freeName(name) : name;
+    let study: number | string = into ?? (nameFromEvent ? this.#freeName(name) : name);
+    const added: number[] = []; // the chapters written (into an existing study: what a cancel drops)
     const events = new Set<string>();
     const show = () => {
       const part = total ? Math.min(1, bytes / total) : 1;
@@ -519,6 +840,7 @@ export class StudiesView {
       for (const it of items) events.add(it.meta.event);
       const r = await db.addChapters(study, items, complete);
       count += items.length;
+      for (const c of r.chapters) added.push(c.id);
       if (typeof study === 'string') this.#studies.push(r.study);
       study = r.study.id;
       this.#replaceStudy(r.study);
@@ -572,10 +894,11 @@ export class StudiesView {
       await finished;
       hide();
       if (cancelled) {
-        if (typeof study === 'number') await this.#dropImport(study, count);
+        if (into !== undefined) await this.#dropChapters(into, added, count);
+        else if (typeof study === 'number') await this.#dropImport(study, count);
         return { count: 0, cancelled: true };
       }
-      if (typeof study === 'string') {
+      if (typeof study === 'string' || !count) {
         const error = errors.length
           ? `No game could be read: ${pgnErrorText(errors[0]!)}`
           : `No game found in ${what}.`;
@@ -583,7 +906,7 @@ export class StudiesView {
         return { count: 0, error };
       }
       const [event] = events;
-      if (nameFromEvent && events.size === 1 && event) {
+      if (nameFromEvent && into === undefined && events.size === 1 && event) {
         const s = this.#studies.find((x) => x.id === study);
         if (s) {
           s.name = this.#freeName(event);
@@ -595,7 +918,7 @@ export class StudiesView {
         error = `${plural(errors.length, 'game')} could not be read and ${errors.length === 1 ? 'was' : 'were'} left out; the first: ${pgnErrorText(errors[0]!)}`;
         this.#error(error);
       }
-      await this.openStudy(study);
+      await this.openStudy(study, added[0]);
       return { count, error };
     } catch (e) {
       hide();
@@ -627,6 +950,18 @@ export class StudiesView {
     });
   }
 
+  // A cancelled import into an existing study: the chapters it wrote go (Undo brings them back).
+  async #dropChapters(study: number, ids: number[], count: number): Promise<void> {
+    const db = this.#db!;
+    await db.setChaptersDeleted(ids, true);
+    await this.openStudy(study);
+    this.#offerUndo(`Import cancelled: the ${plural(count, 'game')} read were dropped.`, async () => {
+      await db.setChaptersDeleted(ids, false);
+      this.#studies = await db.studies();
+      await this.openStudy(study, ids[0]);
+    });
+  }
+
   // ---- opening ----------------------------------------------------------------------------
 
   async #loadStudy(s: StudyRec): Promise<void> {
@@ -638,15 +973,15 @@ export class StudiesView {
     this.#renderStudies();
   }
 
-  /** Opens a study at its first chapter. */
-  async openStudy(id: number): Promise<void> {
+  /** Opens a study at its first chapter (or at the chapter `at`). */
+  async openStudy(id: number, at?: number): Promise<void> {
     const db = this.#db!;
     await this.#write();
     const s = (await db.study(id)) ?? this.#studies.find((x) => x.id === id);
     if (!s) return;
     this.#replaceStudy(s);
     await this.#loadStudy(s);
-    const first = this.#chapters[0];
+    const first = this.#chapters.find((c) => c.id === at) ?? this.#chapters[0];
     if (first) await this.openChapter(first.id);
     else {
       this.#select(null);
@@ -697,6 +1032,8 @@ export class StudiesView {
     await db.setLast(s.id, null);
     this.#hooks.beforeOpen?.();
     this.#store.newGame(startOf(this.#store), this.#store.variant);
+    // The user asked for this study: the new board's game is its first chapter once it has a move.
+    this.#adopt.add(this.#store.game);
   }
 
   // `base` (a study name) if no study has it, else `base 2`, `base 3`...; `base 1` first when `numbered`.
@@ -837,10 +1174,14 @@ export class StudiesView {
 
   // ---- undo -------------------------------------------------------------------------------
 
-  #offerUndo(text: string, undo: () => Promise<void>): void {
-    const note = this.#el.querySelector<HTMLElement>('#study-notice')!;
+  #offerUndo(
+    text: string,
+    undo: (() => Promise<void>) | null,
+    note = this.#el.querySelector<HTMLElement>('#study-notice')!,
+  ): void {
     const button = h('button', { type: 'button', 'data-testid': 'study-undo' }, 'Undo');
-    note.replaceChildren(`${text} `, button);
+    if (undo) note.replaceChildren(`${text} `, button);
+    else note.replaceChildren(text);
     note.hidden = false;
     this.#undo = undo;
     button.addEventListener('click', () => {
@@ -899,6 +1240,7 @@ export class StudiesView {
         ),
       );
     }
+    for (const t of this.#targets) this.#fillTarget(t);
     const none = !this.#study;
     for (const id of ['study-rename', 'study-duplicate', 'study-export', 'study-delete'])
       this.#el.querySelector<HTMLButtonElement>(`#${id}`)!.disabled = none;
