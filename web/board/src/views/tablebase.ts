@@ -20,7 +20,7 @@ import type { Store } from '../store.js';
 export const tablebasePanel: SidePanel = {
   id: 'tablebase',
   title: 'Tablebase',
-  html: `
+  content: `
     <div data-testid="tablebase" class="tablebase">
       <div class="row wrap book-head">
         <label class="file-btn" title="Open Syzygy table files (.rtbw, .rtbz)">Open tables<input id="tablebase-files" data-testid="tablebase-files" type="file" multiple accept=".rtbw,.rtbz" /></label>
