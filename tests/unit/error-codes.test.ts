@@ -47,7 +47,10 @@ test('every hand-written code (the code unions, every literal an error is made w
   for (const [file, text] of sources) {
     // export type XCode = 'a' | 'b' …; (the unions of codes and reasons)
     for (const m of text.matchAll(/export type (\w+(?:Code|Reason))\s*=([^;]*);/g))
-      for (const lit of m[2]!.replace(/Exclude<\w+,\s*'[^']*'>/g, '').matchAll(/'([^']*)'/g))
+      for (const lit of m[2]!
+        .replace(/\/\*[\s\S]*?\*\//g, '') // (the members' doc comments)
+        .replace(/Exclude<\w+,\s*'[^']*'>/g, '')
+        .matchAll(/'([^']*)'/g))
         found.add(`${file} ${m[1]}: ${lit[1]}`);
     // new XError('code', …) and a PgnError's reason (its fifth argument)
     for (const m of text.matchAll(/new (\w*Error)\(\s*'([^']*)'/g)) found.add(`${file} new ${m[1]}: ${m[2]}`);
