@@ -20,7 +20,8 @@ interface NodeFs {
   closeSync(fd: number): void;
   readSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
   writeSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
-  writeFileSync(fd: number, text: string): void;
+  writeFileSync(file: string | number, text: string): void;
+  linkSync(existing: string, path: string): void;
   readFileSync(path: string, encoding: 'utf8'): string;
   fsyncSync(fd: number): void;
   fstatSync(fd: number): { size: number };
@@ -115,19 +116,26 @@ async function install(sqlite3: Sqlite3): Promise<void> {
   };
 
   // The lock file: taken when free or stale (its process gone); false while another holds it.
+  // It appears with its owner's pid already in it (written to a file of our own, then linked to
+  // the lock's name, which fails if the name exists): a lock created and not yet written would
+  // read as no owner, and be taken over as stale by a second process while the first holds it.
+  let lockTries = 0;
   const takeLock = (file: OpenFile): boolean => {
     const lockPath = file.lockPath!;
+    const mine = `${lockPath}.${pid}.${++lockTries}`;
     for (let attempt = 0; attempt < 2; attempt++) {
+      fs.writeFileSync(mine, String(pid));
       try {
-        const fd = fs.openSync(lockPath, 'wx');
-        try {
-          fs.writeFileSync(fd, String(pid));
-        } finally {
-          fs.closeSync(fd);
-        }
+        fs.linkSync(mine, lockPath);
         return true;
       } catch (e) {
         if ((e as { code?: string }).code !== 'EEXIST') throw e;
+      } finally {
+        try {
+          fs.unlinkSync(mine);
+        } catch {
+          // (gone already)
+        }
       }
       let owner = NaN;
       try {
