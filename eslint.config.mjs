@@ -134,7 +134,13 @@ export default tseslint.config(
     // Outside the TypeScript programs: the CLI (a Node script without an extension) and the
     // .mjs test tools that have a .d.mts (TypeScript reads the declarations instead).
     // Untyped rules only.
-    files: ['bin/chesswasm', 'tests/tools/polyglot.mjs', 'tests/tools/prng.mjs', 'tests/tools/variant-play.mjs'],
+    files: [
+      'bin/chesswasm',
+      'tests/tools/polyglot.mjs',
+      'tests/tools/prng.mjs',
+      'tests/tools/variant-play.mjs',
+      'tests/tools/tb-positions.mjs',
+    ],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,

@@ -23,6 +23,7 @@ import {
   type TablebaseReader,
 } from 'chesswasm/tablebase';
 import { prng } from '../tools/prng.mjs';
+import { tablePlacement } from '../tools/tb-positions.mjs';
 import { DATA } from './helpers.js';
 
 const DIR = path.join(DATA, 'syzygy');
@@ -37,35 +38,9 @@ const bytesOf = new Map(FILES.map((f) => [f, readFileSync(path.join(DIR, f))]));
 
 // A random legal position of a table's material with a legal move (the side to move random).
 function randomFen(table: string, rand: ReturnType<typeof prng>): string {
-  const [w, b] = table.split('v') as [string, string];
   for (;;) {
-    const board: string[] = new Array<string>(64).fill('');
-    let ok = true;
-    for (const [letters, white] of [
-      [w, true],
-      [b, false],
-    ] as const)
-      for (const l of letters) {
-        const sq = rand.int(64);
-        if (board[sq] || (l === 'P' && (sq < 8 || sq >= 56))) ok = false;
-        board[sq] = white ? l : l.toLowerCase();
-      }
-    if (!ok) continue;
-    const ranks: string[] = [];
-    for (let r = 7; r >= 0; r--) {
-      let row = '';
-      let empty = 0;
-      for (let f = 0; f < 8; f++) {
-        const p = board[r * 8 + f]!;
-        if (!p) empty++;
-        else {
-          row += (empty || '') + p;
-          empty = 0;
-        }
-      }
-      ranks.push(row + (empty || ''));
-    }
-    const fen = `${ranks.join('/')} ${rand.chance(0.5) ? 'b' : 'w'} - - 0 1`;
+    const fen = tablePlacement(table, rand);
+    if (fen === null) continue;
     try {
       const pos = Position.fromFen(fen);
       const moves = pos.legalMoves().length;

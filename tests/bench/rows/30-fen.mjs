@@ -51,48 +51,48 @@ function batches(all, work) {
   };
 }
 
-function row(id, title, fensOf) {
+// A row over the items itemsOf(ctx) gives: each implementation's `make(ctx)` returns the work
+// on one item (the number it adds to the sink).
+function row(id, title, itemsOf, make) {
+  const impl = (of) => (ctx) => {
+    const work = of(ctx);
+    return {
+      batch: batches(itemsOf(ctx), (items, from, to) => {
+        for (let i = from; i < to; i++) sink += work(items[i]);
+        return to - from;
+      }),
+    };
+  };
   return {
     id,
     title,
     unit: '/s',
     impls: {
-      ours: (ctx) => {
-        const { Position } = ctx.chesswasm;
-        return {
-          batch: batches(fensOf(ctx), (fens, from, to) => {
-            for (let i = from; i < to; i++) {
-              const p = Position.fromFen(fens[i]);
-              sink += p.fen().length;
-              p.dispose();
-            }
-            return to - from;
-          }),
-        };
-      },
-      'chess.js': (ctx) => {
-        const c = new Chess();
-        return {
-          batch: batches(fensOf(ctx), (fens, from, to) => {
-            for (let i = from; i < to; i++) {
-              c.load(fens[i]);
-              sink += c.fen().length;
-            }
-            return to - from;
-          }),
-        };
-      },
-      chessops: (ctx) => ({
-        batch: batches(fensOf(ctx), (fens, from, to) => {
-          for (let i = from; i < to; i++)
-            sink += makeFen(OpsChess.fromSetup(parseFen(fens[i]).unwrap()).unwrap().toSetup()).length;
-          return to - from;
-        }),
-      }),
+      ours: impl(make.ours),
+      'chess.js': impl(make['chess.js']),
+      chessops: impl(make.chessops),
       native: () => undefined,
     },
   };
 }
+
+// FEN parse + write.
+const roundTrip = {
+  ours: (ctx) => (fen) => {
+    const p = ctx.chesswasm.Position.fromFen(fen);
+    const n = p.fen().length;
+    p.dispose();
+    return n;
+  },
+  'chess.js': () => {
+    const c = new Chess();
+    return (fen) => {
+      c.load(fen);
+      return c.fen().length;
+    };
+  },
+  chessops: () => (fen) => makeFen(OpsChess.fromSetup(parseFen(fen).unwrap()).unwrap().toSetup()).length,
+};
 
 // [FEN, UCI of a legal move there] for every position along the games that has a move.
 let playFens = null;
@@ -109,55 +109,36 @@ function fensWithMove(chesswasm) {
   return playFens;
 }
 
-const playRow = {
-  id: 'fen-play',
-  title: 'FEN read, one move played, FEN written',
-  unit: '/s',
-  impls: {
-    ours: (ctx) => {
-      const { Position } = ctx.chesswasm;
-      return {
-        batch: batches(fensWithMove(ctx.chesswasm), (items, from, to) => {
-          for (let i = from; i < to; i++) {
-            const p = Position.fromFen(items[i][0]);
-            p.play(items[i][1]);
-            sink += p.fen().length;
-            p.dispose();
-          }
-          return to - from;
-        }),
-      };
+// FEN read, the item's move played, FEN written.
+const play = {
+  ours:
+    (ctx) =>
+    ([fen, uci]) => {
+      const p = ctx.chesswasm.Position.fromFen(fen);
+      p.play(uci);
+      const n = p.fen().length;
+      p.dispose();
+      return n;
     },
-    'chess.js': (ctx) => {
-      const c = new Chess();
-      return {
-        batch: batches(fensWithMove(ctx.chesswasm), (items, from, to) => {
-          for (let i = from; i < to; i++) {
-            const uci = items[i][1];
-            c.load(items[i][0]);
-            c.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
-            sink += c.fen().length;
-          }
-          return to - from;
-        }),
-      };
-    },
-    chessops: (ctx) => ({
-      batch: batches(fensWithMove(ctx.chesswasm), (items, from, to) => {
-        for (let i = from; i < to; i++) {
-          const pos = OpsChess.fromSetup(parseFen(items[i][0]).unwrap()).unwrap();
-          pos.play(parseUci(items[i][1]));
-          sink += makeFen(pos.toSetup()).length;
-        }
-        return to - from;
-      }),
-    }),
-    native: () => undefined,
+  'chess.js': () => {
+    const c = new Chess();
+    return ([fen, uci]) => {
+      c.load(fen);
+      c.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
+      return c.fen().length;
+    };
   },
+  chessops:
+    () =>
+    ([fen, uci]) => {
+      const pos = OpsChess.fromSetup(parseFen(fen).unwrap()).unwrap();
+      pos.play(parseUci(uci));
+      return makeFen(pos.toSetup()).length;
+    },
 };
 
 export default [
-  row('fen', 'FEN parse + write', (ctx) => ctx.fens),
-  row('fen-games', 'FEN parse + write, along 1,000 games', (ctx) => fensAlongGames(ctx.chesswasm)),
-  playRow,
+  row('fen', 'FEN parse + write', (ctx) => ctx.fens, roundTrip),
+  row('fen-games', 'FEN parse + write, along 1,000 games', (ctx) => fensAlongGames(ctx.chesswasm), roundTrip),
+  row('fen-play', 'FEN read, one move played, FEN written', (ctx) => fensWithMove(ctx.chesswasm), play),
 ];

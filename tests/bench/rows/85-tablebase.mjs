@@ -14,6 +14,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { prng } from '../../tools/prng.mjs';
+import { tablePlacement } from '../../tools/tb-positions.mjs';
 import { median } from '../lib.mjs';
 
 const FATHOM = '/usr/games/fathom';
@@ -37,34 +38,8 @@ function positions(ctx) {
     .sort();
   const out = [];
   for (let i = 0; out.length < POSITIONS; i++) {
-    const [w, b] = tables[i % tables.length].split('v');
-    const board = new Array(64).fill('');
-    let ok = true;
-    for (const [letters, white] of [
-      [w, true],
-      [b, false],
-    ])
-      for (const l of letters) {
-        const sq = rand.int(64);
-        if (board[sq] || (l === 'P' && (sq < 8 || sq >= 56))) ok = false;
-        board[sq] = white ? l : l.toLowerCase();
-      }
-    if (!ok) continue;
-    const ranks = [];
-    for (let r = 7; r >= 0; r--) {
-      let row = '';
-      let empty = 0;
-      for (let f = 0; f < 8; f++) {
-        const p = board[r * 8 + f];
-        if (!p) empty++;
-        else {
-          row += (empty || '') + p;
-          empty = 0;
-        }
-      }
-      ranks.push(row + (empty || ''));
-    }
-    const fen = `${ranks.join('/')} ${rand.chance(0.5) ? 'b' : 'w'} - - 0 1`;
+    const fen = tablePlacement(tables[i % tables.length], rand);
+    if (fen === null) continue;
     try {
       const pos = ctx.chesswasm.Position.fromFen(fen);
       if (pos.legalMoves().length > 0) out.push(fen);
