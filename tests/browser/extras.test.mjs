@@ -1,5 +1,5 @@
 // The small things of issue 12: copy FEN and copy link, dark mode from prefers-color-scheme,
-// a confirmation before a variant switch drops moves, move sounds (on/off, no errors),
+// a variant switch that keeps an unsaved game (a confirmation where nothing could keep it), move sounds (on/off, no errors),
 // readable coordinates, the promotion chooser drawn with the board's own pieces, Makruk
 // pieces drawn as Makruk pieces, Backspace undo, perft depth and Chess960 number checks with
 // their errors in their own panel, long error text kept inside its panel.
@@ -74,20 +74,43 @@ describe('small things', () => {
     }
   });
 
-  it('asks before a variant switch drops the moves; cancelling keeps them', async () => {
-    const page = await b.open('', DESKTOP, { dialog: 'dismiss' });
-    await clickMove(page, 'e2', 'e4');
-    await waitMoves(page, 1);
+  it('a variant switch keeps an unsaved game (offered back); without storage it asks first', async () => {
+    // With storage: nothing is dropped, so nothing is asked; the game stays offered to keep.
+    const page = await b.open();
     let asked = '';
     page.on('dialog', (d) => (asked = d.message()));
+    await clickMove(page, 'e2', 'e4');
+    await waitMoves(page, 1);
     await page.selectOption('[data-testid=variant]', 'makruk');
-    await page.waitForTimeout(100);
-    assert.match(asked, /Switching to Makruk drops the moves of this game/);
-    assert.equal(await page.inputValue('[data-testid=variant]'), 'chess', 'the select goes back');
-    assert.deepEqual(await sans(page), ['e4']);
+    assert.equal(await fen(page), 'rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1');
+    assert.equal(asked, '', 'no confirmation: the game is kept');
+    await page.waitForSelector('[data-testid=scratch]:not([hidden])');
+    assert.match(
+      await page.textContent('[data-testid=scratch-text]'),
+      /An unsaved game, .* \(1 move\), is in no study yet/,
+    );
+    await page.click('[data-testid=scratch-show]');
+    await waitMoves(page, 1);
+    assert.deepEqual(await sans(page), ['e4'], 'Show it brings the game back');
+    assert.equal(await page.inputValue('[data-testid=variant]'), 'chess');
     await page.closeAll();
+    // Without storage (no IndexedDB) the moves would be lost: the board asks; cancelling keeps them.
+    const noStorage = () => {
+      Object.defineProperty(window, 'indexedDB', { value: undefined });
+    };
+    const bare = await b.open('', DESKTOP, { dialog: 'dismiss', init: noStorage });
+    asked = '';
+    bare.on('dialog', (d) => (asked = d.message()));
+    await clickMove(bare, 'e2', 'e4');
+    await waitMoves(bare, 1);
+    await bare.selectOption('[data-testid=variant]', 'makruk');
+    await bare.waitForTimeout(100);
+    assert.match(asked, /Switching to Makruk drops the moves of this game/);
+    assert.equal(await bare.inputValue('[data-testid=variant]'), 'chess', 'the select goes back');
+    assert.deepEqual(await sans(bare), ['e4']);
+    await bare.closeAll();
     // Accepted: the switch happens.
-    const again = await b.open();
+    const again = await b.open('', DESKTOP, { init: noStorage });
     await clickMove(again, 'e2', 'e4');
     await waitMoves(again, 1);
     await again.selectOption('[data-testid=variant]', 'makruk');

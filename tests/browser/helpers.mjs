@@ -48,6 +48,8 @@ export async function startBrowser() {
       colorScheme: options.colorScheme ?? 'light',
       ...(options.context ?? {}),
     });
+    // options.init: a script run in the page before its own (e.g. a browser without storage).
+    if (options.init) await context.addInitScript(options.init);
     const page = await context.newPage();
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);

@@ -93,9 +93,12 @@ pgn.downloadAll = async () => {
   return true;
 };
 
-/** Asks before a new start drops the moves of the game (unless they are in the PGN list). */
+/**
+ * Asks before a new start drops the moves of the game: only when nothing keeps them (a chapter
+ * or an unsaved game the studies keep until the user decides, the PGN list, a puzzle).
+ */
 function confirmDrop(what = 'Starting a new game'): boolean {
-  if (!store.hasMoves || store.games.includes(store.game) || store.puzzle) return true;
+  if (!store.hasMoves || store.games.includes(store.game) || store.puzzle || studies.keeps(store.game)) return true;
   return window.confirm(`${what} drops the moves of this game. Continue?`);
 }
 

@@ -155,6 +155,15 @@ export class StudiesView {
     return this.#el;
   }
 
+  /**
+   * Whether replacing the game on the board keeps it: it is a chapter, or a game made from
+   * scratch that stays unsaved (the prompt offers it back) until the user keeps or discards it.
+   * False without storage, and for a game the PGN writer refuses.
+   */
+  keeps(game: Game): boolean {
+    return !!this.#db && (this.#attached.has(game) || this.#attaching.has(game) || this.#scratchOf.has(game));
+  }
+
   /** The prompt for a game kept in no study yet (placed by the caller, beside the moves). */
   get scratchElement(): HTMLElement {
     return this.#scratchEl;
