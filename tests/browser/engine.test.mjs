@@ -113,6 +113,11 @@ describe('engine', () => {
       await assertInViewport(page, '[data-testid=engine-lines]', name);
       await assertInViewport(page, '[data-testid=board]', name);
       await assertLayout(page, `engine on (${name})`);
+      // The search time and the lines picker stay side by side (a full row moves both on).
+      const [time, lines] = await page.$$eval(['#engine-time', '#engine-multipv'].join(','), (els) =>
+        els.map((e) => Math.round(e.getBoundingClientRect().top)),
+      );
+      assert.equal(time, lines, `${name}: the two pickers on one line`);
       await shot(page, `31-engine-lines-${name}`);
       await page.closeAll();
     });

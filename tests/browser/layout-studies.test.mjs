@@ -83,6 +83,13 @@ describe('layout and studies', () => {
     await page.keyboard.press('ArrowLeft');
     assert.equal(await page.evaluate(() => document.activeElement.id), tabs.at(-1));
     assert.equal(await page.$$eval('[role=tab][tabindex="0"]', (els) => els.length), 1);
+    // The tab selected last is the one a reload opens.
+    await page.click('#tab-review');
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true]', { state: 'attached' });
+    assert.equal(await page.getAttribute('#tab-review', 'aria-selected'), 'true', 'the Review tab after a reload');
+    assert.equal(await page.isVisible('[data-testid=panel-review]'), true);
+    assert.equal(await page.isVisible('[data-testid=panel-studies]'), false);
     await page.click('#tab-studies');
     await shot(page, 'layout-desktop');
     await page.closeAll();

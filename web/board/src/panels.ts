@@ -15,6 +15,8 @@ export interface SidePanel {
 }
 
 const panels: SidePanel[] = [];
+/** The tab the user last selected, reopened after a reload (localStorage). */
+const TAB_KEY = 'chesswasm.tab';
 
 /** Adds a panel to the tools (in the order of the calls; the first is selected at start). */
 export function registerPanel(panel: SidePanel): void {
@@ -23,7 +25,7 @@ export function registerPanel(panel: SidePanel): void {
 
 /**
  * Builds the tab list and the panels into `root`: an ARIA tablist (← → Home End move between
- * the tabs and select them, one tab stop), the first tab selected.
+ * the tabs and select them, one tab stop), the tab selected last time (else the first) selected.
  */
 export function mountPanels(root: HTMLElement): void {
   const tablist = h('div', { role: 'tablist', 'aria-label': 'Tools', 'data-testid': 'tools-tabs' });
@@ -54,13 +56,19 @@ export function mountPanels(root: HTMLElement): void {
     tablist.append(tab);
   }
   root.replaceChildren(tablist, ...bodies);
-  const select = (tab: HTMLButtonElement) => {
+  const select = (tab: HTMLButtonElement, remember = true) => {
     tabs.forEach((t, i) => {
       const selected = t === tab;
       t.setAttribute('aria-selected', String(selected));
       t.tabIndex = selected ? 0 : -1;
       bodies[i]!.hidden = !selected;
     });
+    if (!remember) return;
+    try {
+      localStorage.setItem(TAB_KEY, tab.id.slice('tab-'.length));
+    } catch {
+      // no storage: the first tab opens next time
+    }
   };
   for (const t of tabs) {
     t.addEventListener('click', () => select(t));
@@ -84,7 +92,14 @@ export function mountPanels(root: HTMLElement): void {
       e.stopPropagation();
     });
   }
-  if (tabs[0]) select(tabs[0]);
+  let last: string | null = null;
+  try {
+    last = localStorage.getItem(TAB_KEY);
+  } catch {
+    // no storage
+  }
+  const first = tabs.find((t) => t.id === `tab-${last}`) ?? tabs[0];
+  if (first) select(first, false);
 }
 
 /** Shows the panel with this id (e.g. when a puzzle comes from the URL). */
