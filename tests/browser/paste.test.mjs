@@ -159,14 +159,16 @@ describe('a big paste', () => {
     );
     await page.click('[data-testid=pgn-import-cancel]');
     await page.waitForSelector('[data-testid=pgn-progress]', { state: 'hidden' });
-    await page.click('#tab-studies');
-    await page.waitForSelector('[data-testid=study-notice]:not([hidden])');
-    assert.match(await page.textContent('[data-testid=study-notice]'), /Import cancelled/);
+    // The notice (with Undo) where the import was started: the PGN · FEN tab, not a hidden one.
+    await page.waitForSelector('[data-testid=pgn-progress-note]:not([hidden])');
+    assert.match(await page.textContent('[data-testid=pgn-progress-note]'), /Import cancelled/);
+    assert.equal(await page.isVisible('[data-testid=study-notice]'), false);
     assert.equal(await page.locator('[data-testid=studies] [role=option]').count(), 0, 'no study kept');
     await shot(page, 'paste-cancelled');
     // The pasted text is still at hand: Import again reads it.
     assert.match(await page.textContent('[data-testid=pgn-error]'), /MB of PGN pasted/);
-    await page.click('[data-testid=study-undo]');
+    await page.click('[data-testid=pgn-progress-note] [data-testid=study-undo]');
+    await page.click('#tab-studies');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=studies] [role=option]').length === 1);
     const n = await chapterCount(page);
     assert.ok(n > 0 && n < MB5.count && n % 200 === 0, `the batches read before Cancel: ${n}`);

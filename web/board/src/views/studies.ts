@@ -690,6 +690,17 @@ export class StudiesView {
     this.#offerUndo(text, undo ?? null, this.#scratchNote());
   }
 
+  // A note after an element of another panel (`<id>-note`), made on first use.
+  #noteAfter(el: HTMLElement): HTMLElement {
+    const id = `${el.id}-note`;
+    let note = document.getElementById(id);
+    if (!note) {
+      note = h('p.note.small', { id, 'data-testid': id, role: 'status', hidden: true });
+      el.after(note);
+    }
+    return note;
+  }
+
   #scratchNote(): HTMLElement {
     let note = document.getElementById('scratch-note');
     if (!note) {
@@ -786,7 +797,7 @@ export class StudiesView {
 
   /**
    * Imports a pasted PGN text, the way a file is (in the import worker, with progress and
-   * Cancel); `progressBox` shows the progress too (the PGN panel, where the user is). Into the
+   * Cancel); `progressBox` shows the progress and a cancel's notice too (the PGN panel, where the user is). Into the
    * study `target` (a study picker's value), or a new study named after the games' event when
    * they all have the same one, else `name`.
    */
@@ -903,8 +914,10 @@ export class StudiesView {
       await finished;
       hide();
       if (cancelled) {
-        if (into !== undefined) await this.#dropChapters(into, added, count);
-        else if (typeof study === 'number') await this.#dropImport(study, count);
+        // The Undo notice where the import was started (the PGN panel's box), else in the studies.
+        const note = progressBox ? this.#noteAfter(progressBox) : undefined;
+        if (into !== undefined) await this.#dropChapters(into, added, count, note);
+        else if (typeof study === 'number') await this.#dropImport(study, count, note);
         return { count: 0, cancelled: true };
       }
       if (typeof study === 'string' || !count) {
@@ -946,29 +959,37 @@ export class StudiesView {
   }
 
   // A cancelled import: its study goes (as a deleted study goes: Undo brings it back).
-  async #dropImport(id: number, count: number): Promise<void> {
+  async #dropImport(id: number, count: number, note?: HTMLElement): Promise<void> {
     const db = this.#db!;
     await db.setStudyDeleted(id, true);
     const s = this.#studies.find((x) => x.id === id);
     this.#studies = this.#studies.filter((x) => x.id !== id);
     this.#renderStudies();
-    this.#offerUndo(`Import cancelled: the ${plural(count, 'game')} read were dropped.`, async () => {
-      await db.setStudyDeleted(id, false);
-      this.#studies = await db.studies();
-      if (s) await this.openStudy(id);
-    });
+    this.#offerUndo(
+      `Import cancelled: the ${plural(count, 'game')} read were dropped.`,
+      async () => {
+        await db.setStudyDeleted(id, false);
+        this.#studies = await db.studies();
+        if (s) await this.openStudy(id);
+      },
+      note,
+    );
   }
 
   // A cancelled import into an existing study: the chapters it wrote go (Undo brings them back).
-  async #dropChapters(study: number, ids: number[], count: number): Promise<void> {
+  async #dropChapters(study: number, ids: number[], count: number, note?: HTMLElement): Promise<void> {
     const db = this.#db!;
     await db.setChaptersDeleted(ids, true);
     await this.openStudy(study);
-    this.#offerUndo(`Import cancelled: the ${plural(count, 'game')} read were dropped.`, async () => {
-      await db.setChaptersDeleted(ids, false);
-      this.#studies = await db.studies();
-      await this.openStudy(study, ids[0]);
-    });
+    this.#offerUndo(
+      `Import cancelled: the ${plural(count, 'game')} read were dropped.`,
+      async () => {
+        await db.setChaptersDeleted(ids, false);
+        this.#studies = await db.studies();
+        await this.openStudy(study, ids[0]);
+      },
+      note,
+    );
   }
 
   // ---- opening ----------------------------------------------------------------------------
