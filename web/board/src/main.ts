@@ -239,10 +239,10 @@ on('move-input', 'keydown', (e) => {
   $('move-error').textContent = '';
   const pos = store.position;
   try {
-    // The package parses the move (UCI or SAN) and says why one is refused; a glyph typed
-    // with it (Nf3??) is kept as the move's NAG.
+    // The package parses the move (UCI, a drop or SAN: Position.parseMove) and says why one is
+    // refused; a glyph typed with it (Nf3??) is kept as the move's NAG.
     const { move, nag } = splitGlyph(text);
-    const m = /^[a-h][1-8][a-h][1-8][qrbnmk]?$/i.test(move) ? pos.parseUci(move.toLowerCase()) : pos.parseSan(move);
+    const m = pos.parseMove(move);
     const uci = pos.uci(m);
     input.value = '';
     const from = store.node;
