@@ -17,7 +17,8 @@
 //                          loaded by Tablebase.open; the CommonJS build (dist/cjs/) has the same glue and loads that file
 //   dist/database.js       `chesswasm/database` (web/src/apps/database/: the game database), with
 //                          @sqlite.org/sqlite-wasm left external (its dependency, loaded by its
-//                          first GameDatabase.open), so that no other entry carries SQLite
+//                          first GameDatabase.open), so that no other entry carries SQLite, and
+//                          fzstd too (loaded by the first .pgn.zst source)
 // One module graph instead of a file per module: 5 KB less gzipped JS than minifying each file
 // on its own (gzip sees one file; names are mangled across modules), and a Node import loads 2
 // JS files instead of 19 (docs/performance.md, "Size" and "Import"). Every module of the package
@@ -83,7 +84,7 @@ const LAYERS = [
   { name: 'core', test: /[\\/](boundary|core)[\\/][^\\/]+\.m?js$|[\\/]adapters[\\/]chessground\.js$/, priority: 1 },
 ];
 // Node's modules, and SQLite's wasm build (the database entry's dependency, imported as it is).
-const EXTERNAL = [/^node:/, /^@sqlite\.org\/sqlite-wasm$/];
+const EXTERNAL = [/^node:/, /^@sqlite\.org\/sqlite-wasm$/, /^fzstd$/];
 const KEEP_CLASS_NAMES = { function: false, class: true };
 const jsFiles = () => readdirSync(dir).filter((f) => f.endsWith('.js'));
 const bytes = (files, d) => files.reduce((n, f) => n + statSync(path.join(d, f)).size, 0);

@@ -33,6 +33,8 @@ have npm || missing+=(npm)
 [[ -x /usr/games/stockfish ]] || missing+=(stockfish)
 [[ -x /usr/games/polyglot ]] || missing+=(polyglot)
 [[ -x /usr/games/fathom ]] || missing+=(fathom)
+# Debian's zstd: the independent encoder of the database's .pgn.zst tests.
+have zstd || missing+=(zstd)
 if ((fuzz)); then
   { have clang++ || have clang++-14; } || missing+=(clang)
   compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a" >/dev/null || missing+=(libclang-rt-14-dev)

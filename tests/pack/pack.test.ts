@@ -1,6 +1,6 @@
 // The package as users get it: `npm pack`, the tarball installed into a fresh temporary
-// project (offline: the one runtime dependency, chesswasm/database's @sqlite.org/sqlite-wasm, is
-// installed beside it from a tarball of this checkout's copy), then
+// project (offline: the runtime dependencies, chesswasm/database's @sqlite.org/sqlite-wasm and
+// fzstd, are installed beside it from tarballs of this checkout's copies), then
 //   (a) Node ESM: `import 'chesswasm'` and 'chesswasm/chessjs', perft and legal moves; the shipped types compile
 //       under `tsc --strict` (NodeNext); the `chesswasm` bin runs; Node CommonJS: `require()` of every
 //       entry, usable at once; a chess.js-using file type-checks against the facade under "node",
@@ -130,24 +130,17 @@ beforeAll(() => {
   const info = JSON.parse(out.slice(out.indexOf('['))) as { filename: string }[];
   tarball = path.join(tmp, info[0]!.filename);
   write(path.join(proj, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }, null, 2));
-  // The one dependency (chesswasm/database's SQLite) from this checkout's node_modules, as a
-  // tarball installed beside the package's: npm then needs no registry.
-  const sqlite = path.join(tmp, 'sqlite-wasm.tgz');
-  run(
-    'tar',
-    [
-      'czf',
-      sqlite,
-      '-C',
-      path.join(ROOT, 'node_modules/@sqlite.org'),
-      '--transform',
-      's,^sqlite-wasm,package,',
-      'sqlite-wasm',
-    ],
-    tmp,
-  );
+  // The dependencies (chesswasm/database's SQLite and zstd decoder) from this checkout's
+  // node_modules, as tarballs installed beside the package's: npm then needs no registry.
+  const deps = ['@sqlite.org/sqlite-wasm', 'fzstd'].map((name) => {
+    const file = path.join(tmp, `${name.replace(/\W/g, '_')}.tgz`);
+    const base = path.basename(name);
+    const from = path.dirname(path.join(ROOT, 'node_modules', name));
+    run('tar', ['czf', file, '-C', from, '--transform', `s,^${base},package,`, base], tmp);
+    return file;
+  });
   timed('npm install <tarball>', () =>
-    run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--offline', tarball, sqlite], proj),
+    run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--offline', tarball, ...deps], proj),
   );
 }, 180_000);
 
@@ -186,8 +179,8 @@ test('the tarball holds the package and nothing else', () => {
     string,
     unknown
   >;
-  // The main entry needs nothing; chesswasm/database needs SQLite's wasm build.
-  expect(Object.keys((pkg.dependencies ?? {}) as Record<string, string>)).toEqual(['@sqlite.org/sqlite-wasm']);
+  // The main entry needs nothing; chesswasm/database needs SQLite's wasm build and fzstd.
+  expect(Object.keys((pkg.dependencies ?? {}) as Record<string, string>)).toEqual(['@sqlite.org/sqlite-wasm', 'fzstd']);
   // 238 KB with chesswasm/openings (its table, dist/openings.js, is 37 KB gzipped), chesswasm/engine
   // and the seven lichess variants; the CommonJS build (its JS and its .wasm) adds about 150 KB,
   // chesswasm/tablebase (its JS twice, its .wasm once: 52 KB gzipped) about 78 KB (405 -> 483 KB).

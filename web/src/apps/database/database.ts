@@ -3,7 +3,7 @@
  * position index of sorted segments (segments.ts). Internal (the entry re-exports it).
  * @module
  */
-import { ChessError, PgnError } from '../../boundary/errors.js';
+import { PgnError } from '../../boundary/errors.js';
 import { Position } from '../../core/position.js';
 import { Game, type GameNode } from '../../games/game.js';
 import { readGames } from '../../games/pgn.js';
@@ -23,44 +23,13 @@ import {
 import { NODE_VFS, installNodeVfs, isNode } from './node-vfs.js';
 import { EntryBuffer, SEGMENT_SCHEMA, lookup, mergeSegments, writeSegment } from './segments.js';
 import { type Connection, type SqlValue, type SqliteError, lastInsertId, loadSqlite, rollback } from './sqlite.js';
+import { DatabaseError } from './errors.js';
+import { decompressIfZstd } from './zstd.js';
+
+export { DatabaseError, type DatabaseErrorCode } from './errors.js';
 
 /** The store format this version writes; a store of a later one is refused (`'newer-format'`). */
 export const DATABASE_FORMAT = 1;
-
-/** Why a database call failed. */
-export type DatabaseErrorCode =
-  /** The disk or the browser's storage quota is full (the transaction was rolled back). */
-  | 'full'
-  /** Another connection held the store's lock for longer than the busy timeout. */
-  | 'locked'
-  /** The file is not a database or its pages are damaged. */
-  | 'damaged'
-  /** The store was written by a later version of the package. */
-  | 'newer-format'
-  /** The store cannot be opened here (no file system or OPFS, a directory, no permission). */
-  | 'cannot-open'
-  /** A read or write of the store failed. */
-  | 'io'
-  /** The database was closed. */
-  | 'closed'
-  /** No game has this id. */
-  | 'not-found'
-  /** An argument is not what the method takes. */
-  | 'invalid-argument';
-
-/** A database call failed; `code` says why ({@link DatabaseErrorCode}). */
-export class DatabaseError extends ChessError {
-  declare readonly code: DatabaseErrorCode;
-
-  /**
-   * @param code - why.
-   * @param message - a sentence for humans.
-   */
-  constructor(code: DatabaseErrorCode, message: string) {
-    super(code, message);
-    this.name = 'DatabaseError';
-  }
-}
 
 /** Options of {@link GameDatabase.open}. */
 export interface OpenOptions {
@@ -286,16 +255,17 @@ interface Pending {
   end: number;
 }
 
-// The streams a source is read as (readGames takes strings, or iterables of chunks).
-function chunksOf(source: GameSource): string | AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array> {
+// The streams a source is read as (readGames takes strings, or iterables of chunks); bytes
+// that start with a Zstandard frame are decompressed as they come (zstd.ts).
+function chunksOf(source: GameSource): string | AsyncIterable<string | Uint8Array> {
   if (typeof source === 'string') return source;
-  if (source instanceof Uint8Array) return [source];
+  if (source instanceof Uint8Array) return decompressIfZstd([source]);
   if (source !== null && typeof source === 'object') {
     if (Symbol.asyncIterator in source || Symbol.iterator in source)
-      return source as AsyncIterable<string | Uint8Array>;
+      return decompressIfZstd(source as AsyncIterable<string | Uint8Array>);
     if (typeof (source as ReadableStream).getReader === 'function') {
       const reader = (source as ReadableStream<string | Uint8Array>).getReader();
-      return {
+      return decompressIfZstd({
         async *[Symbol.asyncIterator]() {
           try {
             for (;;) {
@@ -307,7 +277,7 @@ function chunksOf(source: GameSource): string | AsyncIterable<string | Uint8Arra
             reader.releaseLock();
           }
         },
-      };
+      });
     }
   }
   return invalid(
@@ -475,7 +445,9 @@ export class GameDatabase {
    * Reads every game of `source` and stores the new ones: a PGN string, its UTF-8 bytes, or
    * a stream (an async iterable such as `fs.createReadStream(path)`, or a `ReadableStream`
    * such as a fetch body) of text or bytes, read as it comes (memory stays bounded by a
-   * batch). A malformed game is reported in `errors` and the others go on; a game with the
+   * batch). Bytes that start with a Zstandard frame (a `.pgn.zst`, as lichess exports) are
+   * decompressed as they are read; a compressed source that ends inside a frame keeps the
+   * games before and rejects with {@link DatabaseError} `'truncated'`. A malformed game is reported in `errors` and the others go on; a game with the
    * same tags and main line as a stored one is skipped. Each batch of games is one
    * transaction: an import that is interrupted keeps the batches committed before, and
    * importing the same source again adds only the rest.
@@ -490,6 +462,7 @@ export class GameDatabase {
     const onError = (e: PgnError): void => {
       result.errors.push({ index: index++, line: e.line, column: e.column, code: e.code, message: e.message });
     };
+    // (the iterator readGames returns for a string is async-iterable too)
     const games = readGames(chunksOf(source) as AsyncIterable<string | Uint8Array>, { onError });
     let pending: Pending[] = [];
     let keys = { hi: new Int32Array(1 << 16), lo: new Uint32Array(1 << 16), move: new Uint16Array(1 << 16), length: 0 };
@@ -515,7 +488,18 @@ export class GameDatabase {
       reported = index;
       onProgress?.({ games: index, added: result.added, skipped: result.skipped, errors: result.errors.length });
     };
-    for await (const game of games) {
+    const next = games[Symbol.asyncIterator]();
+    for (;;) {
+      let r: IteratorResult<Game>;
+      try {
+        r = await next.next();
+      } catch (e) {
+        // The source failed (a truncated .zst, a broken stream): the games read before it stay.
+        commit();
+        throw e;
+      }
+      if (r.done) break;
+      const game = r.value;
       index++;
       pending.push(this.#prepare(game, push, keys));
       if (pending.length >= batchSize) commit();
