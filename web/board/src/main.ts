@@ -31,6 +31,7 @@ import { PerftView, perftPanel } from './views/perft.js';
 import { PgnView } from './views/pgn.js';
 import { PuzzlesView, puzzlePanel } from './views/puzzles.js';
 import { ReviewView, lineText } from './views/review.js';
+import { ReviewQueue } from './views/review-queue.js';
 import { TreeMenuView, splitGlyph } from './views/tree-menu.js';
 import { MoveStrip } from './views/strip.js';
 import { StudiesView, download } from './views/studies.js';
@@ -69,6 +70,7 @@ const pgn = new PgnView(store);
 const stockfish = new BoardEngine();
 const engine = new EngineView(store, board, stockfish);
 const review = new ReviewView(store, stockfish, () => render(), studies);
+const queue = new ReviewQueue(store, studies, stockfish, review);
 moves.judgements = () => {
   const judged = review.judgedMoves();
   if (!judged) return null;
@@ -143,7 +145,8 @@ function render(): void {
   fen.render();
   pgn.render();
   engine.render();
-  review.render(); // after the move list: it marks the judged moves
+  review.render();
+  queue.render();
   book.render();
   tablebase.render();
   opening.render();
@@ -329,5 +332,6 @@ const navigation = (performance.getEntriesByType('navigation')[0] as Performance
 void studies.start(
   location.hash.includes('puzzle=') || (linked && navigation !== 'reload' && navigation !== 'back_forward'),
 );
+void queue.init(); // a study review kept from before goes on (after the studies are loaded)
 // For automated checks: the board is ready once this attribute is set.
 document.body.dataset.ready = 'true';

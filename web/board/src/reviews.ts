@@ -73,3 +73,20 @@ export function exportPgn(pgn: string, rec: ReviewRec | undefined): string {
     game.dispose();
   }
 }
+
+/**
+ * Runs `fn` holding the review lock of a chapter (the Web Locks API, shared by every tab of
+ * the board), so that one game is never reviewed twice at once: by the board's "Review game"
+ * and the study's review queue, or by two tabs. Resolves with `busy: true` (without running
+ * `fn`) while another review holds it. Without Web Locks, `fn` runs.
+ */
+export async function withReviewLock<T>(
+  chapter: number | undefined,
+  fn: () => Promise<T>,
+): Promise<{ busy: false; value: T } | { busy: true }> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  if (chapter === undefined || !locks) return { busy: false, value: await fn() };
+  return locks.request(`chesswasm-review-${chapter}`, { ifAvailable: true }, async (lock) =>
+    lock ? { busy: false as const, value: await fn() } : { busy: true as const },
+  );
+}

@@ -18,7 +18,7 @@ import {
 } from 'chesswasm/engine';
 import type { BoardEngine } from '../engine.js';
 import { $, h, on } from '../dom.js';
-import { mainLine, reviewOf } from '../reviews.js';
+import { mainLine, reviewOf, withReviewLock } from '../reviews.js';
 import type { StudyStorage } from '../storage.js';
 import { type Store, moveNumber } from '../store.js';
 
@@ -222,17 +222,22 @@ export class ReviewView {
     progress.value = 0;
     this.render();
     try {
-      const engine = await this.#engine.get();
-      const review = await reviewGame(game, engine, {
-        nodes: REVIEW_NODES,
-        signal: ctl.signal,
-        onProgress: ({ done, total }) => {
-          progress.value = done / total;
-          progress.textContent = `${done} / ${total}`;
-        },
+      const run = await withReviewLock(chapter, async () => {
+        const engine = await this.#engine.get();
+        const review = await reviewGame(game, engine, {
+          nodes: REVIEW_NODES,
+          signal: ctl.signal,
+          onProgress: ({ done, total }) => {
+            progress.value = done / total;
+            progress.textContent = `${done} / ${total}`;
+          },
+        });
+        this.#done.set(game, { game, line, review });
+        await this.#keep(game, chapter, line, review);
       });
-      this.#done.set(game, { game, line, review });
-      await this.#keep(game, chapter, line, review);
+      if (run.busy)
+        $('review-note').textContent =
+          'This game is being reviewed by the study review (here or in another tab): its review shows here when it is done.';
     } catch (e) {
       $('review-note').textContent =
         e instanceof EngineError && e.code === 'aborted'
