@@ -262,6 +262,16 @@ describe('game review', () => {
     const all = readFileSync(await dl2.path(), 'utf8');
     assert.ok(all.includes(text.trim()), 'the study export has the annotated chapter');
     assert.match(all, /Anderssen/);
+    // A copy of the chapter keeps the review.
+    await page.click('[data-testid=chapter-duplicate]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=chapters] [role=option]').length === 3);
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid=chapters] [aria-selected=true]') ===
+        document.querySelectorAll('[data-testid=chapters] [role=option]')[2],
+    );
+    await page.waitForSelector('[data-testid=review-summary]:not([hidden])', { state: 'attached', timeout: 10_000 });
+    assert.equal(await summaryText(page), summary);
     // An edit of the main line: the review is not of this game any more, and is not shown.
     await page.keyboard.press('End');
     await page.click('[data-testid=undo]').catch(() => {});

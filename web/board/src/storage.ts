@@ -421,6 +421,18 @@ export class StudyStorage {
       })),
       src?.complete ?? true,
     );
+    // The copies keep their reviews.
+    const reviews = await this.reviews(items.map((x) => x.chapter.id));
+    if (reviews.size) {
+      const copies = await this.chapters(study.id);
+      await this.#tx(['reviews'], 'readwrite', (t) => {
+        items.forEach(({ chapter }, i) => {
+          const r = reviews.get(chapter.id);
+          const to = copies[i];
+          if (r && to) t.objectStore('reviews').put({ ...r, id: to.id });
+        });
+      });
+    }
     return study;
   }
 
@@ -432,7 +444,10 @@ export class StudyStorage {
     const { chapters } = await this.addChapters(c.study, [
       { meta: metaOf(c), game: { pgn: g.pgn, orientation: g.orientation, path: g.path } },
     ]);
-    return chapters[0]!;
+    const copy = chapters[0]!;
+    const review = await this.review(id);
+    if (review) await this.saveReview({ ...review, id: copy.id }); // the copy keeps the review
+    return copy;
   }
 
   async last(): Promise<{ study: number; chapter: number | null } | undefined> {

@@ -156,7 +156,9 @@ export class ReviewView {
   /** Keeps a review made elsewhere (the review queue) for a game in memory. */
   adopt(game: Game, line: string, review: Review): void {
     this.#done.set(game, { game, line, review });
-    if (this.#store.game === game) this.#onBusy();
+    if (this.#store.game !== game) return;
+    if (/study review/.test($('review-note').textContent ?? '')) $('review-note').textContent = '';
+    this.#onBusy();
   }
 
   /** Whether a review of the board runs. */
