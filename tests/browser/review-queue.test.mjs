@@ -97,9 +97,13 @@ describe('study review queue', () => {
     await ready(page);
     await tab(page, 'review');
     w = await watch(page);
-    await waitStatus(page, /All 3 chapters reviewed at 20,000 nodes per move\./);
+    await waitStatus(page, /All 3 chapters reviewed at 20,000 nodes per move\. The engine searched \d+% of the time\./);
     long = await w.stop();
     console.log(`# review queue after the reload: longest task ${Math.round(long)} ms`);
+    // The engine's own search time as a share of the reviews' wall-clock time (printed, not asserted).
+    const share = Number(await page.getAttribute('[data-testid=rq-status]', 'data-engine-share'));
+    console.log(`# review queue after the reload: the engine searched ${share}% of the reviews' time at 20,000 nodes`);
+    assert.ok(share > 0 && share <= 101, `engine share ${share}`);
     assert.ok(long < 100, `a task of ${long} ms while the queue ran`);
     const all = await storedReviews(page);
     assert.equal(Object.keys(all).length, 3);

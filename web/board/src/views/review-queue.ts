@@ -54,6 +54,8 @@ export class ReviewQueue {
   #running: Promise<void> | null = null;
   #progress = { done: 0, total: 0, current: '', fraction: 0 };
   #note = '';
+  /** Milliseconds of the reviews of this run: the engine's own search time and the wall clock's. */
+  #clock = { engine: 0, wall: 0 };
 
   constructor(store: Store, host: QueueHost, engines: BoardEngine, view: ReviewView) {
     this.#store = store;
@@ -97,6 +99,7 @@ export class ReviewQueue {
     }
     this.#rec = { study: shown.study.id, nodes, paused: false };
     this.#note = '';
+    this.#clock = { engine: 0, wall: 0 };
     await this.#save();
     this.#run();
   }
@@ -182,7 +185,9 @@ export class ReviewQueue {
           if (!todo.length) {
             this.#rec = null;
             await this.#host.storage?.setMeta(KEY, undefined);
-            this.#note = `All ${plural(total, 'chapter')} reviewed at ${thousands(rec.nodes)} nodes per move.`;
+            const { engine: e, wall } = this.#clock;
+            this.#note = `All ${plural(total, 'chapter')} reviewed at ${thousands(rec.nodes)} nodes per move.${wall > 0 ? ` The engine searched ${Math.round((100 * e) / wall)}% of the time.` : ''}`;
+            $('rq-status').dataset.engineShare = wall > 0 ? ((100 * e) / wall).toFixed(1) : '';
             return;
           }
           let reviewed = 0;
@@ -246,7 +251,16 @@ export class ReviewQueue {
         this.#progress.current = chapterLabel(c);
         this.#progress.fraction = 0;
         this.render();
-        const review = await reviewGame(game, engine, {
+        // The engine's own search time (each search's `time`) against the review's wall-clock
+        // time: the share of the queue's time the engine searched (its throughput).
+        const counted = Object.create(engine) as Engine;
+        counted.analyse = async (...args: Parameters<Engine['analyse']>) => {
+          const lines = await engine.analyse(...args);
+          this.#clock.engine += lines[0]?.time ?? 0;
+          return lines;
+        };
+        const t0 = performance.now();
+        const review = await reviewGame(game, counted, {
           nodes: rec.nodes,
           signal: ctl.signal,
           onProgress: ({ done, total }) => {
@@ -254,6 +268,7 @@ export class ReviewQueue {
             this.#renderProgress();
           },
         });
+        this.#clock.wall += performance.now() - t0;
         await db.saveReview({ id: c.id, line, nodes: rec.nodes, review, created: Date.now() });
         // The chapter on the board: its review shows at once.
         const shown = this.#store.game;
