@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import {
   DESKTOP,
   PHONE,
+  assertAxe,
   assertInViewport,
   assertLayout,
   current,
@@ -20,6 +21,13 @@ import {
 } from './helpers.mjs';
 
 const REVIEW_TIMEOUT = 180_000;
+const LANDSCAPE = { width: 844, height: 390 };
+const ready = (page) => page.waitForSelector('[data-testid=studies-panel][data-ready=true]', { state: 'attached' });
+const notes = (page) =>
+  page.$$eval('[data-testid=move-review]', (els) =>
+    els.map((e) => ({ ply: Number(e.dataset.ply), text: e.textContent })),
+  );
+const summaryText = (page) => page.textContent('[data-testid=review-summary]');
 let b;
 before(async () => {
   b = await startBrowser();
@@ -32,6 +40,17 @@ const opera = () => {
   const text = gamePgn('lichess-export');
   return text.slice(text.indexOf('[Event', text.indexOf('Isouard') - 200));
 };
+
+// The board wholly on screen, or at least its upper three quarters (a phone in landscape shows
+// the board beside the list, taller than the screen when the page is scrolled).
+async function assertBoardInView(page, label) {
+  const r = await page.$eval('.board-row', (e) => {
+    const b = e.getBoundingClientRect();
+    return { top: b.top, bottom: b.bottom, h: window.innerHeight };
+  });
+  const visible = Math.min(r.bottom, r.h) - Math.max(r.top, 0);
+  assert.ok(visible >= 0.75 * (r.bottom - r.top), `${label}: the board is out of view (${JSON.stringify(r)})`);
+}
 
 describe('game review', () => {
   it('reviews the Opera Game: graph, summary, marked moves, next mistake, export (1280x800 and 390x844)', async () => {
@@ -139,6 +158,126 @@ describe('game review', () => {
     await page.locator('[data-testid=eval-graph]').scrollIntoViewIfNeeded();
     await assertLayout(page, 'review of a long game (desktop)');
     await shot(page, '45-review-long-desktop');
+    await page.closeAll();
+  });
+
+  it('keeps the review with its chapter (reload, chapter switch, export); comments, best lines, phases; next and previous mistake in view at 1280x800, 390x844, 844x390', async () => {
+    const page = await b.open();
+    await ready(page);
+    // Two games pasted: a study of two chapters, the Opera Game on the board.
+    await importPgn(page, `${opera().trim()}\n\n${gamePgn('immortal').trim()}\n`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=chapters] [role=option]').length === 2);
+    await page.click('[data-testid=chapters] [role=option] >> nth=0');
+    await page.waitForFunction(() =>
+      /Morphy/.test(document.querySelector('[data-testid=chapters] [aria-selected=true]')?.textContent),
+    );
+    await tab(page, 'review');
+    await page.click('[data-testid=review]');
+    await page.waitForSelector('[data-testid=review-summary]:not([hidden])', { timeout: REVIEW_TIMEOUT });
+    const summary = await summaryText(page);
+    // Each judged move: the package's comment and the best line, numbered, below it in the move list.
+    const shown = await notes(page);
+    const judged = await page.$$eval('[data-testid=moves] .move.judged', (els) => els.map((e) => e.dataset.san));
+    assert.ok(shown.length >= 1 && shown.length === judged.length, JSON.stringify({ shown, judged }));
+    for (const n of shown) {
+      assert.match(
+        n.text,
+        /^\(\S+ → \S+\) (Inaccuracy|Mistake|Blunder|Checkmate is now unavoidable|Lost forced checkmate sequence)\. \S+ was best\.\d+(\.|…) \S+/,
+        n.text,
+      );
+    }
+    const nxd7 = shown.find((n) => n.ply === 30);
+    assert.ok(nxd7, `15...Nxd7 (ply 30) is judged: ${JSON.stringify(shown)}`);
+    assert.match(nxd7.text, /was best\.15… /);
+    // Accuracy by phase: the three rows, figures in % or – for a phase a side did not reach.
+    const phases = await page.$$eval('[data-testid=review-phases] tbody tr', (rows) =>
+      rows.map((r) => [r.dataset.phase, ...[...r.querySelectorAll('td')].map((td) => td.textContent)]),
+    );
+    assert.deepEqual(
+      phases.map((r) => r[0]),
+      ['opening', 'middlegame', 'endgame'],
+    );
+    for (const [, w, bl] of phases) for (const v of [w, bl]) assert.match(v, /^(\d{1,3}%|–)$/);
+    assert.match(phases[0][1], /%/, 'White played moves in the opening');
+    // Next / previous mistake: the move (in the list) and the board in view, the comment beside the buttons.
+    for (const [label, size] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+      ['landscape', LANDSCAPE],
+    ]) {
+      await page.setViewportSize(size);
+      await page.keyboard.press('Home');
+      await page.locator('[data-testid=review-next]').scrollIntoViewIfNeeded();
+      const seen = [];
+      for (let i = 0; i < judged.length; i++) {
+        await page.click('[data-testid=review-next]');
+        seen.push(await current(page));
+        await assertInViewport(page, '[data-testid=moves] .move.current', `${label}: next mistake ${i + 1}`);
+        await assertBoardInView(page, `${label}: next mistake ${i + 1}`);
+        assert.match(await page.textContent('[data-testid=review-current]'), /was best\./);
+        if (i === 0) {
+          await assertLayout(page, `review, next mistake (${label})`);
+          await shot(page, `46-review-next-${label}`);
+        }
+      }
+      assert.deepEqual(seen, judged, `${label}: next mistake visits every judged move in order`);
+      await page.click('[data-testid=review-prev]');
+      assert.equal(await current(page), judged[judged.length - 2] ?? judged[0], `${label}: previous mistake`);
+      await assertInViewport(page, '[data-testid=moves] .move.current', `${label}: previous mistake`);
+      await assertBoardInView(page, `${label}: previous mistake`);
+    }
+    await page.setViewportSize(DESKTOP);
+    await page.locator('[data-testid=moves] .move.current').scrollIntoViewIfNeeded();
+    await shot(page, '47-review-comments-desktop');
+    await assertAxe(page, 'the review with comments');
+    // Another chapter: no review there; back: the review again.
+    await tab(page, 'studies');
+    await page.click('[data-testid=chapters] [role=option] >> nth=1');
+    await page.waitForFunction(() =>
+      /Anderssen/.test(document.querySelector('[data-testid=chapters] [aria-selected=true]')?.textContent),
+    );
+    await tab(page, 'review');
+    assert.equal(await page.isHidden('[data-testid=review-summary]'), true);
+    assert.equal(await page.locator('[data-testid=move-review]').count(), 0);
+    await tab(page, 'studies');
+    await page.click('[data-testid=chapters] [role=option] >> nth=0');
+    await page.waitForSelector('[data-testid=review-summary]:not([hidden])', { state: 'attached' });
+    assert.equal(await summaryText(page), summary);
+    // A reload: the review is there, read from the study, without reviewing again.
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true]', { state: 'attached' });
+    await ready(page);
+    await page.waitForSelector('[data-testid=review-summary]:not([hidden])', { timeout: 10_000, state: 'attached' });
+    assert.equal(await summaryText(page), summary);
+    assert.deepEqual(await notes(page), shown);
+    // The chapter's and the study's PGN carry the review: evals, NAGs, comments, best lines as variations.
+    await tab(page, 'studies');
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=chapter-export]')]);
+    const text = readFileSync(await dl.path(), 'utf8');
+    assert.match(text, /\[%eval /);
+    assert.match(text, /\$[246]/);
+    assert.match(text, /was best\./);
+    assert.match(text, /\( 15\.\.\. \S+/);
+    const [dl2] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=study-export]')]);
+    const all = readFileSync(await dl2.path(), 'utf8');
+    assert.ok(all.includes(text.trim()), 'the study export has the annotated chapter');
+    assert.match(all, /Anderssen/);
+    // A copy of the chapter keeps the review.
+    await page.click('[data-testid=chapter-duplicate]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=chapters] [role=option]').length === 3);
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid=chapters] [aria-selected=true]') ===
+        document.querySelectorAll('[data-testid=chapters] [role=option]')[2],
+    );
+    await page.waitForSelector('[data-testid=review-summary]:not([hidden])', { state: 'attached', timeout: 10_000 });
+    assert.equal(await summaryText(page), summary);
+    // An edit of the main line: the review is not of this game any more, and is not shown.
+    await page.keyboard.press('End');
+    await page.click('[data-testid=undo]').catch(() => {});
+    await tab(page, 'review');
+    await page.waitForSelector('[data-testid=review-summary]', { state: 'hidden' });
+    assert.equal(await page.textContent('[data-testid=review]'), 'Review game');
     await page.closeAll();
   });
 

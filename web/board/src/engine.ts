@@ -153,8 +153,35 @@ export class BoardEngine {
     this.#applied.set(kind, key);
   }
 
+  /**
+   * A Stockfish of its own (standard chess and Chess960) in a new worker, one search thread and
+   * 16 MB of hash, for long background work (the study review queue) beside the live analysis.
+   * The caller closes it.
+   */
+  async spawn(): Promise<Engine> {
+    const e = await Engine.worker(this.#worker('stockfish'), { timeout: 30_000 });
+    const want: Record<string, number> = {};
+    const threads = e.options.get('threads');
+    if (threads?.type === 'spin' && threads.min < threads.max) want.Threads = Math.max(threads.min, 1);
+    const hash = e.options.get('hash');
+    if (hash?.type === 'spin' && hash.min < hash.max) want.Hash = Math.max(hash.min, Math.min(hash.max, 16));
+    await e.configure(want);
+    return e;
+  }
+
   #start(kind: EngineKind): Promise<Engine> {
     this.#applied.delete(kind);
+    const worker = this.#worker(kind);
+    // The first start loads the .wasm (and Fairy-Stockfish its script) before the handshake.
+    const p = Engine.worker(worker, { timeout: 30_000 });
+    this.#engines.set(kind, p);
+    p.catch(() => {
+      if (this.#engines.get(kind) === p) this.#engines.delete(kind);
+    });
+    return p;
+  }
+
+  #worker(kind: EngineKind): Worker {
     let worker: Worker;
     if (kind === 'fairy') {
       worker = new Worker(new URL('./fairy-worker.ts', import.meta.url), { type: 'module' });
@@ -168,12 +195,6 @@ export class BoardEngine {
         `${new URL(js, location.href).href}#${encodeURIComponent(new URL(wasm, location.href).href)}`,
       );
     }
-    // The first start loads the .wasm (and Fairy-Stockfish its script) before the handshake.
-    const p = Engine.worker(worker, { timeout: 30_000 });
-    this.#engines.set(kind, p);
-    p.catch(() => {
-      if (this.#engines.get(kind) === p) this.#engines.delete(kind);
-    });
-    return p;
+    return worker;
   }
 }

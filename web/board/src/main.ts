@@ -7,7 +7,7 @@ import '@lichess-org/chessground/assets/chessground.base.css';
 import '@lichess-org/chessground/assets/chessground.brown.css';
 import '@lichess-org/chessground/assets/chessground.cburnett.css';
 import './style.css';
-import { IllegalMoveError, type Variant } from 'chesswasm';
+import { type GameNode, IllegalMoveError, type Variant } from 'chesswasm';
 import { $, on } from './dom.js';
 import { Keyboard } from './keyboard.js';
 import { installOffline } from './offline.js';
@@ -25,12 +25,13 @@ import { BoardEngine } from './engine.js';
 import { EngineView } from './views/engine.js';
 import { FenView } from './views/fen.js';
 import { HeaderView } from './views/header.js';
-import { MovesView } from './views/moves.js';
+import { type MoveJudgement, MovesView } from './views/moves.js';
 import { OpeningView } from './views/opening.js';
 import { PerftView, perftPanel } from './views/perft.js';
 import { PgnView } from './views/pgn.js';
 import { PuzzlesView, puzzlePanel } from './views/puzzles.js';
-import { ReviewView } from './views/review.js';
+import { ReviewView, lineText } from './views/review.js';
+import { ReviewQueue } from './views/review-queue.js';
 import { TreeMenuView, splitGlyph } from './views/tree-menu.js';
 import { MoveStrip } from './views/strip.js';
 import { StudiesView, download } from './views/studies.js';
@@ -68,7 +69,21 @@ const header = new HeaderView(store);
 const pgn = new PgnView(store);
 const stockfish = new BoardEngine();
 const engine = new EngineView(store, board, stockfish);
-const review = new ReviewView(store, stockfish, () => render());
+const review = new ReviewView(store, stockfish, () => render(), studies);
+const queue = new ReviewQueue(store, studies, stockfish, review);
+moves.judgements = () => {
+  const judged = review.judgedMoves();
+  if (!judged) return null;
+  const out = new Map<GameNode, MoveJudgement>();
+  for (const [node, { move, comment }] of judged)
+    out.set(node, {
+      judgement: move.judgement!,
+      comment,
+      best: move.best,
+      line: move.bestLine.length ? lineText(store.game, move.ply, move.bestLine) : '',
+    });
+  return out;
+};
 const editor = new EditorView(store, board);
 const puzzles = new PuzzlesView(store, board);
 const book = new BookView(store, board);
@@ -133,7 +148,8 @@ function render(): void {
   fen.render();
   pgn.render();
   engine.render();
-  review.render(); // after the move list: it marks the judged moves
+  review.render();
+  queue.render();
   book.render();
   tablebase.render();
   opening.render();
@@ -319,5 +335,6 @@ const navigation = (performance.getEntriesByType('navigation')[0] as Performance
 void studies.start(
   location.hash.includes('puzzle=') || (linked && navigation !== 'reload' && navigation !== 'back_forward'),
 );
+void queue.init(); // a study review kept from before goes on (after the studies are loaded)
 // For automated checks: the board is ready once this attribute is set.
 document.body.dataset.ready = 'true';

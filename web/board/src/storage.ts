@@ -6,7 +6,11 @@
 //             (what the lists and the search need: small, read all at once)
 //   games     { id (= the chapter's), pgn, orientation, path }   (the game itself: the PGN text
 //             written by the package, with comments, NAGs and shapes; where the user was)
+//   reviews   { id (= the chapter's), line, nodes, review, created } (the game review of the
+//             chapter's main line `line` (UCI moves joined by spaces) at `nodes` per position:
+//             the package's Review as IndexedDB clones it, its scores as plain { cp } / { mate })
 //   meta      { key: 'last', study, chapter }                     (what to reopen)
+//             { key: 'queue', ... }                                (the review queue, views/review-queue.ts)
 // Deleting sets `deleted` (so that Undo can clear it); deleted records are removed for good
 // the next time the database is opened.
 
@@ -52,6 +56,20 @@ export interface GameRec {
   path: number[];
 }
 
+/**
+ * A chapter's stored review: the review of the main line `line` (UCI moves joined by spaces)
+ * at `nodes` nodes per position. `review` is the package's Review as IndexedDB keeps it (the
+ * structured clone: its Score objects become plain `{ cp }` / `{ mate }`, -0 kept); the review
+ * view revives it.
+ */
+export interface ReviewRec {
+  id: number;
+  line: string;
+  nodes: number;
+  review: unknown;
+  created: number;
+}
+
 export type NewChapter = { meta: ChapterMeta; game: Omit<GameRec, 'id'> };
 
 /** The browser's storage is full: the write was refused as a whole (nothing of it was stored). */
@@ -65,7 +83,7 @@ export class StorageFullError extends Error {
 }
 
 const DB_NAME = 'chesswasm-studies'; // (the book view has its own database, 'chesswasm-board')
-const VERSION = 1;
+const VERSION = 2; // 2: the reviews store
 
 function request<T>(r: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -88,13 +106,16 @@ export class StudyStorage {
   /** Opens (or creates) the database and removes what was deleted before. */
   static async open(name = DB_NAME): Promise<StudyStorage> {
     const r = indexedDB.open(name, VERSION);
-    r.onupgradeneeded = () => {
+    r.onupgradeneeded = (e) => {
       const db = r.result;
-      db.createObjectStore('studies', { keyPath: 'id', autoIncrement: true });
-      const chapters = db.createObjectStore('chapters', { keyPath: 'id', autoIncrement: true });
-      chapters.createIndex('study', 'study');
-      db.createObjectStore('games', { keyPath: 'id' });
-      db.createObjectStore('meta', { keyPath: 'key' });
+      if (e.oldVersion < 1) {
+        db.createObjectStore('studies', { keyPath: 'id', autoIncrement: true });
+        const chapters = db.createObjectStore('chapters', { keyPath: 'id', autoIncrement: true });
+        chapters.createIndex('study', 'study');
+        db.createObjectStore('games', { keyPath: 'id' });
+        db.createObjectStore('meta', { keyPath: 'key' });
+      }
+      if (e.oldVersion < 2) db.createObjectStore('reviews', { keyPath: 'id' });
     };
     const s = new StudyStorage(await request(r));
     await s.#purge();
@@ -143,7 +164,7 @@ export class StudyStorage {
   }
 
   async #purge(): Promise<void> {
-    await this.#tx(['studies', 'chapters', 'games'], 'readwrite', async (t) => {
+    await this.#tx(['studies', 'chapters', 'games', 'reviews'], 'readwrite', async (t) => {
       const studies = (await request(t.objectStore('studies').getAll())) as StudyRec[];
       const chapters = (await request(t.objectStore('chapters').getAll())) as ChapterRec[];
       const gone = new Set(studies.filter((s) => s.deleted).map((s) => s.id));
@@ -152,6 +173,7 @@ export class StudyStorage {
         if (c.deleted || gone.has(c.study)) {
           t.objectStore('chapters').delete(c.id);
           t.objectStore('games').delete(c.id);
+          t.objectStore('reviews').delete(c.id);
         }
       }
     });
@@ -280,6 +302,50 @@ export class StudyStorage {
     });
   }
 
+  /** The stored review of a chapter, if any. */
+  async review(id: number): Promise<ReviewRec | undefined> {
+    return this.#tx(
+      ['reviews'],
+      'readonly',
+      (t) => request(t.objectStore('reviews').get(id)) as Promise<ReviewRec | undefined>,
+    );
+  }
+
+  /** The stored reviews of these chapters (those that have one), by chapter id. */
+  async reviews(ids: readonly number[]): Promise<Map<number, ReviewRec>> {
+    return this.#tx(['reviews'], 'readonly', async (t) => {
+      const out = new Map<number, ReviewRec>();
+      const recs = await Promise.all(
+        ids.map((id) => request(t.objectStore('reviews').get(id)) as Promise<ReviewRec | undefined>),
+      );
+      for (const r of recs) if (r) out.set(r.id, r);
+      return out;
+    });
+  }
+
+  /** Keeps a chapter's review (replacing the one it had); refused when the chapter is gone. */
+  async saveReview(rec: ReviewRec): Promise<boolean> {
+    return this.#tx(['chapters', 'reviews'], 'readwrite', async (t) => {
+      const c = (await request(t.objectStore('chapters').get(rec.id))) as ChapterRec | undefined;
+      if (!c || c.deleted) return false;
+      t.objectStore('reviews').put(rec);
+      return true;
+    });
+  }
+
+  /** A record of the `meta` store (the review queue keeps its state there). */
+  async getMeta<T>(key: string): Promise<T | undefined> {
+    return this.#tx(['meta'], 'readonly', (t) => request(t.objectStore('meta').get(key)) as Promise<T | undefined>);
+  }
+
+  /** Writes (or with `undefined`, deletes) a record of the `meta` store. */
+  async setMeta(key: string, value: object | undefined): Promise<void> {
+    await this.#tx(['meta'], 'readwrite', (t) => {
+      if (value === undefined) t.objectStore('meta').delete(key);
+      else t.objectStore('meta').put({ ...value, key });
+    });
+  }
+
   async renameStudy(id: number, name: string): Promise<void> {
     await this.#update(id, (s) => {
       s.name = name;
@@ -355,6 +421,18 @@ export class StudyStorage {
       })),
       src?.complete ?? true,
     );
+    // The copies keep their reviews.
+    const reviews = await this.reviews(items.map((x) => x.chapter.id));
+    if (reviews.size) {
+      const copies = await this.chapters(study.id);
+      await this.#tx(['reviews'], 'readwrite', (t) => {
+        items.forEach(({ chapter }, i) => {
+          const r = reviews.get(chapter.id);
+          const to = copies[i];
+          if (r && to) t.objectStore('reviews').put({ ...r, id: to.id });
+        });
+      });
+    }
     return study;
   }
 
@@ -366,7 +444,10 @@ export class StudyStorage {
     const { chapters } = await this.addChapters(c.study, [
       { meta: metaOf(c), game: { pgn: g.pgn, orientation: g.orientation, path: g.path } },
     ]);
-    return chapters[0]!;
+    const copy = chapters[0]!;
+    const review = await this.review(id);
+    if (review) await this.saveReview({ ...review, id: copy.id }); // the copy keeps the review
+    return copy;
   }
 
   async last(): Promise<{ study: number; chapter: number | null } | undefined> {

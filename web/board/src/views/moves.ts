@@ -58,7 +58,22 @@ export function evalText(e: Evaluation): string {
   return `${p > 0 ? '+' : p < 0 ? '−' : ''}${Math.abs(p).toFixed(2)}`;
 }
 
+/** A judged move of a game review, as the move list shows it (views/review.ts). */
+export interface MoveJudgement {
+  judgement: 'inaccuracy' | 'mistake' | 'blunder';
+  /** The review's comment: `(0.20 → -1.15) Mistake. Nf3 was best.` */
+  comment: string;
+  /** The best line from the position before the move, with move numbers (`15… Qxd7 16. Rxd7`), or ''. */
+  line: string;
+  /** The best move (SAN), or null. */
+  best: string | null;
+}
+
+const JUDGEMENT_GLYPH = { inaccuracy: '?!', mistake: '?', blunder: '??' } as const;
+
 export class MovesView {
+  /** Set by the review: the judged moves of the main line, asked at each render. */
+  judgements: (() => Map<GameNode, MoveJudgement> | null) | null = null;
   #store: Store;
   #box: HTMLElement;
   /** The nodes shown, by the data-id of their element. */
@@ -86,6 +101,7 @@ export class MovesView {
     const box = this.#box;
     const cur = store.node;
     this.#shown = [];
+    const judged = this.judgements?.() ?? null;
     const frag = document.createDocumentFragment();
     box.classList.toggle('locked', !!store.puzzle?.locked);
 
@@ -182,16 +198,34 @@ export class MovesView {
       if (white || !rowOpen) newRow();
       if (!white && !rowOpen) row.append(h('span.index', null, String(number)), h('span.cell.empty', null, '…'));
       else if (white) row.append(h('span.index', null, String(number)));
-      row.append(h('span.cell', null, moveEl(n, true), ...extras(n)));
+      const el = moveEl(n, true);
+      const j = judged?.get(n);
+      if (j) {
+        // The review's judgement: its glyph (unless the game has one), its comment and best line below.
+        el.classList.add('judged', j.judgement);
+        el.dataset.judgement = j.judgement;
+        el.title = `${j.judgement[0]!.toUpperCase()}${j.judgement.slice(1)}${j.best ? `: ${j.best} was best` : ''}`;
+        if (!n.nags.length) el.append(h('span.judgement', null, JUDGEMENT_GLYPH[j.judgement]));
+      }
+      row.append(h('span.cell', null, el, ...extras(n)));
       rowOpen = white;
       // Comments on the move, then its alternatives (the other children of its parent).
       const notes = n.commentsAfter.filter((c) => c.trim());
       const alts = n.parent ? n.parent.children.slice(1) : [];
       const next: GameNode | undefined = n.children[0];
       const nextBefore = next ? next.commentsBefore.filter((c) => c.trim()) : [];
-      if (notes.length || alts.length || nextBefore.length) {
+      if (notes.length || alts.length || nextBefore.length || j) {
         if (rowOpen) row.append(h('span.cell.empty', null, '…'));
         const interrupt = h('div.interrupt', { role: 'listitem' });
+        if (j)
+          interrupt.append(
+            h(
+              `div.review-note.${j.judgement}`,
+              { 'data-testid': 'move-review', 'data-ply': n.ply },
+              h('span.comment.review-comment', null, j.comment),
+              j.line ? h('span.review-line', { title: 'The best line (engine)' }, j.line) : '',
+            ),
+          );
         interrupt.append(...comments(notes));
         for (const alt of alts) interrupt.append(variation(alt, 1));
         interrupt.append(...comments(nextBefore));

@@ -29,6 +29,7 @@ import {
   metaOf,
 } from '../storage.js';
 import { START, type Store } from '../store.js';
+import { exportPgn } from '../reviews.js';
 import { pgnErrorText } from './pgn.js';
 
 const BATCH = 200; // games per import transaction
@@ -1181,7 +1182,9 @@ export class StudiesView {
     if (!db || !s) return null;
     await this.flush();
     const items = await db.games(s.id);
-    return { name: s.name, text: items.map((x) => x.game.pgn.trim()).join('\n\n') + '\n', count: items.length };
+    const reviews = await db.reviews(items.map((x) => x.chapter.id));
+    const text = items.map((x) => exportPgn(x.game.pgn, reviews.get(x.chapter.id)).trim()).join('\n\n') + '\n';
+    return { name: s.name, text, count: items.length };
   }
 
   async #exportStudy(): Promise<void> {
@@ -1194,7 +1197,28 @@ export class StudiesView {
     if (!c) return;
     await this.flush();
     const rec = await this.#db!.game(c.id);
-    if (rec) download(`${chapterLabel(c).replace(/[^\w\- –]+/g, '_')}.pgn`, rec.pgn);
+    const review = await this.#db!.review(c.id);
+    if (rec) download(`${chapterLabel(c).replace(/[^\w\- –]+/g, '_')}.pgn`, exportPgn(rec.pgn, review));
+  }
+
+  /** The chapter a game in memory is (undefined: none, e.g. a game kept in no study yet). */
+  chapterOf(game: Game): number | undefined {
+    return this.#attached.get(game);
+  }
+
+  /** The open database (null before `start`, or when the browser has no storage). */
+  get storage(): StudyStorage | null {
+    return this.#db;
+  }
+
+  /** The open study and its chapters (in their order), or null. */
+  get shownStudy(): { study: StudyRec; chapters: readonly ChapterRec[] } | null {
+    return this.#study ? { study: this.#study, chapters: this.#chapters } : null;
+  }
+
+  /** Resolves once `start` is done. */
+  get started(): Promise<void> {
+    return this.#started;
   }
 
   /** How many chapters the open study has (for the PGN panel's download). */
