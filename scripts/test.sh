@@ -7,12 +7,11 @@
 # checks that the generated TypeScript of the wasm boundary (web/src/boundary/boundary.ts,
 # web/src/boundary/chesswasm.d.mts) is current, then runs
 #   1. the native Release GoogleTest suite          ctest -L unit  (build/native)
-#   2. the same suite under ASan+UBSan, Debug       ctest -L unit  (build/debug)
-#   3. the package's Vitest suites (tests/unit, tests/pack: npm pack + Vite + Chromium)  vitest run
-#   4. the analysis board in Chromium (tests/browser) scripts/board.sh, node --test tests/browser/
-# The long perft counts (label `deep`: the suites CMakeLists.txt lists) are left out; run them with
-#   ctest --test-dir build/native -L deep --output-on-failure
-# SKIP_SANITIZE=1 skips step 2 (quick local iterations).
+#   2. the package's Vitest suites (tests/unit, tests/pack: npm pack + Vite + Chromium)  vitest run
+#   3. the analysis board in Chromium (tests/browser) scripts/board.sh, node --test tests/browser/
+# The same native suite under ASan+UBSan (a second build of every test) and the long perft counts
+# (label `deep`) are in scripts/test-deep.sh, which CI runs after this (.ci/run); SANITIZE=1 runs
+# the sanitizer suite here too.
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -53,7 +52,7 @@ npx --no-install typedoc
 
 step "build (scripts/build.sh: native, sanitizers, wasm, wasm debug; the package; generated files checked)"
 configs=(native wasm wasm-debug)
-[[ "${SKIP_SANITIZE:-0}" == 1 ]] || configs=(native debug wasm wasm-debug)
+[[ "${SANITIZE:-0}" != 1 ]] || configs=(native debug wasm wasm-debug)
 bash scripts/build.sh "${configs[@]}"
 # The committed TypeScript side of the boundary must be what the registration says (before
 # package.sh rewrites it): a code added in C++ needs `node scripts/gen-boundary.mjs` and a commit.
@@ -69,7 +68,7 @@ npx --no-install tsc --noEmit -p web/board/tsconfig.json
 step "native tests (Release)"
 ctest --test-dir build/native -L unit --output-on-failure
 
-if [[ "${SKIP_SANITIZE:-0}" != 1 ]]; then
+if [[ "${SANITIZE:-0}" == 1 ]]; then
   step "native tests (Debug, ASan+UBSan)"
   ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" \
     UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
