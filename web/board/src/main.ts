@@ -33,6 +33,7 @@ import { PuzzlesView, puzzlePanel } from './views/puzzles.js';
 import { ReviewView, lineText } from './views/review.js';
 import { ReviewQueue } from './views/review-queue.js';
 import { TreeMenuView, splitGlyph } from './views/tree-menu.js';
+import { LearnView, learnPanel } from './views/learn.js';
 import { MoveStrip } from './views/strip.js';
 import { StudiesView, download } from './views/studies.js';
 
@@ -56,6 +57,7 @@ const studies = new StudiesView(store, { beforeOpen: () => pgn.forgetGames() });
 registerPanel({ id: 'studies', title: 'Studies', content: studies.element });
 registerPanel({ id: 'pgn', title: 'PGN · FEN', content: $('pgn-fen') });
 registerPanel({ id: 'review', title: 'Review', content: $('review-panel') });
+registerPanel(learnPanel);
 registerPanel(puzzlePanel);
 registerPanel(bookPanel);
 registerPanel(tablebasePanel);
@@ -71,7 +73,9 @@ const stockfish = new BoardEngine();
 const engine = new EngineView(store, board, stockfish);
 const review = new ReviewView(store, stockfish, () => render(), studies);
 const queue = new ReviewQueue(store, studies, stockfish, review);
+const learn = new LearnView(store, stockfish, () => review.judgedMoves());
 moves.judgements = () => {
+  if (learn.solving) return null; // the answer stays hidden while it is looked for
   const judged = review.judgedMoves();
   if (!judged) return null;
   const out = new Map<GameNode, MoveJudgement>();
@@ -150,6 +154,7 @@ function render(): void {
   engine.render();
   review.render();
   queue.render();
+  learn.render();
   book.render();
   tablebase.render();
   opening.render();
