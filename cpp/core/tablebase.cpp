@@ -403,15 +403,25 @@ Tablebase::Table* Tablebase::find_table(const Position& pos, bool& flip) {
   int counts[2][6];
   material(pos, counts);
   const bool white_first = comes_first(counts[WHITE], counts[BLACK]);
-  const std::string name = side_letters(counts[white_first ? WHITE : BLACK]) + "v" +
-                           side_letters(counts[white_first ? BLACK : WHITE]);
-  auto& index = index_;
-  auto it = index.find(name);
-  if (it == index.end() || tables_[it->second]->file[0] < 0) {
-    missing_ = name;
-    return nullptr;
+  // The table of a material, found by name once and then by the material's key: a probe looks
+  // tables up many times (every capture its search tries), and the name is per table.
+  uint64_t key = 0;
+  for (const auto& side : counts)
+    for (const int c : side) key = key * 8 + uint64_t(c);
+  Table* t = nullptr;
+  if (const auto hit = by_material_.find(key); hit != by_material_.end()) {
+    t = tables_[size_t(hit->second)].get();
+  } else {
+    const std::string name = side_letters(counts[white_first ? WHITE : BLACK]) + "v" +
+                             side_letters(counts[white_first ? BLACK : WHITE]);
+    const auto it = index_.find(name);
+    if (it == index_.end() || tables_[size_t(it->second)]->file[0] < 0) {
+      missing_ = name;
+      return nullptr;
+    }
+    by_material_.emplace(key, it->second);
+    t = tables_[size_t(it->second)].get();
   }
-  Table* t = tables_[it->second].get();
   flip = t->symmetric ? pos.side_to_move() == BLACK : !white_first;
   return t;
 }

@@ -135,7 +135,8 @@ class Tablebase {
   uint32_t chunk_shift_;
   std::vector<std::unique_ptr<File>> files_;
   std::vector<std::unique_ptr<Table>> tables_;
-  std::unordered_map<std::string, int> index_;  // table name -> tables_ index
+  std::unordered_map<std::string, int> index_;     // table name -> tables_ index
+  std::unordered_map<uint64_t, int> by_material_;  // the tables found: material key -> tables_ index
   int max_pieces_ = 0;
   Loader loader_;
   ByteRange pending_;

@@ -10,7 +10,8 @@
 //   - the code types TbStatus (the core's name table) and FenError;
 //   - the class Tablebase: the prober, the position it probes (set from a FEN in the I/O buffer)
 //     and the buffer a chunk of a file is supplied through;
-//   - value objects TbResult (a status and a value) and TbRange (the bytes a probe needs);
+//   - value objects TbResult (a status and a value: addFile) and TbRange (the bytes a probe
+//     needs); the probes answer a status and a value packed in one int32 (packed());
 //   - typed_memory_views of the I/O buffer and the verdict buffer.
 //
 // The asynchronous read protocol (tablebase.h): a probe that needs bytes the cache lacks returns
@@ -111,10 +112,17 @@ cw::FenError set_position(JsTablebase& t, int len, int variant, bool chess960) {
   return e;
 }
 
-TbResult probe_moves(JsTablebase& t) {
+// A probe's answer as one int32 (a value object costs the hot path a JS object per call): the
+// value times 2^TB_STATUS_BITS plus the TbStatus; JS reads the status as r & (2^bits - 1) and
+// the value as r >> bits.
+constexpr int TB_STATUS_BITS = 4;
+static_assert(int(TbStatus::BAD_NAME) < (1 << TB_STATUS_BITS));
+int packed(TbStatus s, int value) { return value * (1 << TB_STATUS_BITS) + int(s); }
+
+int probe_moves(JsTablebase& t) {
   std::vector<cw::tb::MoveVerdict> list;
   const TbStatus s = t.tb.probe_moves(t.pos, list);
-  if (s != TbStatus::OK) return {s, 0};
+  if (s != TbStatus::OK) return packed(s, 0);
   int n = 0;
   for (const cw::tb::MoveVerdict& v : list) {
     int32_t* w = verdicts + TB_VERDICT_WORDS * n++;
@@ -123,7 +131,7 @@ TbResult probe_moves(JsTablebase& t) {
     w[2] = v.dtz;
     w[3] = (v.zeroing ? TB_ZEROING : 0) | (v.checkmate ? TB_CHECKMATE : 0) | (v.stalemate ? TB_STALEMATE : 0);
   }
-  return {TbStatus::OK, n};
+  return packed(TbStatus::OK, n);
 }
 
 }  // namespace
@@ -138,6 +146,7 @@ EMSCRIPTEN_BINDINGS(chesswasm_tablebase) {
   constant("TB_ZEROING", TB_ZEROING);
   constant("TB_CHECKMATE", TB_CHECKMATE);
   constant("TB_STALEMATE", TB_STALEMATE);
+  constant("TB_STATUS_BITS", TB_STATUS_BITS);
 #endif
   value_object<TbResult>("TbResult").field("status", &TbResult::status).field("value", &TbResult::value);
   value_object<TbRange>("TbRange")
@@ -173,15 +182,16 @@ EMSCRIPTEN_BINDINGS(chesswasm_tablebase) {
                 optional_override([](const JsTablebase& t) { return double(t.tb.bytes_read()); }))
       .function("setPosition", &set_position)
       .function("check", optional_override([](const JsTablebase& t) { return t.tb.check(t.pos); }))
+      // The probes answer packed (packed()): WDL, DTZ.
       .function("probeWdl", optional_override([](JsTablebase& t) {
-                  TbResult r;
-                  r.status = t.tb.probe_wdl(t.pos, r.value);
-                  return r;
+                  int v = 0;
+                  const TbStatus s = t.tb.probe_wdl(t.pos, v);
+                  return packed(s, v);
                 }))
       .function("probeDtz", optional_override([](JsTablebase& t) {
-                  TbResult r;
-                  r.status = t.tb.probe_dtz(t.pos, r.value);
-                  return r;
+                  int v = 0;
+                  const TbStatus s = t.tb.probe_dtz(t.pos, v);
+                  return packed(s, v);
                 }))
       // Every legal move's verdict into the verdict buffer (verdictBuffer); value: their count.
       .function("probeMoves", &probe_moves);

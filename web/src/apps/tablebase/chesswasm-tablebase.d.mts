@@ -22,9 +22,6 @@ export interface TbRange {
 /** An instance of the registered class `Tablebase` (free it with `delete()`). */
 export interface Tablebase {
   check(): TbStatusValue;
-  probeWdl(): TbResult;
-  probeDtz(): TbResult;
-  probeMoves(): TbResult;
   chunkSize(): number;
   fileCount(): number;
   fileName(arg0: number): number;
@@ -32,6 +29,9 @@ export interface Tablebase {
   missingTable(): number;
   damagedFile(): number;
   setPosition(arg0: number, arg1: number, arg2: boolean): FenErrorValue;
+  probeWdl(): number;
+  probeDtz(): number;
+  probeMoves(): number;
   pending(): TbRange;
   addFile(arg0: number, arg1: number): TbResult;
   supply(arg0: number, arg1: number, arg2: number): boolean;

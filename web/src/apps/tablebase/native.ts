@@ -63,15 +63,26 @@ async function compile(url: URL): Promise<WebAssembly.Module> {
 // Made on first use: importing the entry needs no host global (Jest's jsdom environment has none).
 let encoder: TextEncoder | null = null;
 let decoder: TextDecoder | null = null;
+// The view of the module's I/O buffer last handed out (a probe writes its FEN through it: asking
+// the module for a new view per probe costs more than the probe). It is asked again when too
+// small, when the memory grew (the old view is then empty) and by readText, which follows every
+// call that lets the module resize the buffer itself.
+let io: Uint8Array | null = null;
+let ioOf: TablebaseGlue | null = null;
 
 /** Writes s into the module's I/O buffer; its length in bytes. */
 export function writeText(g: TablebaseGlue, s: string): number {
-  const bytes = (encoder ??= new TextEncoder()).encode(s);
-  g.ioBuffer(bytes.length).set(bytes);
-  return bytes.length;
+  const room = s.length * 3; // UTF-8 takes at most 3 bytes per UTF-16 unit
+  if (io === null || ioOf !== g || io.length < room) {
+    io = g.ioBuffer(room);
+    ioOf = g;
+  }
+  return (encoder ??= new TextEncoder()).encodeInto(s, io).written;
 }
 
 /** The first len bytes of the module's I/O buffer as text. */
 export function readText(g: TablebaseGlue, len: number): string {
-  return (decoder ??= new TextDecoder()).decode(g.ioBuffer(0).subarray(0, len));
+  io = g.ioBuffer(0);
+  ioOf = g;
+  return (decoder ??= new TextDecoder()).decode(io.subarray(0, len));
 }

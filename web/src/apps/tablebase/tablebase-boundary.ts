@@ -20,6 +20,9 @@ export const TB_CHECKMATE = 2;
 /** The registered constant `TB_STALEMATE`. */
 export const TB_STALEMATE = 4;
 
+/** The registered constant `TB_STATUS_BITS`. */
+export const TB_STATUS_BITS = 4;
+
 /** The registered constant `TB_VERDICT_WORDS`. */
 export const TB_VERDICT_WORDS = 4;
 

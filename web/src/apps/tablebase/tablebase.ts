@@ -5,8 +5,8 @@
  * @module
  */
 import { type PieceType as PieceLetter, isCapture, isEnPassant, movePromotion, moveTo } from '../../core/move.js';
-import { Position, variantCode } from '../../core/position.js';
-import type { Tablebase as NativeTablebase, TablebaseGlue, TbResult } from './chesswasm-tablebase.mjs';
+import { Position, type Variant, fenError, variantCode } from '../../core/position.js';
+import type { Tablebase as NativeTablebase, TablebaseGlue } from './chesswasm-tablebase.mjs';
 import { TablebaseError, type TablebaseErrorCode } from './errors.js';
 import { readText, tablebaseModule, writeText } from './native.js';
 import {
@@ -20,7 +20,14 @@ import {
   isUrlText,
   urlReader,
 } from './sources.js';
-import { TB_CHECKMATE, TB_STALEMATE, TB_VERDICT_WORDS, TB_ZEROING, TbStatus } from './tablebase-boundary.js';
+import {
+  TB_CHECKMATE,
+  TB_STALEMATE,
+  TB_STATUS_BITS,
+  TB_VERDICT_WORDS,
+  TB_ZEROING,
+  TbStatus,
+} from './tablebase-boundary.js';
 
 /**
  * What {@link Tablebase.open} reads: a folder path (Node), a base URL (a string outside Node, an
@@ -208,7 +215,7 @@ export class Tablebase {
     return this.#probe(
       position,
       (n) => n.probeWdl(),
-      (r) => r.value as Wdl,
+      (wdl) => wdl as Wdl,
     );
   }
 
@@ -225,7 +232,7 @@ export class Tablebase {
     return this.#probe(
       position,
       (n) => n.probeDtz(),
-      (r) => r.value,
+      (dtz) => dtz,
     );
   }
 
@@ -243,7 +250,15 @@ export class Tablebase {
     return this.#probe(
       position,
       (n) => n.probeMoves(),
-      (r, pos) => sortMoves(verdicts(this.#glue, r.value, pos, pos.halfmoves)),
+      (count, board) => {
+        // The moves are named on a Position of the main module (SAN, UCI): made for this call only.
+        const pos = Position.fromFen(board.fen, { variant: board.variant, chess960: board.chess960 });
+        try {
+          return sortMoves(verdicts(this.#glue, count, pos, pos.halfmoves));
+        } finally {
+          pos.dispose();
+        }
+      },
     );
   }
 
@@ -264,35 +279,35 @@ export class Tablebase {
     return this.#native;
   }
 
-  // One probe: the position read now, then probed until no byte is pending, after the probes
-  // before it.
+  // One probe: the position read now (its FEN and rules: what crosses into the tablebase module,
+  // which parses it once per probe; no Position is made or copied), then probed after the probes
+  // before it until no byte is pending. The answer comes packed: the value above TB_STATUS_BITS.
   #probe<T>(
     position: Position | string,
-    call: (n: NativeTablebase) => TbResult,
-    done: (r: TbResult, pos: Position) => T,
+    call: (n: NativeTablebase) => number,
+    done: (value: number, board: Board) => T,
   ): Promise<T> {
-    let pos: Position;
+    let board: Board;
     try {
       this.#live();
-      pos = snapshot(position);
+      board = boardOf(position);
     } catch (e) {
       return Promise.reject(e as Error);
     }
     const run = this.#queue.then(async () => {
-      try {
-        const native = this.#live();
-        const fen = pos.fen();
-        const fenStatus = native.setPosition(writeText(this.#glue, fen), variantCode(pos.variant), pos.chess960);
-        if (fenStatus !== 0) throw new TablebaseError('invalid-argument', `tablebase: the core refused the FEN ${fen}`);
-        for (;;) {
-          const r = call(this.#live());
-          const name = TbStatus[r.status];
-          if (name === 'OK') return done(r, pos);
-          if (name !== 'PENDING') throw this.#error(r.status);
-          await this.#supply();
-        }
-      } finally {
-        pos.dispose();
+      const native = this.#live();
+      const fenStatus = native.setPosition(
+        writeText(this.#glue, board.fen),
+        variantCode(board.variant),
+        board.chess960,
+      );
+      if (fenStatus !== 0) throw fenError(fenStatus, board.fen);
+      for (;;) {
+        const r = call(this.#live());
+        const status = r & STATUS_MASK;
+        if (status === OK) return done(r >> TB_STATUS_BITS, board);
+        if (status !== PENDING) throw this.#error(status);
+        await this.#supply();
       }
     });
     this.#queue = run.catch(() => undefined);
@@ -344,10 +359,22 @@ export class Tablebase {
   }
 }
 
-// A copy of the position to probe (the caller's may change while the probe waits for bytes).
-function snapshot(position: Position | string): Position {
-  if (typeof position === 'string') return Position.fromFen(position);
-  if (position instanceof Position) return position.clone();
+const STATUS_MASK = (1 << TB_STATUS_BITS) - 1;
+const OK = TbStatus.indexOf('OK');
+const PENDING = TbStatus.indexOf('PENDING');
+
+// What a probe reads of its position, taken when the probe is called (the caller's Position may
+// change while the probe waits for bytes).
+interface Board {
+  readonly fen: string;
+  readonly variant: Variant;
+  readonly chess960: boolean;
+}
+
+function boardOf(position: Position | string): Board {
+  if (typeof position === 'string') return { fen: position, variant: 'chess', chess960: false };
+  if (position instanceof Position)
+    return { fen: position.fen(), variant: position.variant, chess960: position.chess960 };
   throw new TablebaseError('invalid-argument', 'tablebase: a position must be a Position or a FEN');
 }
 
