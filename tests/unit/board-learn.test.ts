@@ -1,8 +1,8 @@
-// The board's "learn from your mistakes" rule (web/board/src/views/learn.ts): lichess's povDiff
+// The board's "learn from your mistakes" rule (web/board/src/learn-rule.ts): lichess's povDiff
 // (half the difference of a side's -1..+1 winning chances) and its -0.04 threshold.
 import { describe, expect, it } from 'vitest';
 import { Score, winningChances } from 'chesswasm/engine';
-import { WIN_DIFF, isBetter, povDiff } from '../../web/board/src/views/learn.js';
+import { WIN_DIFF, isBetter, povDiff } from '../../web/board/src/learn-rule.js';
 
 describe('learn: povDiff and the -0.04 rule', () => {
   it('is half the difference of the side’s winning chances', () => {

@@ -6,27 +6,14 @@
 // povDiff scale, half the -1..+1 winning chances); the solution on request, then the next one.
 // The rule is lila's (ui/analyse retrospection), read for the idea; the code is ours.
 import { IllegalMoveError, type GameNode } from 'chesswasm';
-import { EngineError, type ReviewedMove, type Score, winningChances } from 'chesswasm/engine';
+import { EngineError, type ReviewedMove } from 'chesswasm/engine';
 import type { BoardEngine } from '../engine.js';
 import { $, on } from '../dom.js';
 import type { SidePanel } from '../panels.js';
 import type { PuzzleControl, Store } from '../store.js';
 import type { JudgedMove } from './review.js';
 import { REVIEW_NODES, lineText } from './review.js';
-
-/** An attempt within this of the evaluation before the mistake (povDiff, lichess's scale) is a better move. */
-export const WIN_DIFF = -0.04;
-
-/** lichess's povDiff: the difference of a side's winning chances (-1..+1) between two White-side scores, halved. */
-export function povDiff(color: 'w' | 'b', a: Score | number, b: Score | number): number {
-  const pov = (s: Score | number) => (color === 'w' ? 1 : -1) * winningChances(s);
-  return (pov(a) - pov(b)) / 2;
-}
-
-/** Whether an attempt whose evaluation (White's side) is `after` finds a better move than the mistake made at `before`. */
-export function isBetter(color: 'w' | 'b', after: Score | number, before: Score | number): boolean {
-  return povDiff(color, after, before) > WIN_DIFF;
-}
+import { isBetter } from '../learn-rule.js';
 
 /** The Learn tab: the side, start, and the feedback. */
 export const learnPanel: SidePanel = {
