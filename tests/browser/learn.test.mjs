@@ -45,15 +45,21 @@ async function typeMove(page, san) {
   await page.keyboard.press('Enter');
 }
 
+// A page with the Opera Game reviewed, on the Learn tab with Black's side chosen.
+async function reviewedOpera() {
+  const page = await b.open();
+  await importPgn(page, opera());
+  await tab(page, 'review');
+  await page.click('[data-testid=review]');
+  await page.waitForSelector('[data-testid=review-summary]:not([hidden])', { timeout: REVIEW_TIMEOUT });
+  await tab(page, 'learn');
+  await page.selectOption('[data-testid=learn-side]', 'b');
+  return page;
+}
+
 describe('learn from your mistakes', () => {
   it('goes through Black’s mistakes of the Opera Game, by keyboard, on three screen sizes', async () => {
-    const page = await b.open();
-    await importPgn(page, opera());
-    await tab(page, 'review');
-    await page.click('[data-testid=review]');
-    await page.waitForSelector('[data-testid=review-summary]:not([hidden])', { timeout: REVIEW_TIMEOUT });
-    await tab(page, 'learn');
-    await page.selectOption('[data-testid=learn-side]', 'b');
+    const page = await reviewedOpera();
     await page.focus('[data-testid=learn-start]');
     await page.keyboard.press('Enter');
     let text = await status(page);
@@ -132,13 +138,7 @@ describe('learn from your mistakes', () => {
   });
 
   it('the best move of the review wins without the engine', async () => {
-    const page = await b.open();
-    await importPgn(page, opera());
-    await tab(page, 'review');
-    await page.click('[data-testid=review]');
-    await page.waitForSelector('[data-testid=review-summary]:not([hidden])', { timeout: REVIEW_TIMEOUT });
-    await tab(page, 'learn');
-    await page.selectOption('[data-testid=learn-side]', 'b');
+    const page = await reviewedOpera();
     await page.click('[data-testid=learn-start]');
     await page.click('[data-testid=learn-solution]');
     const best = /The solution: (\S+)\./.exec(await status(page))[1];
