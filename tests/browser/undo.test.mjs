@@ -58,6 +58,7 @@ describe('undo and redo in a study', () => {
         null,
         { timeout: 60_000 },
       );
+      await page.waitForFunction(() => document.querySelector('[data-testid=study-progress]').hidden);
       const labels = await chapters(page);
       await page.click('[data-testid=chapters] [role=option] >> nth=6');
       await page.waitForFunction(

@@ -941,7 +941,9 @@ export class StudiesView {
         error = `${plural(errors.length, 'game')} could not be read and ${errors.length === 1 ? 'was' : 'were'} left out; the first: ${pgnErrorText(errors[0]!)}`;
         this.#error(error);
       }
-      await this.openStudy(study, added[0]);
+      // At its first game, unless the user opened one of its chapters while it was written.
+      const picked = this.#study?.id === study && this.#chapter !== null && added.includes(this.#chapter);
+      await this.openStudy(study, picked ? this.#chapter! : added[0]);
       return { count, error };
     } catch (e) {
       hide();
