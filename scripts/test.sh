@@ -8,7 +8,7 @@
 # web/src/boundary/chesswasm.d.mts) is current, then runs
 #   1. the native Release GoogleTest suite          ctest -L unit  (build/native)
 #   2. the package's Vitest suites (tests/unit, tests/pack: npm pack + Vite + Chromium)  vitest run
-#   3. the analysis board in Chromium (tests/browser) scripts/board.sh, node --test tests/browser/
+#   3. the analysis board in Chromium (tests/browser) scripts/board.sh, node --test (two files at a time)
 # The same native suite under ASan+UBSan (a second build of every test) and the long perft counts
 # (label `deep`) are in scripts/test-deep.sh, which CI runs after this (.ci/run); SANITIZE=1 runs
 # the sanitizer suite here too.
@@ -80,7 +80,14 @@ npx --no-install vitest run
 
 step "analysis board in Chromium (tests/browser; screenshots in test-artifacts/)"
 bash scripts/board.sh
-node --test tests/browser/
+# The files that measure the page's long tasks (no task or frame over 100 ms) run alone; the
+# others two at a time, the largest files first (the long ones then do not start last): each
+# Chromium waits on its page most of the time (the step took 560 s with one file at a time on
+# 2 cores).
+mapfile -t timed < <(grep -l "longest task" tests/browser/*.test.mjs)
+mapfile -t others < <(ls -S tests/browser/*.test.mjs | xargs grep -L "longest task")
+node --test "${timed[@]}"
+node --test --test-concurrency=2 "${others[@]}"
 
 step_done
 echo

@@ -15,7 +15,7 @@ import {
   BISHOP,
 } from 'chesswasm/chessjs';
 import { describe, expect, it } from 'vitest';
-import { boardFen } from './helpers.js';
+import { boardFen, testSize } from './helpers.js';
 import { prng } from '../tools/prng.mjs';
 
 type AnyChess = JsChess | Chess;
@@ -1448,7 +1448,7 @@ describe('chess.js compatibility: crowded boards, the wrong side in check, castl
 });
 
 describe('chess.js compatibility: random', () => {
-  const GAMES = Number(process.env.CHESSJS_COMPAT_GAMES ?? 5000);
+  const GAMES = testSize('CHESSJS_COMPAT_GAMES', 800, 5000);
   it(`${GAMES} random games`, () => {
     const rnd = prng(20261122);
     const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)]!;

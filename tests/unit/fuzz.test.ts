@@ -30,11 +30,11 @@ import {
 } from 'chesswasm';
 import { Chess, validateFen } from 'chesswasm/chessjs';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { DATA, boardFen, readPerftFile } from './helpers.js';
+import { DATA, boardFen, readPerftFile, testSize } from './helpers.js';
 import { prng } from '../tools/prng.mjs';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5eed8);
-const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
+const SCALE = testSize('FUZZ_SCALE', 0.4, 1);
 const MIN_CALLS = 100_000;
 const encoder = new TextEncoder();
 // ignoreBOM: a U+FEFF at the start of a text is a character, as in the package's decoder.

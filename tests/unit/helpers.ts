@@ -5,6 +5,19 @@ import { fileURLToPath } from 'node:url';
 
 export const DATA = fileURLToPath(new URL('../data/', import.meta.url));
 
+/** Whether the deep suites run (CHESSWASM_DEEP=1: scripts/test-deep.sh, which CI runs after npm test). */
+export const DEEP = process.env.CHESSWASM_DEEP === '1';
+
+/**
+ * The size of a seeded random test: the number in the environment variable `name` if set,
+ * else `deep` in the deep run (DEEP) and `short` in npm test. The same seed either way: the
+ * short run is the first part of the deep one.
+ */
+export function testSize(name: string, short: number, deep: number): number {
+  const given = process.env[name];
+  return given ? Number(given) : DEEP ? deep : short;
+}
+
 export interface PerftCase {
   fen: string;
   depths: Map<number, number>;

@@ -6,6 +6,7 @@ import { Chess } from 'chess.js';
 import { expect, test } from 'vitest';
 import { Position, type Variant } from 'chesswasm';
 import { prng } from '../tools/prng.mjs';
+import { testSize } from './helpers.js';
 
 // The second start is Kiwipete with a pawn on the seventh rank for each side (promotions
 // with and without capture), less Kiwipete's black h3 pawn: with it black would have 9
@@ -39,11 +40,13 @@ test.each(starts)('legalUci and legalSan agree with uci() and san() per move (%s
   expect(checked).toBeGreaterThan(1000);
 });
 
-test('legalUci and legalSan equal chess.js (lan, san) over random games', () => {
+const GAMES = testSize('MOVE_STRINGS_GAMES', 12, 40);
+
+test(`legalUci and legalSan equal chess.js (lan, san) over ${GAMES} random games`, () => {
   const rand = prng(7);
   const starts = [undefined, 'r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PpPBBPPP/R3K2R w KQkq - 0 1'];
   let positions = 0;
-  for (let game = 0; game < 40; game++) {
+  for (let game = 0; game < GAMES; game++) {
     const fen = starts[game % 2];
     const pos = fen ? Position.fromFen(fen) : Position.startpos();
     const chess = new Chess(fen);

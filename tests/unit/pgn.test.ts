@@ -7,7 +7,7 @@ import { Chess } from 'chess.js';
 import { makePgn, parseComment, parsePgn, type PgnNodeData, type Node as OpsNode } from 'chessops/pgn';
 import { describe, expect, test } from 'vitest';
 import { Game, type GameNode, PgnError, Position, readGames } from 'chesswasm';
-import { DATA } from './helpers.js';
+import { DATA, testSize } from './helpers.js';
 import { prng } from '../tools/prng.mjs';
 
 const read = (name: string) => readFileSync(`${DATA}pgn/${name}`, 'utf8');
@@ -555,9 +555,10 @@ describe('differential', () => {
 
   // chess.js: loading our PGN gives the same SAN history and final FEN; our reading of
   // chess.js's PGN gives the same main line; the movetexts agree (normalised).
-  test('chess.js: 1,000 random main lines with comments', () => {
+  const LINES = testSize('PGN_CHESSJS_LINES', 300, 1000);
+  test(`chess.js: ${LINES} random main lines with comments`, () => {
     const r = rng(99);
-    for (let i = 0; i < 1000; i++) {
+    for (let i = 0; i < LINES; i++) {
       const g = randomGame(r, 5 + r(60), false);
       for (const n of allNodes(g)) n.nags = []; // chess.js 1.4 reads but does not write NAGs
       const text = g.pgn();

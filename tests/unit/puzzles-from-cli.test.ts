@@ -2,7 +2,7 @@
 // Stockfish, few nodes), which `chesswasm puzzles` validates; --player, --punish, --jobs;
 // exit 1 when the engine is missing, 2 for usage errors.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,32 +21,28 @@ writeFileSync(
 );
 const HEADER = 'PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags';
 
-test.skipIf(!existsSync(SF) && !process.env.CI)(
-  '--punish --jobs 2: the CSV, in the games order, valid for chesswasm puzzles',
-  () => {
-    const r = run('puzzles-from', file, '--engine', SF, '--nodes', '50000', '--punish', '--jobs', '2');
-    expect(r.status).toBe(0);
-    expect(r.stderr).toMatch(/(\d+) puzzles from 2 games/);
-    const rows = r.stdout.trimEnd().split('\n');
-    expect(rows[0]).toBe(HEADER);
-    expect(rows.length).toBeGreaterThanOrEqual(2);
-    // The first game's puzzle first: 3...Nf6?? 4.Qxf7#.
-    const first = rows[1]!.split(',');
-    expect(first).toHaveLength(10);
-    expect(first[1]).toBe('r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3');
-    expect(first[2]).toBe('g8f6 h5f7');
-    expect(first[7]!.split(' ').sort()).toEqual(['mate', 'mateIn1', 'oneMove']);
-    expect(first[8]).toBe('https://lichess.org/scholar1#6');
-    const csv = path.join(dir, 'out.csv');
-    writeFileSync(csv, r.stdout);
-    const v = run('puzzles', csv, '--workers', '0');
-    expect(v.stdout).toContain(`${rows.length - 1} puzzles: ${rows.length - 1} valid, 0 invalid`);
-    expect(v.status).toBe(0);
-  },
-  60_000,
-);
+test('--punish --jobs 2: the CSV, in the games order, valid for chesswasm puzzles', () => {
+  const r = run('puzzles-from', file, '--engine', SF, '--nodes', '50000', '--punish', '--jobs', '2');
+  expect(r.status).toBe(0);
+  expect(r.stderr).toMatch(/(\d+) puzzles from 2 games/);
+  const rows = r.stdout.trimEnd().split('\n');
+  expect(rows[0]).toBe(HEADER);
+  expect(rows.length).toBeGreaterThanOrEqual(2);
+  // The first game's puzzle first: 3...Nf6?? 4.Qxf7#.
+  const first = rows[1]!.split(',');
+  expect(first).toHaveLength(10);
+  expect(first[1]).toBe('r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3');
+  expect(first[2]).toBe('g8f6 h5f7');
+  expect(first[7]!.split(' ').sort()).toEqual(['mate', 'mateIn1', 'oneMove']);
+  expect(first[8]).toBe('https://lichess.org/scholar1#6');
+  const csv = path.join(dir, 'out.csv');
+  writeFileSync(csv, r.stdout);
+  const v = run('puzzles', csv, '--workers', '0');
+  expect(v.stdout).toContain(`${rows.length - 1} puzzles: ${rows.length - 1} valid, 0 invalid`);
+  expect(v.status).toBe(0);
+}, 60_000);
 
-test.skipIf(!existsSync(SF) && !process.env.CI)('--player: only that player’s games and mistakes', () => {
+test('--player: only that player’s games and mistakes', () => {
   // B's own mistakes: several defences were as good as 3...Nf6's best, so no puzzle; the lichess game is skipped.
   const b = run('puzzles-from', file, '--engine', SF, '--nodes', '20000', '--player', 'b');
   expect(b.status).toBe(0);

@@ -30,9 +30,10 @@ import {
 import { prng } from '../tools/prng.mjs';
 import { opsPosition as setup } from '../tools/variant-play.mjs';
 import { comparePly, playBoth } from './chessops-compare.js';
+import { testSize } from './helpers.js';
 
 const VARIANTS: Variant[] = ['crazyhouse', 'atomic', 'antichess', 'kingofthehill', '3check', 'racingkings', 'horde'];
-const GAMES = Number(process.env.CHESSWASM_VARIANT_GAMES ?? 300);
+const GAMES = testSize('CHESSWASM_VARIANT_GAMES', 100, 300);
 const SAN_EVERY = 4;
 const MAX_PLIES = 120;
 const RANDOM_BOARDS = 4000;

@@ -21,10 +21,10 @@ import {
 import { prng } from '../tools/prng.mjs';
 import { isOpsCastling, opsPosition, startFen960 } from '../tools/variant-play.mjs';
 import { comparePly, playBoth } from './chessops-compare.js';
-import { depthWithin, readPerftFile } from './helpers.js';
+import { depthWithin, readPerftFile, testSize } from './helpers.js';
 
 const VARIANTS: Variant[] = ['crazyhouse', 'atomic', 'kingofthehill', '3check', 'horde'];
-const GAMES = Number(process.env.CHESSWASM_VARIANT960_GAMES ?? 150);
+const GAMES = testSize('CHESSWASM_VARIANT960_GAMES', 50, 150);
 const SAN_EVERY = 4;
 const MAX_PLIES = 120;
 
