@@ -94,7 +94,7 @@ bool is_space(char c) {
 // below 0x21 is flagged exactly by (x - 0x21..21) & ~x & 0x80..80 (the bytes below it borrow
 // nothing; one at 0x80 or above is not flagged), so the loop stops only there; a character
 // below 0x21 that is no white space belongs to the field. A FEN's longest field, the board,
-// is then a few words instead of a branch per character (issue 29).
+// is then a few words instead of a branch per character.
 const char* field_end(const char* p, const char* end) {
   constexpr uint64_t ONES = 0x0101010101010101ULL, HIGH = 0x8080808080808080ULL;
   while (end - p >= 8) {

@@ -232,7 +232,7 @@ const registry = /* @__PURE__ */ new FinalizationRegistry<NativePosition>((h) =>
 // current task (a microtask) or until PENDING_MAX are waiting, and is registered then unless it
 // was disposed before. A position made and disposed within one task (Position.fromFen(f).fen()
 // then dispose(), the usual short-lived use) never touches the registry: its register plus
-// unregister were about a tenth of a FEN round trip (issue 29, node --cpu-prof). A waiting
+// unregister were about a tenth of a FEN round trip (node --cpu-prof). A waiting
 // position is held strongly only until then, so one dropped without dispose() is still freed.
 const PENDING_MAX = 1024;
 const unregistered: Position[] = [];
