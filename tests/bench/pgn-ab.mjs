@@ -2,7 +2,7 @@
 // A/B of two builds of the package in one process: readGames over the PGN rows' 1,000-game
 // text with variations (tests/data/corpus taken twice), then a caller's work per game: the
 // main line's SAN, the root's children, every node, the main line's nodes and the last FEN.
-// Games/s by CPU time, 5 alternated rounds after a warm-up, medians (issue 29: what a lazy
+// Games/s by CPU time, 5 alternated rounds after a warm-up, medians (what a lazy
 // tree costs callers that do make the nodes).
 //   node tests/bench/pgn-ab.mjs DIST BASE_DIST
 // A benchmark, not a test: nothing asserts a speed.

@@ -1,4 +1,4 @@
-// Puzzle validation throughput (issue 6): lichess-format rows checked per second by
+// Puzzle validation throughput: lichess-format rows checked per second by
 // `chesswasm puzzles` machinery (dist/puzzle-file.js: streamed 1 MiB chunks, one wasm call per
 // row), single-threaded (in the calling thread) and on worker threads, over a generated
 // 100k-row CSV in the OS temp directory (never committed): the valid rows of

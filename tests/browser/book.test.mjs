@@ -1,4 +1,4 @@
-// The opening book panel (issue 17), against the real tool: books made at test time by
+// The opening book panel, against the real tool: books made at test time by
 // Debian's `polyglot make-book` from real games (tests/data: 100 lichess games; Stockfish
 // self-play), opened through the file picker, and compared with what `polyglot dump-book`
 // prints: at the start position and later positions the panel lists the same moves with the

@@ -1,4 +1,4 @@
-// The small things of issue 12: copy FEN and copy link, dark mode from prefers-color-scheme,
+// The board's small things: copy FEN and copy link, dark mode from prefers-color-scheme,
 // a variant switch that keeps an unsaved game (a confirmation where nothing could keep it), move sounds (on/off, no errors),
 // readable coordinates, the promotion chooser drawn with the board's own pieces, Makruk
 // pieces drawn as Makruk pieces, Backspace undo, perft depth and Chess960 number checks with

@@ -1,4 +1,4 @@
-// Every variant in the board (issue 28), at 1280x800 and 390x844: each variant from the
+// Every variant in the board, at 1280x800 and 390x844: each variant from the
 // picker's start position, a few moves by mouse including its special move (a crazyhouse drop
 // dragged and one clicked, an atomic explosion, an antichess king promotion, a three-check
 // win, a hill win, a race win, a horde rank-1 double step), the status text and the PGN

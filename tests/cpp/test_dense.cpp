@@ -51,7 +51,7 @@ const char* const CRASH_FEN = "kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 
 
 // ---- the material rule ----------------------------------------------------------------------
 
-// The position of issue 16: 270 legal moves, more than the move lists held. Refused now, in
+// The crowded queen board: 270 legal moves, more than the move lists held. Refused now, in
 // every variant that has queens, and the position that failed to load is left alone.
 TEST(Material, CrashPositionIsRefused) {
   for (Variant v : {CHESS, CHESS960}) {
@@ -313,7 +313,7 @@ TEST(AnyBoard, BuildsWhatChessJsPlays) {
       "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K1P1 w - - 0 1",          // nine pawns, one on the back rank
       "4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1",                        // the side not to move in check
       "4k3/8/8/8/8/3n1n2/8/r3K3 w - - 0 1",                     // three checkers of white
-      CRASH_FEN,                                                // issue 16's 270 moves
+      CRASH_FEN,                                                // the 270-move board
   };
   for (const char* fen : accepted) {
     EXPECT_NE(pos.set_fen(fen), FenError::OK) << fen;
@@ -404,8 +404,8 @@ TEST(AnyBoard, RandomBoardsAndGamesMatchTheNaiveGenerator) {
   std::printf("any boards: %d boards, %d positions, most moves %d\n", boards, positions, most);
 }
 
-// The most moves of any board, searched by hill climbing from the densest boards (issue 16's
-// queens, and random ones; the naive generator checks the core on the way): the best found
+// The most moves of any board, searched by hill climbing from the densest boards (the 270-move
+// queen board, and random ones; the naive generator checks the core on the way): the best found
 // stays within MAX_MOVES (the proof is in types.h).
 #ifndef ANY_BOARD_STEPS
 #define ANY_BOARD_STEPS 6000
@@ -453,7 +453,7 @@ TEST(AnyBoard, MostMovesStayWithinTheBound) {
     }
   }
   std::printf("any board: most moves found %d (%s); bound %d\n", best, best_fen.c_str(), MAX_MOVES);
-  // Issue 16's board has 270; the search goes beyond it (280 here, and no more with 200,000
+  // The 270-move board has 270; the search goes beyond it (280 here, and no more with 200,000
   // steps from 8 starts: -DANY_BOARD_STEPS=200000 -DANY_BOARD_RESTARTS=8), below the strict
   // bound even. The proven bound is what sizes the buffers.
   EXPECT_GE(best, 270);

@@ -159,7 +159,7 @@ const BadFen BAD_FENS[] = {
     // impossible checks: three checkers (more cases in ImpossibleChecks below)
     {"4k3/8/8/4r3/8/5n2/8/q3K3 w - - 0 1", FenError::TOO_MANY_CHECKERS, CHESS},
     {"4k3/8/8/4r3/8/3n4/5p2/4K3 w - - 0 1", FenError::TOO_MANY_CHECKERS, CHESS},
-    // the three FENs of issue 16: two checkers on one line through the king
+    // three boards with two checkers on one line through the king
     {"3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1", FenError::ALIGNED_CHECKERS, CHESS},
     {"2Nq4/2K5/1b6/8/7R/3k4/7P/8 w - - 0 1", FenError::ALIGNED_CHECKERS, CHESS},
     {"5R2/2P5/8/4k3/8/3rK2r/8/8 w - - 0 1", FenError::ALIGNED_CHECKERS, CHESS},
@@ -647,7 +647,7 @@ TEST(Fen, BoardFieldAgainstAReferenceReader) {
 }
 
 // The fields of a FEN: split at runs of ' ', '\t', '\n', '\r' only (the core finds a field's
-// end eight characters at a time; fen.cpp, issue 29). FENs along games with white space and
+// end eight characters at a time; fen.cpp). FENs along games with white space and
 // other control characters (and bytes above 0x7F) put at every offset: Setup::parse says EMPTY
 // or FIELD_COUNT exactly when a reference split written here finds no fields or neither 4 nor 6.
 TEST(Fen, FieldsAreSplitAtWhiteSpaceOnly) {

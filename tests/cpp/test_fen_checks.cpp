@@ -36,7 +36,7 @@ const Case CASES[] = {
     // More than two checkers.
     {"4k3/8/8/4r3/8/5n2/8/q3K3 w - - 0 1", CHESS, FenError::TOO_MANY_CHECKERS, "rook, knight and queen"},
     {"4k3/8/3N4/1B6/8/8/8/K3R3 b - - 0 1", CHESS, FenError::TOO_MANY_CHECKERS, "knight, bishop and rook"},
-    // Two checkers on one line through the king (the three FENs of issue 16).
+    // Two checkers on one line through the king (three such boards).
     {"3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1", CHESS, FenError::ALIGNED_CHECKERS,
      "queen a6 and bishop d3 on a6-d3"},
     {"2Nq4/2K5/1b6/8/7R/3k4/7P/8 w - - 0 1", CHESS, FenError::ALIGNED_CHECKERS,

@@ -158,7 +158,7 @@ TEST(DataFiles, PerftFilesParse) {
     for (const auto& n : notes) std::cout << "  note: " << n << "\n";
     for (const auto& e : entries) EXPECT_EQ(cwtest::fields(e.fen).size(), 6u) << e.where();
   }
-  // 128 lines, one of them commented out: an impossible position set-up refuses (issue 16).
+  // 128 lines, one of them commented out: an impossible position set-up refuses.
   EXPECT_EQ(cwtest::load_epd("perft-standard.epd").size(), 127u);
   EXPECT_EQ(cwtest::load_epd("perft-chess960.epd").size(), 480u);
 }
@@ -267,7 +267,7 @@ TEST(PerftCheckedDeep, Chess960EveryLine) {
 TEST(Movegen, DoubleCheckOnlyKingMoves) {
   Position pos;
   // Ne5-f3 uncovered the rook (rook e5 with a knight on d3, as this test had before, is a
-  // double check no move gives: set-up refuses it since issue 16).
+  // double check no move gives: set-up refuses it).
   ASSERT_EQ(pos.set_fen("7k/8/4r3/8/8/5n2/8/4K3 w - - 0 1"), FenError::OK);
   EXPECT_EQ(pos.checkers(), square_bb(SQ_E6) | square_bb(SQ_F3));
   EXPECT_EQ(uci_set(pos), words("e1d1 e1f1 e1f2"));

@@ -476,7 +476,7 @@ TEST(Pgn, GarbageNeverCrashes) {
   }
 }
 
-// ---- what other readers read (issue 16) -----------------------------------------------------
+// ---- what other readers read -----------------------------------------------------
 
 namespace {
 

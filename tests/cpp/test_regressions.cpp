@@ -86,7 +86,7 @@ TEST(Regressions, PgnWriterKeepsTagsReadable) {
   EXPECT_EQ(again.mainline().size(), 2u);
 }
 
-// issue 8: hostile PGN is refused cheaply by size, not only by structure. A game larger than
+// Hostile PGN is refused cheaply by size, not only by structure. A game larger than
 // max_game_bytes, or a movetext line longer than max_line_bytes, is a PgnError with its
 // position, and the reader goes on with the next game.
 TEST(Regressions, PgnGameAndLineSizeLimits) {

@@ -308,7 +308,7 @@ TEST(Kingless, OneKingLeft) {
 }
 
 // The checkers of a position built from a set-up are found once, by Setup's check verdicts
-// (issue 29), and handed to the position: they must be what the position's own question
+// and handed to the position: they must be what the position's own question
 // finds. Along random games in every rule set (checkers computed by do_move's path, then
 // by set_fen from the FEN), and on random boards built with every verdict tolerated that can
 // be (checked against the magic-table attackers).
@@ -380,7 +380,7 @@ int same_tree(Position& a, Position& b, int depth) {
 }
 
 // Setup::build writes the position it replaces field by field (no position built aside and
-// copied in: issue 29), keeping only its state stack's memory. So a position that has played
+// copied in), keeping only its state stack's memory. So a position that has played
 // moves in one rule set (states, snapshots of the variants' moves, castling data, pockets,
 // checks, Makruk counting, an any_board() build) and is then set from a FEN must be exactly
 // the position a fresh one builds from it.

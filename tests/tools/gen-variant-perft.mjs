@@ -41,7 +41,7 @@ const START = {
   horde: 'rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1',
 };
 
-// Hand-made positions, one or more per rule of issue 25 (comment: the rule).
+// Hand-made positions, one or more per variant rule (comment: the rule).
 const EDGE = {
   crazyhouse: [
     ['r3k2r/8/8/8/8/8/8/R3K2R[QRBNPqrbnp] w KQkq - 0 1', 'every piece in both pockets, castling'],

@@ -1,4 +1,4 @@
-// Memory that gives back (issue 14). The module's own buffers (the I/O buffer, a PGN source
+// Memory that gives back. The module's own buffers (the I/O buffer, a PGN source
 // and its tree buffers, the buffers of a game being written, the CSV row buffer) hold nothing
 // beyond their base sizes after a call, whatever the input was, so repeating a huge input
 // reuses the memory the first one took and the heap does not grow again; the per-ply cache of

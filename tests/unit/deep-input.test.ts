@@ -1,4 +1,4 @@
-// Stack-heavy and huge input from JS (issue 8, "From JS"): deeply nested variations (refused
+// Stack-heavy and huge input from JS: deeply nested variations (refused
 // by the documented limit, 128 levels, with a PgnError; exactly 128 accepted), very long
 // games (20,000 plies, and the 100,000-move limit), huge comments (the 1 MiB token limit),
 // and a 10 MB PGN file read by readGames in chunks. Neither the wasm stack nor the JS stack

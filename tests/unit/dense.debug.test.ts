@@ -1,4 +1,4 @@
-// Issue 16 on the debug build (core asserts, emscripten ASSERTIONS=2, SAFE_HEAP): the crowded
+// Crowded boards on the debug build (core asserts, emscripten ASSERTIONS=2, SAFE_HEAP): the crowded
 // position whose 270 legal moves overflowed the 256-move buffers is refused with a typed
 // FenError by every strict entry point, and the instance stays healthy afterwards, including
 // on positions with the most material the core accepts (the move buffers hold MAX_MOVES, the

@@ -412,7 +412,7 @@ describe('the UCI protocol (fake engine)', () => {
     );
   });
 
-  test('Chess960 castling beside a variant sets UCI_Chess960 and sends Shredder-FEN (issue 25)', async () => {
+  test('Chess960 castling beside a variant sets UCI_Chess960 and sends Shredder-FEN', async () => {
     const { engine, fake } = await connect({
       options: [
         'option name UCI_Chess960 type check default false',

@@ -42,7 +42,7 @@ const bad_fens: [string, FenErrorCode][] = [
   ['4k3/8/8/8/8/8/4K3/7R w K - 0 1', 'castling-no-king'],
   ['4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1', 'en-passant-occupied'],
   ['4k3/8/3N4/1B6/8/8/8/K3R3 b - - 0 1', 'too-many-checkers'],
-  // checks no last move gives (issue 16; more in fen-checks.test.ts)
+  // checks no last move gives (more in fen-checks.test.ts)
   ['3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1', 'aligned-checkers'],
   ['2Nq4/2K5/1b6/8/7R/3k4/7P/8 w - - 0 1', 'aligned-checkers'],
   ['5R2/2P5/8/4k3/8/3rK2r/8/8 w - - 0 1', 'aligned-checkers'],
@@ -58,7 +58,7 @@ const bad_fens: [string, FenErrorCode][] = [
   ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999999999999', 'bad-fullmove'],
   ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\u0000', 'bad-fullmove'],
   ['x'.repeat(1_000_000), 'field-count'],
-  // impossible material (issue 16: the first one has 270 legal moves)
+  // impossible material (the first one has 270 legal moves)
   ['kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1', 'too-many-pieces'],
   ['4k3/8/8/8/7P/8/PPPPPPPP/4K3 w - - 0 1', 'too-many-pawns'],
   ['4k3/8/8/8/8/Q7/PPPPPPPP/3QK3 w - - 0 1', 'impossible-material'],
@@ -388,7 +388,7 @@ test('squareName of a value whose String() throws is a RangeError', () => {
 });
 
 // The shipped bundle (dist/, minified) keeps class names: `e.constructor.name` and `e.name`
-// are the class's for every error class the package exports (issue 23: the minifier had
+// are the class's for every error class the package exports (the minifier had
 // renamed them to single letters).
 test('every exported error class keeps its name in the built package', async () => {
   const pkg = (await import('chesswasm')) as Record<string, unknown>;

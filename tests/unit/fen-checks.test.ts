@@ -1,4 +1,4 @@
-// FEN validity against chessops as a differential oracle (issue 16), on generated boards:
+// FEN validity against chessops as a differential oracle, on generated boards:
 // random sparse boards (two kings and a few pieces, often in check, sometimes with an en
 // passant square) and random material. chessops 0.15 keeps two of its verdicts out of
 // `Chess.fromSetup`: `isImpossibleCheck` (more than two checkers, two on one line through the

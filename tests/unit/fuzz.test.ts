@@ -1,4 +1,4 @@
-// JS fuzz test (issue 8, "From JS"): seeded random strings (ASCII, unicode, lone surrogates,
+// JS fuzz test: seeded random strings (ASCII, unicode, lone surrogates,
 // control characters, long strings, mutated valid FENs/SAN/UCI/PGN) and random JS values
 // (null, undefined, NaN, ±Infinity, -1, 2**40, bigint, symbols, functions, arrays, hostile
 // objects) into every public entry point. Every call either succeeds or throws one of our
@@ -70,9 +70,9 @@ const ALL_VARIANTS: Variant[] = [
   'racingkings',
   'horde',
 ];
-// Crowded boards (issue 23): what the chess.js facade accepts beyond the strict rules (17
+// Crowded boards: what the chess.js facade accepts beyond the strict rules (17
 // pieces of a side, nine pawns, pawns on back ranks, the side not to move in check, three
-// checkers), seeded at random, and the worst boards the tests know (issue 16's queens).
+// checkers), seeded at random, and the worst boards the tests know (the 270-move queen board).
 function crowdedFen(): string {
   const cells: string[] = []; // in FEN order (a8 first): square i is i ^ 56 of boardFen's
   const density = 0.3 + rnd() * 0.7;

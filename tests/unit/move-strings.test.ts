@@ -10,7 +10,7 @@ import { testSize } from './helpers.js';
 
 // The second start is Kiwipete with a pawn on the seventh rank for each side (promotions
 // with and without capture), less Kiwipete's black h3 pawn: with it black would have 9
-// pawns, which set-up refuses (too-many-pawns, issue 16).
+// pawns, which set-up refuses (too-many-pawns).
 const starts: [Variant, string | null][] = [
   ['chess', null],
   ['chess', 'r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PpPBBPPP/R3K2R w KQkq - 0 1'],

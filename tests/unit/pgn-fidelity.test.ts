@@ -1,4 +1,4 @@
-// PGN fidelity (issue 23): games other readers read (a blank line inside the tag section, a
+// PGN fidelity: games other readers read (a blank line inside the tag section, a
 // blank line ending a game without a result) and comments kept where they were (each
 // command in its own comment, in order; a variation's starting comment), cross-checked
 // against chessops' PGN parser before and after our write.

@@ -1,4 +1,4 @@
-// PGN that other readers read (issue 16), through the package: header-only games, the
+// PGN that other readers read, through the package: header-only games, the
 // Result tag and the result, tag names with symbol characters, the game after an error,
 // games without result markers, castling and results with zeros and dashes (the writer
 // writing the standard form), and `partial` reading (a game up to its bad move, with the

@@ -1,4 +1,4 @@
-// validateLine and Puzzle with `{ chess960: true }` beside a rule set (issue 25): lines of seeded
+// validateLine and Puzzle with `{ chess960: true }` beside a rule set: lines of seeded
 // random games from random Chess960 start arrays, played by chessops (whose castling follows the
 // rights of the set-up, king onto rook), are validated in UCI and in SAN and end on chessops'
 // position; the same lines without the flag are refused; a puzzle castles king-to-rook and keeps

@@ -1,4 +1,4 @@
-// Soak test (issue 8, "From JS"): SOAK_PLIES (default 1,000,000) plies of seeded random
+// Soak test: SOAK_PLIES (default 1,000,000) plies of seeded random
 // play with undo and redo on Positions (play/undo, redo of what was undone) and Games
 // (play/back/forward, new variations), PGN written and read back every so often (Game.pgn,
 // Game.fromPgn, readGames), positions cloned, created and disposed all along. The wasm heap

@@ -46,7 +46,7 @@ export default [
           },
         };
       },
-      // chess.js has no cheap UCI list: as in issue 3's reference figure, its SAN moves()
+      // chess.js has no cheap UCI list: its SAN moves()
       // stands in (moves({ verbose: true }) with .lan is ~100x slower: it writes FENs too).
       'chess.js': ({ fens }) => {
         const cs = fens.map((f) => new Chess(f));

@@ -1,7 +1,7 @@
 // FEN parse + write, /s. ours: Position.fromFen(f).fen() then dispose(); chess.js: load(f) +
 // fen() on one instance; chessops: parseFen + Chess.fromSetup + makeFen.
 // Two FEN sets: 'fen' over ctx.fens (100 positions, every fifth ply of seeded random games);
-// 'fen-games' over every position along 1,000 seeded random games (issue 29: "FENs taken
+// 'fen-games' over every position along 1,000 seeded random games ("FENs taken
 // along random games", about a quarter of a million, shuffled), 1,000 of them per batch in turn
 // so that every implementation sees the same mix.
 // 'fen-play': what a server that checks a move does: read a FEN, play one move (UCI, picked by a

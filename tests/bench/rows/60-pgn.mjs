@@ -1,4 +1,4 @@
-// PGN read, every move validated, the main line read back as SAN (issue 29's definition), over
+// PGN read, every move validated, the main line read back as SAN, over
 // 1,000 games: the Stockfish self-play corpus (tests/data/corpus, 500 games with variations
 // and comments) taken twice.
 //   pgn-read       main lines only (variations and NAGs removed, a move's comments joined in one), games/s: ours
