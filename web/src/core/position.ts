@@ -237,12 +237,6 @@ const registry = /* @__PURE__ */ new FinalizationRegistry<NativePosition>((h) =>
 const PENDING_MAX = 1024;
 const unregistered: Position[] = [];
 let flushQueued = false;
-// Set by Position's static block (it reaches the private fields).
-let registerPending: () => void;
-function flushPending(): void {
-  flushQueued = false;
-  registerPending();
-}
 
 // A few disposed handles are kept for reuse: creating a position then costs one FEN parse
 // instead of an allocation plus the core's start-position set-up. Bounded in number, and a
@@ -253,14 +247,6 @@ const POOL_MAX_HISTORY = 256;
 const poolHandles: NativePosition[] = [];
 const poolAddresses: number[] = [];
 
-// A handle whose position is then set from a FEN (its state before that is unspecified).
-function acquire(): Position {
-  const h = poolHandles.pop();
-  if (h !== undefined) return newPosition(h, poolAddresses.pop()!);
-  const fresh = new M.Position();
-  return newPosition(fresh, fresh.address());
-}
-
 // version: the position's change count, a bound on its history (which is asked only beyond).
 function release(h: NativePosition, address: number, version: number): void {
   if (poolHandles.length < POOL_SIZE && (version <= POOL_MAX_HISTORY || h.historySize() <= POOL_MAX_HISTORY)) {
@@ -269,26 +255,6 @@ function release(h: NativePosition, address: number, version: number): void {
   } else {
     h.delete();
   }
-}
-
-// Position's constructor is private; the module makes positions through this.
-let newPosition: (h: NativePosition, address: number) => Position;
-// For Setup (setup.ts): a position built from a native set-up, and a position's handle.
-let buildFromSetup: (s: NativeSetup, tolerance: number) => Position;
-let handleOf: (p: Position) => NativePosition;
-
-/**
- * Internal (setup.ts): the position a native set-up describes (`Setup::build`); tolerance 0:
- * the strict rules, 1: `TOLERATE_MISSING_KINGS`, 2: `TOLERATE_ANY_BOARD` (cpp/core/setup.h).
- * @throws {@link FenError} with the first verdict not tolerated.
- */
-export function positionFromSetup(s: NativeSetup, tolerance: 0 | 1 | 2): Position {
-  return buildFromSetup(s, tolerance);
-}
-
-/** Internal (setup.ts): the native handle of a live position. */
-export function nativePosition(p: Position): NativePosition {
-  return handleOf(p);
 }
 
 // Legality marks of the most recently listed position: marks[m] === stamp for each legal m,
@@ -326,34 +292,56 @@ export class Position {
     unregistered.push(this);
     if (!flushQueued) {
       flushQueued = true;
-      queueMicrotask(flushPending);
+      queueMicrotask(Position.#flushPending);
     }
-    if (unregistered.length >= PENDING_MAX) registerPending();
+    if (unregistered.length >= PENDING_MAX) Position.#registerPending();
   }
 
-  static {
-    registerPending = () => {
-      for (const p of unregistered) {
-        p.#pending = -1;
-        registry.register(p, p.#h!, p);
-      }
-      unregistered.length = 0;
-    };
-    newPosition = (h, address) => new Position(h, address);
-    handleOf = (p) => p.#live();
-    buildFromSetup = (s, tolerate) => {
-      const pos = acquire();
-      const status = s.build(pos.#h!, tolerate);
-      pos.#version++;
-      if (status !== 0) {
-        const fen = readString(s.fen(false));
-        pos.dispose();
-        throw fenError(status, fen);
-      }
-      pos.#variant = s.variant();
-      pos.#uciKey = uciKey(pos.#variant, s.chess960());
-      return pos;
-    };
+  static #flushPending(): void {
+    flushQueued = false;
+    Position.#registerPending();
+  }
+
+  static #registerPending(): void {
+    for (const p of unregistered) {
+      p.#pending = -1;
+      registry.register(p, p.#h!, p);
+    }
+    unregistered.length = 0;
+  }
+
+  // A handle from the pool or a new one, whose position is then set (its state before that is
+  // unspecified).
+  static #acquire(): Position {
+    const h = poolHandles.pop();
+    if (h !== undefined) return new Position(h, poolAddresses.pop()!);
+    const fresh = new M.Position();
+    return new Position(fresh, fresh.address());
+  }
+
+  /**
+   * @internal Setup's way in (setup.ts): the position a native set-up describes
+   * (`Setup::build`); tolerance 0: the strict rules, 1: `TOLERATE_MISSING_KINGS`, 2:
+   * `TOLERATE_ANY_BOARD` (cpp/core/setup.h).
+   * @throws {@link FenError} with the first verdict not tolerated.
+   */
+  static fromNativeSetup(s: NativeSetup, tolerance: 0 | 1 | 2): Position {
+    const pos = Position.#acquire();
+    const status = s.build(pos.#h!, tolerance);
+    pos.#version++;
+    if (status !== 0) {
+      const fen = readString(s.fen(false));
+      pos.dispose();
+      throw fenError(status, fen);
+    }
+    pos.#variant = s.variant();
+    pos.#uciKey = uciKey(pos.#variant, s.chess960());
+    return pos;
+  }
+
+  /** @internal The native handle of a live position (for the set-up and the facade). */
+  static nativeOf(p: Position): NativePosition {
+    return p.#live();
   }
 
   /**
@@ -363,7 +351,7 @@ export class Position {
   static startpos(variant: Variant = 'chess', options: { chess960?: boolean } = {}): Position {
     const code = variantCode(variant);
     const chess960 = chess960Option(options);
-    const pos = acquire();
+    const pos = Position.#acquire();
     const h = pos.#h!;
     h.setStart(code, chess960);
     pos.#version++;
@@ -385,7 +373,7 @@ export class Position {
     const chess960 = options === undefined ? false : chess960Option(options);
     if (typeof fen !== 'string')
       throw new FenError('not-a-string', `a FEN must be a string, not ${describe(fen)}`, describe(fen));
-    const pos = acquire();
+    const pos = Position.#acquire();
     try {
       pos.#setFen(fen, code, chess960);
     } catch (e) {
@@ -800,7 +788,7 @@ export class Position {
   /** An independent copy (with the same moves to take back). */
   clone(): Position {
     const h = new M.Position(this.#live());
-    const copy = newPosition(h, h.address());
+    const copy = new Position(h, h.address());
     copy.#variant = this.#variant;
     copy.#uciKey = this.#uciKey;
     copy.#version = this.#version; // a bound on the history it copied (see release)
@@ -863,3 +851,6 @@ function moveError(move: unknown): IllegalMoveError {
     return new IllegalMoveError('syntax', `not a move number: ${describe(move)}`, describe(move));
   return new IllegalMoveError('illegal', `illegal move: ${move}`, String(move));
 }
+
+/** Internal (the chess.js facade): {@link Position.nativeOf}. */
+export const nativePosition = (p: Position): NativePosition => Position.nativeOf(p);

@@ -16,12 +16,10 @@ import { type Color, type PieceType, type Square, parseSquare } from './move.js'
 import {
   type FenOptions,
   type Piece,
-  type Position,
+  Position,
   type Variant,
   VARIANTS,
   fenError,
-  nativePosition,
-  positionFromSetup,
   variantCode,
   chess960Option,
 } from './position.js';
@@ -146,7 +144,7 @@ export class Setup {
 
   /** The board and fields of a position. */
   static fromPosition(position: Position): Setup {
-    return new Setup(M.setupOf(nativePosition(position)));
+    return new Setup(M.setupOf(Position.nativeOf(position)));
   }
 
   #live(): NativeSetup {
@@ -207,7 +205,7 @@ export class Setup {
    * @throws {@link FenError} with the first verdict not tolerated (e.g. `'opposite-check'`).
    */
   toPosition(options: ToPositionOptions = {}): Position {
-    return positionFromSetup(
+    return Position.fromNativeSetup(
       this.#live(),
       options?.permissive === true ? 2 : options?.tolerateMissingKings === true ? 1 : 0,
     );

@@ -104,37 +104,28 @@ export interface GameOptions {
   chess960?: boolean;
 }
 
-// Internal constructors (set in the classes' static blocks): a node; a node's subtree
-// detached from its game; a game from decoded parts.
-type NodeArgs = [
-  game: Game | null,
-  parent: GameNode | null,
-  move: Move,
-  san: string,
-  uci: string,
-  commentsBefore?: string[],
-  commentsAfter?: string[],
-  nags?: number[],
-  tree?: TreeStore | null,
-];
-let newNode: (...args: NodeArgs) => GameNode;
-let setErrors: (game: Game, errors: PgnError[]) => void;
-let detachNode: (node: GameNode) => void;
-let layoutOf: (node: GameNode) => CommentLayout | null;
-let setLayout: (node: GameNode, layout: CommentLayout | null) => void;
-let builtChildren: (node: GameNode) => GameNode[] | null;
-let pendingTree: (node: GameNode) => TreeStore | null;
-type Parts = {
-  variant: Variant;
-  chess960: boolean;
-  rootFen: string;
-  result: string;
-  tags: Map<string, string>;
-  tree: TreeStore;
-};
-let gameFromParts: (parts: Parts) => Game;
-// Set by gameFromParts for the constructor call it makes.
-let pendingParts: Parts | null = null;
+// Marks the parts of a game decoded by this module's readers: only they can hand the Game
+// constructor parts instead of a FEN (the symbol is not exported).
+const DECODED: unique symbol = Symbol('decoded game');
+
+/**
+ * Internal: a game as this module's PGN readers decode it, for the {@link Game} constructor
+ * (its tree stays a {@link TreeStore} until the nodes are first asked for).
+ * @internal
+ */
+export interface DecodedGame {
+  readonly [DECODED]: true;
+  readonly variant: Variant;
+  readonly chess960: boolean;
+  readonly rootFen: string;
+  readonly result: string;
+  readonly tags: Map<string, string>;
+  readonly tree: TreeStore;
+}
+
+function isDecoded(x: unknown): x is DecodedGame {
+  return typeof x === 'object' && x !== null && (x as Partial<DecodedGame>)[DECODED] === true;
+}
 
 // The children of a root whose nodes are not made yet (see GameNode.children).
 const UNMADE: GameNode[] = [];
@@ -203,7 +194,8 @@ export class GameNode {
   #fen: string | null = null;
   #hash: bigint | null = null;
 
-  private constructor(
+  /** @internal Nodes are made by their game (reading PGN, {@link Game.play}). */
+  constructor(
     game: Game | null,
     parent: GameNode | null,
     move: Move,
@@ -361,25 +353,34 @@ export class GameNode {
     }
   }
 
-  static {
-    // Explicit parameters: no rest array per node.
-    newNode = (game, parent, move, san, uci, commentsBefore, commentsAfter, nags, tree) =>
-      new GameNode(game, parent, move, san, uci, commentsBefore, commentsAfter, nags, tree);
-    // The nodes made so far (children not made yet have no node to detach).
-    detachNode = (node) => {
-      const stack = [node];
-      while (stack.length) {
-        const n = stack.pop()!;
-        n.#game = null;
-        if (n.#children !== UNMADE) stack.push(...n.#children);
-      }
-    };
-    builtChildren = (node) => (node.#children === UNMADE ? null : node.#children);
-    pendingTree = (node) => node.#tree;
-    layoutOf = (node) => node.#layout;
-    setLayout = (node, layout) => {
-      node.#layout = layout;
-    };
+  /** @internal Detaches this node and the nodes made below it from their game (a deleted line). */
+  detach(): void {
+    const stack: GameNode[] = [this];
+    while (stack.length) {
+      const n = stack.pop()!;
+      n.#game = null;
+      if (n.#children !== UNMADE) stack.push(...n.#children);
+    }
+  }
+
+  /** @internal The children made so far: `null` while a game read from PGN has not made them. */
+  get builtChildren(): GameNode[] | null {
+    return this.#children === UNMADE ? null : this.#children;
+  }
+
+  /** @internal The tree store of a root whose nodes are not made yet, else `null`. */
+  get pendingTree(): TreeStore | null {
+    return this.#tree;
+  }
+
+  /** @internal How the comments read were laid out (for writing them back as read), or `null`. */
+  get commentLayout(): CommentLayout | null {
+    return this.#layout;
+  }
+
+  /** @internal */
+  set commentLayout(layout: CommentLayout | null) {
+    this.#layout = layout;
   }
 }
 
@@ -412,16 +413,17 @@ export class Game {
    * `'makruk'` their standard start).
    * @throws {@link FenError} for an invalid FEN, {@link ChessError} `'invalid-variant'`.
    */
-  constructor(fen?: string, options: GameOptions = {}) {
-    const parts = pendingParts;
-    if (parts !== null) {
-      pendingParts = null;
-      this.#variant = parts.variant;
-      this.#chess960 = parts.chess960;
-      this.#rootFen = parts.rootFen;
-      this.#result = parts.result;
-      this.tags = parts.tags;
-      this.root = newNode(this, null, 0, '', '', undefined, undefined, undefined, parts.tree);
+  constructor(fen?: string, options?: GameOptions);
+  /** @internal A game read by this module's PGN readers. */
+  constructor(decoded: DecodedGame);
+  constructor(fen?: string | DecodedGame, options: GameOptions = {}) {
+    if (isDecoded(fen)) {
+      this.#variant = fen.variant;
+      this.#chess960 = fen.chess960;
+      this.#rootFen = fen.rootFen;
+      this.#result = fen.result;
+      this.tags = fen.tags;
+      this.root = new GameNode(this, null, 0, '', '', undefined, undefined, undefined, fen.tree);
       this.#current = this.root;
       return;
     }
@@ -435,7 +437,7 @@ export class Game {
     this.#rootFen = pos.fen();
     this.#pos = pos;
     this.tags = new Map();
-    this.root = newNode(this, null, 0, '', '');
+    this.root = new GameNode(this, null, 0, '', '');
     this.#current = this.root;
   }
 
@@ -459,16 +461,6 @@ export class Game {
     }
   }
 
-  static {
-    gameFromParts = (parts) => {
-      pendingParts = parts;
-      return new Game();
-    };
-    setErrors = (game, errors) => {
-      game.#errors = errors;
-    };
-  }
-
   /**
    * The errors of a game read with `{ partial: true }` ({@link PgnReadOptions.partial}): the
    * `PgnError` of the move where reading stopped (the game holds the moves before it).
@@ -476,6 +468,11 @@ export class Game {
    */
   get errors(): readonly PgnError[] {
     return this.#errors;
+  }
+
+  /** @internal Sets {@link Game.errors} (the reader of a partial game). */
+  setErrors(errors: readonly PgnError[]): void {
+    this.#errors = errors;
   }
 
   /** The rules variant. */
@@ -547,7 +544,7 @@ export class Game {
     if (move === '--' || move === 'Z0') {
       let child = current.children.find((c) => c.move === 0);
       pos.playNull();
-      if (!child) current.children.push((child = newNode(this, current, 0, '--', '0000')));
+      if (!child) current.children.push((child = new GameNode(this, current, 0, '--', '0000')));
       this.#current = child;
       return child;
     }
@@ -561,7 +558,7 @@ export class Game {
     }
     let child = current.children.find((c) => c.move === m && m !== 0);
     if (!child) {
-      child = newNode(this, current, m, pos.san(m), pos.uci(m));
+      child = new GameNode(this, current, m, pos.san(m), pos.uci(m));
       current.children.push(child);
     }
     pos.play(m);
@@ -681,7 +678,7 @@ export class Game {
     for (let n: GameNode | null = this.#current; n !== null && !inside; n = n.parent) inside = n === node;
     if (inside) this.goTo(parent);
     parent.children.splice(parent.children.indexOf(node), 1);
-    detachNode(node);
+    node.detach();
   }
 
   /**
@@ -737,7 +734,7 @@ export class Game {
     for (let n: GameNode | undefined = node; n !== undefined; n = n.children[0]) {
       const children = n.children;
       for (let i = children.length - 1; i >= 1; i--) {
-        detachNode(children[i]!);
+        children[i]!.detach();
         deleted++;
       }
       children.length = Math.min(children.length, 1);
@@ -851,7 +848,7 @@ export class Game {
     let node = from;
     for (const { move, san, uci } of line) {
       let child = node.children.find((c) => c.move === move);
-      if (!child) node.children.push((child = newNode(this, node, move, san, uci)));
+      if (!child) node.children.push((child = new GameNode(this, node, move, san, uci)));
       node = child;
     }
     return node;
@@ -860,9 +857,9 @@ export class Game {
   /** The SAN of the main line's moves, from the root. */
   mainline(): string[] {
     const sans: string[] = [];
-    if (builtChildren(this.root) === null) {
+    if (this.root.builtChildren === null) {
       // No node made yet (nor edited): the line from the tree store.
-      const tree = pendingTree(this.root)!;
+      const tree = this.root.pendingTree!;
       for (let i = tree.firstChild(0); i !== -1; i = tree.firstChild(i)) sans.push(tree.san(i));
       return sans;
     }
@@ -908,7 +905,7 @@ export class Game {
       this.#rootFen,
       this.#result,
       this.root,
-      (n) => commentsOf(n, layoutOf(n)),
+      (n) => commentsOf(n, n.commentLayout),
     );
   }
 
@@ -971,7 +968,7 @@ export function readFirstGame(text: string, rules: ReadRules): Game {
 /** Internal: the game of a partial read (PARTIAL), with its error (see `sourceError`). */
 export function readPartialTree(src: PgnSource, lineBase: number, columnBase: number): Game {
   const game = readTree(src);
-  setErrors(game, [sourceError(src, lineBase, columnBase)]);
+  game.setErrors([sourceError(src, lineBase, columnBase)]);
   return game;
 }
 
@@ -981,7 +978,7 @@ export function readPartialTree(src: PgnSource, lineBase: number, columnBase: nu
  */
 export function readTree(src: PgnSource): Game {
   const { variant, chess960, tags, rootFen, result, tree } = decodeTree(src);
-  const game = gameFromParts({ variant: VARIANTS[variant]!, chess960, rootFen, result, tags, tree });
+  const game = new Game({ [DECODED]: true, variant: VARIANTS[variant]!, chess960, rootFen, result, tags, tree });
   if (commandsKeptAsText()) treesWithCommandsAsText.add(tree);
   const root = game.root;
   if (tree.annotated(0)) {
@@ -1001,5 +998,5 @@ export function readTree(src: PgnSource): Game {
 function keepLayout(node: GameNode, raw: string[]): void {
   const usual = commentsWithCommands(node);
   if (usual.length === raw.length && usual.every((c, i) => c === raw[i])) return;
-  setLayout(node, recordLayout(node, raw));
+  node.commentLayout = recordLayout(node, raw);
 }
