@@ -151,8 +151,11 @@ const UCI_PATTERN = /^(?:[a-h][1-8][a-h][1-8][nbrqmkNBRQMK]?|[PNBRQ]@[a-h][1-8])
 // The UCI texts of legal moves, by move number, one table per rule set and castling kind
 // ({@link uciKey}): a move's text depends only on its bits, the rule set and whether castling is
 // Chess960's (the core's move_to_uci), so a table keyed by all three is never stale. Listing the
-// legal moves as UCI and reading games fetch each text from the core once and reuse it. The
-// tables are filled with '' (packed elements: faster than a holey array) on first use.
+// legal moves as UCI and reading games fetch each text from the core once and reuse it: the
+// `uci` row 34x and the facade's app loop (`chessjs-app-loop`) 1.7x faster than asking the core
+// each time (`node tests/bench/run.mjs --cpu --only uci,chessjs-app-loop --base DIR`, DIR a dist
+// built without the tables). The tables are filled with '' (packed elements: faster than a
+// holey array) on first use.
 const uciCache: string[][] = [];
 
 /**
@@ -177,8 +180,9 @@ export function uciOfMove(key: number, m: number): string {
 
 // SAN text by its packed form (two int32, cpp/wasm/san_keys.h), in an open-addressing table:
 // the distinct SANs are few (a few thousand in practice), so each string is made once and
-// looking one up allocates nothing. When the table is 3/4 full, new SANs are decoded every
-// time instead.
+// looking one up allocates nothing: the `san` row 1.2-1.3x faster than decoding each text (the
+// same command with `--only san`, DIR built without the table). When the table is 3/4 full,
+// new SANs are decoded every time instead.
 const SAN_SLOTS = 1 << 14;
 const sanLo = new Int32Array(SAN_SLOTS);
 const sanHi = new Int32Array(SAN_SLOTS);
@@ -231,17 +235,22 @@ const registry = /* @__PURE__ */ new FinalizationRegistry<NativePosition>((h) =>
 // Positions are registered lazily: a new one waits in `unregistered` until the end of the
 // current task (a microtask) or until PENDING_MAX are waiting, and is registered then unless it
 // was disposed before. A position made and disposed within one task (Position.fromFen(f).fen()
-// then dispose(), the usual short-lived use) never touches the registry: its register plus
-// unregister were about a tenth of a FEN round trip (node --cpu-prof). A waiting
-// position is held strongly only until then, so one dropped without dispose() is still freed.
+// then dispose(), the usual short-lived use) never touches the registry. What it buys: the
+// FEN rows (`fen`, `fen-games`) 1.37x faster than registering each position at once
+// (`node tests/bench/run.mjs --cpu --only fen,fen-games --base DIR`, DIR a dist built with
+// PENDING_MAX = 1). A waiting position is held strongly only until then, so one dropped
+// without dispose() is still freed.
 const PENDING_MAX = 1024;
 const unregistered: Position[] = [];
 let flushQueued = false;
 
 // A few disposed handles are kept for reuse: creating a position then costs one FEN parse
-// instead of an allocation plus the core's start-position set-up. Bounded in number, and a
-// handle with a long history (whose state stack holds memory) is freed instead, so the wasm
-// heap stays bounded too.
+// instead of an allocation plus the core's start-position set-up: the FEN rows 4.6x (`fen`),
+// 2.2x (`fen-games`) and 1.56x (`fen-play`) faster than without it (measured as above with
+// POOL_SIZE = 0). Bounded in number, and a handle with a long history (whose state stack holds
+// memory) is freed instead, so the wasm heap stays bounded too. A pooled handle is always set
+// again (setFen, setStart, a set-up's build) before it is used: nothing of its last position
+// survives.
 const POOL_SIZE = 16;
 const POOL_MAX_HISTORY = 256;
 const poolHandles: NativePosition[] = [];
@@ -257,13 +266,6 @@ function release(h: NativePosition, address: number, version: number): void {
   }
 }
 
-// Legality marks of the most recently listed position: marks[m] === stamp for each legal m,
-// valid while that position has not changed (its version), so uci() checks in O(1).
-const marks = new Uint32Array(65536);
-let stamp = 0;
-let markedPosition: Position | null = null;
-let markedVersion = -1;
-
 /**
  * A chess position: pieces, side to move, castling rights, en passant square, counters and
  * the moves played since it was set up (which {@link Position.undo} takes back).
@@ -276,7 +278,7 @@ export class Position {
   // the raw calls; null and 0 once disposed.
   #h: NativePosition | null;
   #p: number;
-  // Bumped whenever the position changes (for the legality marks above).
+  // Bumped whenever the position changes: a bound on its history, for the pool (release).
   #version = 0;
   // The core's Variant code (changes only with the FEN).
   #variant = 0;
@@ -503,14 +505,7 @@ export class Position {
     const n = legalMoves(p);
     const list = moveView();
     const moves = new Array<Move>(n);
-    if (++stamp === 0x100000000) {
-      marks.fill(0);
-      stamp = 1;
-    }
-    const s = stamp;
-    for (let i = 0; i < n; i++) marks[(moves[i] = list[i]!)] = s;
-    markedPosition = this;
-    markedVersion = this.#version;
+    for (let i = 0; i < n; i++) moves[i] = list[i]!;
     return moves;
   }
 
@@ -608,8 +603,7 @@ export class Position {
   uci(move: Move): string {
     const h = this.#live();
     if (!isMoveNumber(move)) throw moveError(move);
-    const marked = markedPosition === this && markedVersion === this.#version;
-    if (marked ? marks[move] !== stamp : !h.isLegal(move)) throw moveError(move);
+    if (!h.isLegal(move)) throw moveError(move);
     const cache = uciTable(this.#uciKey);
     let text = cache[move]!;
     if (text === '') cache[move] = text = readString(h.uci(move));
@@ -814,7 +808,6 @@ export class Position {
       }
       this.#pending = -1;
     }
-    if (markedPosition === this) markedPosition = null;
     release(h, p, this.#version);
   }
 
