@@ -44,12 +44,47 @@ self.onmessage = async ({ data }) => {
 };
 `,
   );
+  // The quota test's worker: one import in batches of 10, then what the store holds.
+  writeFileSync(
+    path.join(dir, 'quota-worker.js'),
+    `const modules = Promise.all([import('./index.js'), import('./database.js')]);
+self.onmessage = async ({ data }) => {
+  const [{ Position }, { GameDatabase }] = await modules;
+  let db;
+  try {
+    db = await GameDatabase.open('quota.db');
+    const out = { added: 0, code: null };
+    if (data.pgn) {
+      try {
+        out.added = (await db.addGames(data.pgn, { batchSize: 10 })).added;
+      } catch (e) {
+        out.code = e.code;
+        out.name = e.name;
+      }
+    }
+    out.count = db.count();
+    out.games = db.explore(Position.startpos()).games;
+    out.usage = (await navigator.storage.estimate()).usage;
+    db.close();
+    self.postMessage(out);
+  } catch (e) {
+    self.postMessage({ error: String(e), code: e.code });
+  }
+};
+`,
+  );
   writeFileSync(
     path.join(dir, 'index.html'),
     `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module">
 import { GameDatabase } from './database.js';
 window.inWorker = (pgn) => new Promise((resolve) => {
   const w = new Worker('./worker.js', { type: 'module' });
+  w.onmessage = (e) => { w.terminate(); resolve(e.data); };
+  w.onerror = (e) => { w.terminate(); resolve({ error: e.message ?? 'worker error' }); };
+  w.postMessage({ pgn });
+});
+window.inQuotaWorker = (pgn) => new Promise((resolve) => {
+  const w = new Worker('./quota-worker.js', { type: 'module' });
   w.onmessage = (e) => { w.terminate(); resolve(e.data); };
   w.onerror = (e) => { w.terminate(); resolve({ error: e.message ?? 'worker error' }); };
   w.postMessage({ pgn });
@@ -96,6 +131,40 @@ test('OPFS in a worker: stored, found again after a reload; the main thread: mem
   const again = await page.evaluate((text) => window.inWorker(text), pgn);
   assert.deepEqual(again, { added: 0, count: 100, games: 100, first: 'e4' });
   assert.deepEqual(await page.evaluate(() => window.onMain()), { added: 1, code: 'cannot-open' });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a full storage quota: DatabaseError full, the batches before it kept, the import resumed once there is room', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+  });
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready=true]', { state: 'attached' });
+  const empty = await page.evaluate(() => window.inQuotaWorker(null));
+  assert.equal(empty.count, 0, JSON.stringify(empty));
+  // The origin's quota (Chromium's DevTools protocol): room for a few batches of 10 games
+  // (a stored game takes about 3 KB) but not for the 100.
+  const cdp = await context.newCDPSession(page);
+  const origin = new URL(server.url).origin;
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: empty.usage + 150_000 });
+  const pgn = readFileSync(path.join(ROOT, 'tests/data/pgn/lichess-2013-01.pgn'), 'utf8');
+  const full = await page.evaluate((text) => window.inQuotaWorker(text), pgn);
+  assert.equal(full.code, 'full', JSON.stringify(full));
+  assert.equal(full.name, 'DatabaseError');
+  // Whole batches only, readable, and the index agrees with the games table.
+  assert.ok(full.count > 0 && full.count < 100 && full.count % 10 === 0, JSON.stringify(full));
+  assert.equal(full.games, full.count);
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin }); // the quota back to the browser's
+  const resumed = await page.evaluate((text) => window.inQuotaWorker(text), pgn);
+  assert.deepEqual(
+    { added: resumed.added, code: resumed.code, count: resumed.count, games: resumed.games },
+    { added: 100 - full.count, code: null, count: 100, games: 100 },
+  );
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -2,7 +2,8 @@
 // file): an import killed (SIGKILL) mid-way leaves a readable store holding exactly the
 // batches it had committed, and importing again resumes (the rest added, the rest skipped);
 // two processes importing into one file at once lose nothing; two connections of one process
-// see each other's commits.
+// see each other's commits; a full disk (the process's file size limit) rejects with
+// DatabaseError 'full' and keeps the batches before it.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -117,5 +118,54 @@ describe('a file store across processes', () => {
     expect(two.explore(Position.startpos()).games).toBe(99);
     one.close();
     two.close();
+  });
+
+  test('a full disk: DatabaseError full, the committed batches kept and readable, the import resumed', async () => {
+    const pgnFile = path.join(dir, 'full.pgn');
+    writeFileSync(pgnFile, games(600, 23));
+    const dbFile = path.join(dir, 'full.db');
+    // A file may not grow past 1 MiB in this process (ulimit -f, in KiB; SIGXFSZ ignored, so a
+    // write past it fails with EFBIG, as a write to a full disk fails with ENOSPC).
+    const script = path.join(dir, 'full.mjs');
+    writeFileSync(
+      script,
+      `import { readFileSync } from 'node:fs';
+import { GameDatabase } from ${JSON.stringify(DIST)};
+const [dbFile, pgnFile] = process.argv.slice(2);
+const db = await GameDatabase.open(dbFile);
+try {
+  await db.addGames(readFileSync(pgnFile, 'utf8'), { batchSize: 50 });
+  process.stdout.write(JSON.stringify({ code: null }));
+} catch (e) {
+  process.stdout.write(JSON.stringify({ name: e.name, code: e.code, count: db.count() }));
+}
+db.close();
+`,
+    );
+    const child = spawn(
+      'bash',
+      ['-c', `trap '' XFSZ; ulimit -f 1024; exec "$0" "$@"`, process.execPath, script, dbFile, pgnFile],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code, err).toBe(0);
+    const full = JSON.parse(out) as { name: string; code: string; count: number };
+    expect(full.name).toBe('DatabaseError');
+    expect(full.code).toBe('full');
+    expect(full.count % 50).toBe(0);
+    expect(full.count).toBeGreaterThan(0);
+    expect(full.count).toBeLessThan(600);
+    // Without the limit: the store opens, holds those batches, and the import adds the rest.
+    const db = await GameDatabase.open(dbFile);
+    expect(db.count()).toBe(full.count);
+    expect(db.explore(Position.startpos()).games).toBe(full.count);
+    const again = await db.addGames(readFileSync(pgnFile, 'utf8'), { batchSize: 50 });
+    expect(again).toMatchObject({ added: 600 - full.count, skipped: full.count });
+    expect(db.explore(Position.startpos()).games).toBe(600);
+    db.close();
   });
 });

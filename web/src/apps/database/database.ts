@@ -22,7 +22,15 @@ import {
 } from './filter.js';
 import { NODE_VFS, installNodeVfs, isNode } from './node-vfs.js';
 import { EntryBuffer, SEGMENT_SCHEMA, lookup, mergeSegments, writeSegment } from './segments.js';
-import { type Connection, type SqlValue, type SqliteError, lastInsertId, loadSqlite, rollback } from './sqlite.js';
+import {
+  type Connection,
+  type SqlValue,
+  type SqliteError,
+  lastInsertId,
+  loadSqlite,
+  rollback,
+  takeStorageError,
+} from './sqlite.js';
 import { DatabaseError } from './errors.js';
 import { decompressIfZstd } from './zstd.js';
 
@@ -196,8 +204,15 @@ function translate(e: unknown): unknown {
       return new DatabaseError('damaged', `the database is damaged or not a database: ${message}`);
     case RC.CANTOPEN:
       return new DatabaseError('cannot-open', `the database cannot be opened: ${message}`);
-    case RC.IOERR:
+    case RC.IOERR: {
+      // The OPFS VFS reports a full quota as an I/O error; what it logged says which: the
+      // browser's QuotaExceededError, or a short write (Chromium writes what fits in the
+      // quota and returns the count; the VFS calls that an "Unknown write() failure").
+      const cause = takeStorageError() as { name?: unknown; message?: unknown } | null;
+      if (cause?.name === 'QuotaExceededError' || String(cause?.message).includes('write() failure'))
+        return new DatabaseError('full', `the browser's storage quota is full: ${message}`);
       return new DatabaseError('io', `a read or write of the database failed: ${message}`);
+    }
     default:
       return e;
   }
@@ -434,6 +449,7 @@ export class GameDatabase {
   // Runs `f` on the connection, SQLite's failures as DatabaseErrors.
   #run<T>(f: (db: Connection) => T): T {
     const db = this.#conn();
+    takeStorageError(); // a storage error logged before this call is not this call's
     try {
       return f(db);
     } catch (e) {

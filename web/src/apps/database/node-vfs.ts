@@ -87,10 +87,11 @@ function alive(pid: number): boolean {
   }
 }
 
-// SQLite's result code for a failed file call (a full disk, else an I/O error of `fallback`).
+// SQLite's result code for a failed file call (a full disk, a quota or the process's file
+// size limit: SQLITE_FULL; else an I/O error of `fallback`).
 function ioCode(sqlite3: Sqlite3, e: unknown, fallback: number): number {
   const code = (e as { code?: string }).code;
-  if (code === 'ENOSPC' || code === 'EDQUOT') return sqlite3.capi.SQLITE_FULL!;
+  if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG') return sqlite3.capi.SQLITE_FULL!;
   return fallback;
 }
 

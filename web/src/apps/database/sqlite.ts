@@ -84,15 +84,42 @@ export interface SqliteError extends Error {
 let loading: Promise<Sqlite3> | null = null;
 let loaded: Sqlite3 | null = null;
 
+// The last storage error the OPFS VFS reported. It hands SQLite only SQLITE_IOERR for any
+// failed call, a full quota too, and reports the error itself (the browser's
+// QuotaExceededError, or its own for a short write) through the module's error logger: kept
+// here, it tells a full quota from other I/O errors ({@link takeStorageError}).
+let storageError: unknown = null;
+
+/** The last storage error the VFS reported since the last call (then forgotten), or `null`. */
+export function takeStorageError(): unknown {
+  const e = storageError;
+  storageError = null;
+  return e;
+}
+
+const quiet = (): void => undefined;
+
 /** The SQLite module, loaded once (its `.wasm` located by the package itself). */
 export function loadSqlite(): Promise<Sqlite3> {
   // Imported when first needed (and so from the CommonJS build too: the package is an ES module).
-  loading ??= import('@sqlite.org/sqlite-wasm').then(({ default: init }) =>
-    (init as unknown as (options: { print: () => void; printErr: () => void }) => Promise<Sqlite3>)({
-      print: () => undefined,
-      printErr: () => undefined,
-    }).then((sqlite3) => (loaded = sqlite3)),
-  );
+  loading ??= import('@sqlite.org/sqlite-wasm').then(({ default: init }) => {
+    // The module's documented configuration, read (and deleted) by its bootstrap: its log
+    // lines stay out of the app's console (every failure reaches the caller as a
+    // DatabaseError), and the errors it logs are kept for takeStorageError.
+    (globalThis as { sqlite3ApiConfig?: unknown }).sqlite3ApiConfig = {
+      debug: quiet,
+      log: quiet,
+      warn: quiet,
+      error: (...args: unknown[]) => {
+        for (const a of args)
+          if (a instanceof Error || (a as { name?: unknown } | null)?.name !== undefined) storageError = a;
+      },
+    };
+    return (init as unknown as (options: { print: () => void; printErr: () => void }) => Promise<Sqlite3>)({
+      print: quiet,
+      printErr: quiet,
+    }).then((sqlite3) => (loaded = sqlite3));
+  });
   return loading;
 }
 
