@@ -151,6 +151,14 @@ const recordProgress = (page) =>
       subtree: true,
     });
   });
+/** The folders at the root of the page's OPFS. */
+const opfsFolders = (page) =>
+  page.evaluate(async () => {
+    const names = [];
+    for await (const e of (await navigator.storage.getDirectory()).values())
+      if (e.kind === 'directory') names.push(e.name);
+    return names.sort();
+  });
 const tableRequests = (from) => b.server.requests.slice(from).filter((r) => r.path.startsWith('/syzygy/'));
 const cached = (page) =>
   page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
@@ -167,6 +175,7 @@ describe('tablebase panel: installed tables', () => {
     await tab(page, 'tablebase');
     await restored(page);
     assert.equal((await installed(page)).count, 0);
+    assert.deepEqual(await opfsFolders(page), []); // a visit that installs nothing writes nothing
     assert.equal(await page.textContent(sel('tablebase-install')), 'Install 3–4-piece tables (4.35 MB)');
     assert.equal(await listState(page), 'empty');
     await recordProgress(page);
@@ -229,8 +238,10 @@ describe('tablebase panel: installed tables', () => {
     await page.context().setOffline(false);
 
     // Remove: nothing left, nothing opened after a reload.
+    assert.deepEqual(await opfsFolders(page), ['chesswasm-board-syzygy']);
     await page.click(sel('tablebase-remove'));
     await waitInstalled(page, 0);
+    assert.deepEqual(await opfsFolders(page), []);
     assert.equal(await page.isVisible(sel('tablebase-install')), true);
     assert.equal(await page.isHidden(sel('tablebase-remove')), true);
     assert.equal(await listState(page), 'empty');

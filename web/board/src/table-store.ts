@@ -76,28 +76,36 @@ interface OpfsDirectory extends FileSystemDirectoryHandle {
 async function opfsBackend(): Promise<Backend | null> {
   const storage = navigator.storage as StorageManager | undefined;
   if (typeof storage?.getDirectory !== 'function') return null;
+  // Safari before 26 has OPFS files writable from workers only: IndexedDB there.
+  if (typeof FileSystemFileHandle === 'undefined' || !('createWritable' in FileSystemFileHandle.prototype)) return null;
   let root: FileSystemDirectoryHandle;
-  let dir: OpfsDirectory;
   try {
     root = await storage.getDirectory();
-    dir = (await root.getDirectoryHandle(FOLDER, { create: true })) as OpfsDirectory;
-    // Safari before 26 has OPFS files writable from workers only: IndexedDB there.
-    const probe = await dir.getFileHandle(MANIFEST, { create: true });
-    if (typeof probe.createWritable !== 'function') return null;
   } catch {
     return null; // no OPFS for this page (a private window, storage refused)
   }
+  // The folder is made by the first install only (a visit that installs nothing writes nothing).
+  const folder = async (create: boolean): Promise<OpfsDirectory | null> => {
+    try {
+      return (await root.getDirectoryHandle(FOLDER, { create })) as OpfsDirectory;
+    } catch (e) {
+      if (!create && (e as { name?: unknown } | null)?.name === 'NotFoundError') return null;
+      throw e;
+    }
+  };
   return {
     kind: 'opfs',
     async sizes() {
       const sizes = new Map<string, number>();
-      for await (const entry of dir.values())
-        if (entry.kind === 'file' && entry.name !== MANIFEST)
-          sizes.set(entry.name, (await (entry as FileSystemFileHandle).getFile()).size);
+      const dir = await folder(false);
+      if (dir)
+        for await (const entry of dir.values())
+          if (entry.kind === 'file' && entry.name !== MANIFEST)
+            sizes.set(entry.name, (await (entry as FileSystemFileHandle).getFile()).size);
       return sizes;
     },
     async write(name, chunks) {
-      const handle = await dir.getFileHandle(name, { create: true });
+      const handle = await (await folder(true))!.getFileHandle(name, { create: true });
       const w = await handle.createWritable();
       try {
         for await (const chunk of chunks) await w.write(chunk as Uint8Array<ArrayBuffer>);
@@ -109,15 +117,17 @@ async function opfsBackend(): Promise<Backend | null> {
     },
     async readText(name) {
       try {
-        return await (await (await dir.getFileHandle(name)).getFile()).text();
+        const dir = await folder(false);
+        return dir ? await (await (await dir.getFileHandle(name)).getFile()).text() : null;
       } catch {
         return null;
       }
     },
-    source: () => Promise.resolve(dir as unknown as TablebaseDirectory),
+    source: async () => (await folder(true)) as unknown as TablebaseDirectory,
     async clear() {
-      await root.removeEntry(FOLDER, { recursive: true });
-      dir = (await root.getDirectoryHandle(FOLDER, { create: true })) as OpfsDirectory;
+      await root.removeEntry(FOLDER, { recursive: true }).catch((e: unknown) => {
+        if ((e as { name?: unknown } | null)?.name !== 'NotFoundError') throw e;
+      });
     },
   };
 }
