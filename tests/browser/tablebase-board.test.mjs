@@ -15,7 +15,7 @@
 // Screenshots of the panel at 1280x800 and 390x844.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { DESKTOP, PHONE, ROOT, assertInViewport, assertLayout, loadFen, shot, startBrowser, tab } from './helpers.mjs';
 
 const { Tablebase } = await import(`${ROOT}dist/tablebase.js`);
@@ -159,6 +159,14 @@ const opfsFolders = (page) =>
       if (e.kind === 'directory') names.push(e.name);
     return names.sort();
   });
+/** The installed files in the page's OPFS with their sizes. */
+const opfsFiles = (page) =>
+  page.evaluate(async () => {
+    const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('chesswasm-board-syzygy');
+    const out = {};
+    for await (const e of dir.values()) if (e.kind === 'file') out[e.name] = (await e.getFile()).size;
+    return out;
+  });
 const tableRequests = (from) => b.server.requests.slice(from).filter((r) => r.path.startsWith('/syzygy/'));
 const cached = (page) =>
   page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
@@ -279,6 +287,23 @@ describe('tablebase panel: a failed install', () => {
       new RegExp(`^${whole} of 35 tables installed \\(\\d\\.\\d\\d MB\\): the install is not finished\\.$`),
     );
     assert.equal(await page.textContent(sel('tablebase-install')), 'Finish the install');
+    // A body cut short (half of KQvKR.rtbz, the server's length header agreeing): refused, and
+    // the file left on disk short, KQvKR with its whole WDL file is still not counted.
+    const kqkrZ = FILES.find((f) => f.name === 'KQvKR.rtbz');
+    await page.unroute('**/syzygy/KQvKR.rtbz');
+    await page.route('**/syzygy/KQvKR.rtbz', (route) =>
+      route.fulfill({ status: 200, body: readFileSync(`${DIR}/KQvKR.rtbz`).subarray(0, kqkrZ.size >> 1) }),
+    );
+    await page.click(sel('tablebase-install'));
+    await waitError(page);
+    assert.deepEqual(await errorOf(page), {
+      code: 'incomplete',
+      text: `KQvKR.rtbz: ${kqkrZ.size >> 1} bytes arrived of ${kqkrZ.size}.`,
+    });
+    const stored = await opfsFiles(page);
+    assert.equal(stored['KQvKR.rtbw'], FILES.find((f) => f.name === 'KQvKR.rtbw').size);
+    assert.ok(stored['KQvKR.rtbz'] !== undefined && stored['KQvKR.rtbz'] < kqkrZ.size, JSON.stringify(stored));
+    assert.deepEqual(await installed(page), part);
     // What is installed answers; KQvKR is missing.
     const kqkr = await answer(page, KQKR);
     assert.deepEqual({ state: kqkr.state, code: kqkr.code }, { state: 'refused', code: 'missing-table' });
@@ -325,6 +350,21 @@ describe('tablebase panel: a failed install', () => {
     const part = await installed(page);
     assert.ok(part.count > 0 && part.count < 35 && !part.complete, JSON.stringify(part));
     assert.ok(part.bytes <= 1_500_000, JSON.stringify(part));
+    // On disk: the file the quota stopped is there but short; the tables counted are exactly
+    // those with both files at their full size.
+    const stored = await opfsFiles(page);
+    const size = new Map(FILES.map((f) => [f.name, f.size]));
+    const short = Object.entries(stored).filter(([n, bytes]) => size.has(n) && bytes !== size.get(n));
+    assert.ok(short.length >= 1, JSON.stringify(stored));
+    const whole = (n) => stored[n] === size.get(n);
+    const tables = FILES.filter((f) => f.name.endsWith('.rtbw'))
+      .map((f) => f.name.slice(0, -5))
+      .filter((t) => whole(`${t}.rtbw`) && whole(`${t}.rtbz`));
+    assert.equal(part.count, tables.length, JSON.stringify({ stored, part }));
+    assert.equal(
+      part.bytes,
+      tables.reduce((sum, t) => sum + size.get(`${t}.rtbw`) + size.get(`${t}.rtbz`), 0),
+    );
     await cdp.send('Storage.overrideQuotaForOrigin', { origin });
 
     // Cancel, with each file slowed down so that there is time to press it.
