@@ -507,7 +507,12 @@ describe('tablebase panel: a URL', () => {
     );
     // The installed tables come first: the URL is asked only for what they lack.
     await assertAnswers(page, KQKR, 'installed');
-    await page.$eval(sel('tablebase-url-status'), (e) => e.scrollIntoView({ block: 'center' }));
+    // The panel's top just under the board and its buttons, which stay at the top of a phone.
+    await page.evaluate(() => {
+      const under = document.querySelector('.nav').getBoundingClientRect().bottom;
+      const top = document.querySelector('[data-testid=tablebase]').getBoundingClientRect().top;
+      window.scrollBy(0, top - under - 8);
+    });
     await assertLayout(page, 'tablebase phone');
     await shot(page, 'tablebase-phone');
     await page.closeAll();
