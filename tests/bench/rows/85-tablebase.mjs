@@ -9,8 +9,12 @@
 //    (the tables' headers and the needed blocks read from the folder), against fathom's process.
 //  - 'tb-cold-bytes': KB read from the files by that cold probe (Tablebase.bytesRead, 4 KB
 //    chunks), the median over the positions; fathom maps whole files (no figure).
+//  - 'tb-warm-chromium': 'tb-warm' in Debian's Chromium (headless): the package's dist/ served
+//    from 127.0.0.1, the tables read into the page's memory and opened through a reader, the
+//    same positions probed warm in the page (performance.now()); fathom's column as 'tb-warm'.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { prng } from '../../tools/prng.mjs';
@@ -67,6 +71,50 @@ function fathom(ctx) {
   };
 }
 
+const CHROMIUM = '/usr/bin/chromium';
+const TYPES = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
+
+// A page in Chromium that has opened the tables of `dir` (read into memory) with the package
+// in `dist`, as window.__tb; closed when the process ends.
+async function chromiumTablebase(dist, dir) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  // /dist/<file> from the package, /tables/<file> from the folder, / an empty page.
+  const server = createServer((req, res) => {
+    const [, where, ...rest] = decodeURIComponent(new URL(req.url, 'http://x').pathname).split('/');
+    const base = where === 'dist' ? dist : where === 'tables' ? dir : null;
+    const file = base && path.join(base, rest.join('/'));
+    if (where === '')
+      return res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>tb</title>');
+    if (!file || !file.startsWith(base) || !existsSync(file)) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
+  process.once('beforeExit', () => {
+    void browser.close();
+    server.close();
+  });
+  const page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  const names = readdirSync(dir).filter((f) => f.endsWith('.rtbw') || f.endsWith('.rtbz'));
+  await page.evaluate(async (names) => {
+    const { Tablebase } = await import('/dist/tablebase.js');
+    const files = new Map();
+    for (const n of names) files.set(n, new Uint8Array(await (await fetch(`/tables/${n}`)).arrayBuffer()));
+    globalThis.__tb = await Tablebase.open({
+      names: () => [...files.keys()],
+      size: (n) => files.get(n).length,
+      read: (n, offset, length) => files.get(n).subarray(offset, offset + length),
+    });
+  }, names);
+  return page;
+}
+
 export default [
   {
     id: 'tb-warm',
@@ -88,6 +136,36 @@ export default [
             return Number(process.hrtime.bigint() - t0) / 1000 / (5 * fens.length);
           },
         };
+      },
+      'chess.js': none,
+      chessops: none,
+      native: fathom,
+    },
+  },
+  {
+    id: 'tb-warm-chromium',
+    title: 'Syzygy WDL + DTZ, warm, in Chromium (fathom: a process per position)',
+    unit: 'µs',
+    lowerIsBetter: true,
+    impls: {
+      ours: async (ctx) => {
+        if (!existsSync(CHROMIUM) || !existsSync(path.join(ctx.dist, 'tablebase.js'))) return undefined;
+        const fens = positions(ctx);
+        const page = await chromiumTablebase(ctx.dist, dirOf(ctx));
+        const pass = (fens, passes) =>
+          page.evaluate(
+            async ({ fens, passes }) => {
+              const tb = globalThis.__tb;
+              let sink = 0;
+              const t0 = performance.now();
+              for (let k = 0; k < passes; k++)
+                for (const fen of fens) sink += (await tb.probeWdl(fen)) + (await tb.probeDtz(fen));
+              return { us: ((performance.now() - t0) * 1000) / (passes * fens.length), sink };
+            },
+            { fens, passes },
+          );
+        await pass(fens, 1); // every chunk read
+        return { measure: async () => (await pass(fens, 5)).us };
       },
       'chess.js': none,
       chessops: none,
