@@ -613,7 +613,9 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .function("build", optional_override([](const cw::Setup& s, Handle& h, int tolerance) {
                   return h.set_setup(s, cw::wasm::tolerated_by(tolerance));
                 }))
-      .function("dropContradicted", optional_override([](cw::Setup& s) { s.drop_contradicted(); }))
+      // castling false: the en passant square only (the castling rights kept as written).
+      .function("dropContradicted",
+                optional_override([](cw::Setup& s, bool castling) { s.drop_contradicted(castling); }))
       .function("variant", optional_override([](const cw::Setup& s) { return s.variant; }))
       .function("chess960", optional_override([](const cw::Setup& s) { return s.chess960; }))
       .function("pieceOn", optional_override([](const cw::Setup& s, int sq) {

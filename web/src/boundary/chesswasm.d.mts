@@ -121,7 +121,7 @@ export interface PositionClass {
 export interface Setup {
   variant(): VariantValue;
   turn(): ColorValue;
-  dropContradicted(): void;
+  dropContradicted(arg0: boolean): void;
   chess960(): boolean;
   parse(arg0: number, arg1: VariantValue, arg2: boolean): FenErrorValue;
   fen(arg0: boolean): number;
