@@ -1374,6 +1374,71 @@ describe('chess.js compatibility: crowded boards, the wrong side in check, castl
     same('setCastlingRights', js3, ours3, (c) => [c.setCastlingRights('b', { k: true }), c.fen()]);
   });
 
+  // Castling rights as written at random: boards whose kings and rooks are at home or not,
+  // with any of KQkq written, played on both with a bias for moves from or onto a corner and
+  // king moves, compared move by move (before and after FENs, the rights) until a king is taken.
+  it('random boards with castling rights as written: the rights after every move as chess.js', () => {
+    const rnd = prng(85);
+    const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)]!;
+    const corners = new Set(['a1', 'h1', 'a8', 'h8']);
+    let boards = 0;
+    let plies = 0;
+    let written = 0;
+    while (boards < 60) {
+      const cells: string[] = Array<string>(64).fill(''); // a1 = 0 (boardFen's order)
+      const place = (sq: number, piece: string) => (cells[sq] = piece);
+      if (rnd() < 0.6) place(4, 'K');
+      if (rnd() < 0.6) place(60, 'k');
+      for (const [sq, piece] of [
+        [0, 'R'],
+        [7, 'R'],
+        [56, 'r'],
+        [63, 'r'],
+      ] as const)
+        if (rnd() < 0.6) place(sq, piece);
+      for (let i = 0; i < 64; i++)
+        if (!cells[i] && rnd() < 0.12) {
+          const rank = i >> 3;
+          cells[i] = pick([...(rank === 0 || rank === 7 ? 'nbrqNBRQ' : 'pnbrqPNBRQ')]);
+        }
+      for (const k of ['K', 'k'])
+        if (!cells.includes(k)) {
+          let sq = Math.floor(rnd() * 64);
+          while (cells[sq]) sq = Math.floor(rnd() * 64);
+          cells[sq] = k;
+        }
+      const castling = ['K', 'Q', 'k', 'q'].filter(() => rnd() < 0.7).join('') || '-';
+      const fen = `${boardFen(cells)} ${pick(['w', 'b'])} ${castling} - 0 1`;
+      if (!jsValidateFen(fen).ok) continue;
+      boards++;
+      const js = new JsChess(fen);
+      const ours = new Chess(fen);
+      same(`${fen} fen`, js, ours, (c) => [c.fen(), c.getCastlingRights('w'), c.getCastlingRights('b')]);
+      const home: Record<string, boolean> = {
+        K: cells[4] === 'K' && cells[7] === 'R',
+        Q: cells[4] === 'K' && cells[0] === 'R',
+        k: cells[60] === 'k' && cells[63] === 'r',
+        q: cells[60] === 'k' && cells[56] === 'r',
+      };
+      if ([...castling].some((c) => c !== '-' && !home[c])) written++;
+      for (let ply = 0; ply < 12; ply++) {
+        const list = ours.moves({ verbose: true });
+        if (list.length === 0) break;
+        const touching = list.filter((m) => m.piece === 'k' || corners.has(m.from) || corners.has(m.to));
+        const m = touching.length && rnd() < 0.7 ? pick(touching) : pick(list);
+        const obj = m.promotion ? { from: m.from, to: m.to, promotion: m.promotion } : { from: m.from, to: m.to };
+        same(`${fen} move ${m.lan}`, js, ours, (c) => kingCaptureMarkless(plain(c.move(obj))));
+        same(`${fen} rights after ${m.lan}`, js, ours, (c) => [c.getCastlingRights('w'), c.getCastlingRights('b')]);
+        plies++;
+        if (m.captured === 'k') break;
+      }
+      for (let i = 0; i < 3; i++) same(`${fen} undo ${i}`, js, ours, (c) => [c.undo()?.lan, c.fen()]);
+    }
+    console.log(`castling as written: ${boards} boards (${written} with rights the board contradicts), ${plies} plies`);
+    expect(written).toBeGreaterThan(30);
+    expect(plies).toBeGreaterThan(300);
+  });
+
   it('validateFen: an empty sixth field (and other empty fields) as chess.js', () => {
     const fens = [
       'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 ',
