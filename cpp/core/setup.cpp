@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "attacks.h"
+#include "movegen.h"
 #include "setup_detail.h"
 #include "zobrist.h"
 
@@ -518,7 +519,7 @@ FenError Setup::build(Position& out, FenErrors tolerated) const {
   return FenError::OK;
 }
 
-Setup Setup::of(const Position& pos) {
+Setup Setup::of(const Position& pos, bool legal_en_passant) {
   Setup s;
   std::memcpy(s.board, pos.board_, sizeof s.board);
   s.side = pos.side_to_move();
@@ -527,7 +528,7 @@ Setup Setup::of(const Position& pos) {
   for (CastlingRights cr : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO})
     if ((pos.castling_rights() | pos.written_castling_rights()) & cr)
       s.castling_rook[castling_index(cr)] = pos.castling_rook_square(cr);
-  s.ep_square = pos.ep_square();
+  s.ep_square = legal_en_passant && !has_legal_en_passant(pos) ? SQ_NONE : pos.ep_square();
   s.count_limit = uint16_t(pos.count_limit());
   s.halfmove = uint16_t(pos.count_limit() ? pos.count_ply() : pos.rule50());
   s.fullmove = uint32_t(pos.fullmove_number());

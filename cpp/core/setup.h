@@ -81,8 +81,11 @@ struct Setup {
   // memory.fill).
   struct UnwrittenBoard {};
   explicit Setup(UnwrittenBoard) {}
-  // The board and fields of a position (its castling rights held or kept as written).
-  static Setup of(const Position& pos);
+  // The board and fields of a position (its castling rights held or kept as written). With
+  // legal_en_passant, the en passant square only when a legal en passant capture exists (as
+  // chess.js, chessops and python-chess's en_passant="legal" write it); else whenever the last
+  // move was a double push (the FEN standard).
+  static Setup of(const Position& pos, bool legal_en_passant = false);
 
   // Replaces this set-up by the one a FEN describes, checking its syntax only (field count,
   // ranks, letters, the castling and en passant fields' form, the counters). Four-field FENs

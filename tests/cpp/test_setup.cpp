@@ -613,3 +613,31 @@ TEST(WrittenCastling, AFreshBuildForgetsThem) {
   EXPECT_EQ(pos.castling_rook_square(WHITE_OO), SQ_NONE);
   EXPECT_EQ(pos.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
 }
+
+// ---- the en passant square as chess.js writes it -------------------------------------------
+
+TEST(Setup, OfPositionWritesALegalEnPassantSquareOnly) {
+  struct Case {
+    const char* fen;
+    bool legal;  // whether an en passant capture is legal there
+  };
+  const Case cases[] = {
+      {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", true},   // e5xd6
+      {"4k3/8/8/3p4/8/8/8/4K3 w - d6 0 2", false},   // no pawn beside
+      {"4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 2", false},  // the capture would uncover the king
+      {"4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1", true},   // d4xe3
+      {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", false},      // no square at all
+  };
+  for (const Case& c : cases) {
+    Position pos;
+    ASSERT_EQ(pos.set_fen(c.fen), FenError::OK) << c.fen;
+    EXPECT_EQ(has_legal_en_passant(pos), c.legal) << c.fen;
+    EXPECT_EQ(cw::Setup::of(pos).fen(), c.fen);
+    std::string expected = c.fen;
+    if (!c.legal && pos.ep_square() != SQ_NONE) {
+      const size_t end = expected.rfind(' ', expected.rfind(' ') - 1), start = expected.rfind(' ', end - 1);
+      expected.replace(start + 1, end - start - 1, "-");
+    }
+    EXPECT_EQ(cw::Setup::of(pos, true).fen(), expected) << c.fen;
+  }
+}
