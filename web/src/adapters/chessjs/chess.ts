@@ -464,6 +464,9 @@ function permissiveSan(pos: Position, text: string): MoveNumber {
   return m;
 }
 
+// chess.js's FEN: the en passant square only when an en passant capture is legal.
+const CHESSJS_FEN = { enPassant: 'legal' } as const;
+
 function invalidMove(move: unknown): IllegalMoveError {
   const text = typeof move === 'string' ? move : JSON.stringify(move);
   return new IllegalMoveError('illegal', `Invalid move: ${text}`, String(text));
@@ -720,17 +723,6 @@ export class Chess {
     this.load(DEFAULT_POSITION);
   }
 
-  // chess.js's FEN: the en passant square only when an en passant capture is legal.
-  #fenOf(pos: Position, force: boolean): string {
-    const f = pos.fen();
-    if (force) return f;
-    const end = f.lastIndexOf(' ', f.lastIndexOf(' ') - 1);
-    const start = f.lastIndexOf(' ', end - 1);
-    if (f.charCodeAt(start + 1) === 45 /* - */) return f;
-    for (const m of pos.legalMoves()) if (moveFlags(m) === MoveFlag.EN_PASSANT) return f;
-    return `${f.slice(0, start + 1)}-${f.slice(end)}`;
-  }
-
   /**
    * The FEN. The en passant square is written only when an en passant capture is legal,
    * unless `forceEnpassantSquare`.
@@ -743,7 +735,7 @@ export class Chess {
       return f.join(' ');
     }
     if (forceEnpassantSquare) return this.#pos.fen();
-    return (this.#fenCache ??= this.#fenOf(this.#pos, false));
+    return (this.#fenCache ??= this.#pos.fen(CHESSJS_FEN));
   }
 
   // A copy of the current board as a set-up (the caller owns it).
@@ -913,7 +905,7 @@ export class Chess {
     if (isEnPassant(m)) captured = 'p';
     else if (isCapture(m)) captured = pos.pieceAt(moveTo(m))!.type as PieceSymbol;
     pos.play(m);
-    const after = this.#fenOf(pos, false);
+    const after = pos.fen(CHESSJS_FEN);
     pos.undo();
     return new Move(
       turn,
