@@ -1372,6 +1372,12 @@ describe('chess.js compatibility: crowded boards, the wrong side in check, castl
     const js3 = new JsChess(start);
     const ours3 = new Chess(start);
     same('setCastlingRights', js3, ours3, (c) => [c.setCastlingRights('b', { k: true }), c.fen()]);
+    // remove() on an empty square re-derives the rights too
+    same('remove an empty square', new JsChess(start), new Chess(start), (c) => [
+      c.remove('d4'),
+      c.fen(),
+      c.getHeaders(),
+    ]);
   });
 
   // Castling rights as written at random: boards whose kings and rooks are at home or not,

@@ -784,8 +784,10 @@ export class Chess {
   remove(square: Square): Piece | undefined {
     const piece = this.get(square);
     if (!piece) {
-      // chess.js drops the en passant square even when the square was empty
-      if (squareIndex(square) >= 0 && this.fen().split(' ')[3] !== '-') this.#edit(this.#board());
+      // chess.js drops the en passant square and the castling rights the board contradicts
+      // (kept as written) even when the square was empty
+      if (squareIndex(square) >= 0 && (this.fen().split(' ')[3] !== '-' || this.#hasWrittenRights()))
+        this.#edit(this.#board());
       else if (this.#history.length === 0) this.#updateSetup(this.fen());
       return undefined;
     }
@@ -793,6 +795,17 @@ export class Chess {
     board.remove(squareIndex(square));
     this.#edit(board);
     return piece;
+  }
+
+  // Whether the board holds castling rights that it contradicts (kept as written): the
+  // core's verdicts on it.
+  #hasWrittenRights(): boolean {
+    const board = this.#board();
+    try {
+      return board.validate().some((code) => code === 'castling-no-king' || code === 'castling-no-rook');
+    } finally {
+      board.dispose();
+    }
   }
 
   // Makes an edited copy of the board the board (a new history).
