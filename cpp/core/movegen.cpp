@@ -655,6 +655,15 @@ bool king_safe_after(const Position& pos, Move m) {
   return !attacked_by_lines(pos, ~us, ksq, occ, to_bb);
 }
 
+bool has_legal_en_passant(const Position& pos) {
+  const Square ep = pos.ep_square();
+  if (ep == SQ_NONE) return false;
+  const Color us = pos.side_to_move();
+  for (Bitboard b = pawn_attacks(~us, ep) & pos.pieces(us, PAWN); b;)
+    if (is_legal(pos, make_move(pop_lsb(b), ep, EN_PASSANT))) return true;
+  return false;
+}
+
 bool is_legal(const Position& pos, Move m) {
   if (m == MOVE_NONE) return false;
   Move buf[MAX_MOVES];

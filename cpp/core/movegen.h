@@ -46,6 +46,8 @@ int count_legal_moves(const Position& pos);
 bool has_legal_move(const Position& pos);
 // Whether m is a legal move in pos (any 16-bit value may be passed).
 bool is_legal(const Position& pos, Move m);
+// Whether the side to move has a legal en passant capture (at most two candidates are tried).
+bool has_legal_en_passant(const Position& pos);
 // Whether the king of the side to move is safe after m, a move of one of its pieces (not
 // castling, not en passant) to a square its own side does not occupy, along that piece's
 // moves: the check that turns such a pseudo-legal move into a legal one, without generating

@@ -223,6 +223,9 @@ void Position::do_move(Move m) {
   }
   if (variant_ > CHESS960) [[unlikely]]
     lost |= variant_steps(m, captured, key);
+  int written = prev.written_castling;
+  if (any_board_) [[unlikely]]
+    written = written_castling_after(m, from, captured, castling, written);
   if (castling & lost) {
     key ^= zobrist::castling(castling);
     castling &= ~lost;
@@ -237,6 +240,7 @@ void Position::do_move(Move m) {
   next.captured = captured;
   next.move = m;
   next.castling = uint8_t(castling);
+  next.written_castling = uint8_t(written);
   next.checkers_known = false;
   side_ = them;
   ++game_ply_;
@@ -250,6 +254,25 @@ void Position::do_move(Move m) {
   next.key = key;
   if (variant_ == MAKRUK) update_counting(next, prev_count_limit, prev_count_ply);
   check_invariants();
+}
+
+// The rights kept as written on an any_board() position follow the rule the held ones follow:
+// a right is lost when the king of its colour moves, when its colour moves a piece from the
+// right's rook square, or when the other colour moves a piece onto that square (for a held
+// right, castling_mask_ says the same: its king and its rook stand on those squares). A king
+// captured, which such a board allows, did not move: the rights its side held stay written (no
+// castling can come from them now). Called after the move's own steps, before the turn passes;
+// castling: the held rights before the move.
+int Position::written_castling_after(Move m, Square from, Piece captured, int castling, int written) const {
+  const int ours = side_ == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO;
+  const Square to = move_to(m);
+  if (type_of(captured) == KING) written |= castling & ~ours;
+  if (is_castling(m) || type_of(board_[to]) == KING) written &= ~ours;
+  for (int i = 0; i < 4; ++i) {
+    const int cr = 1 << i;  // the right of slot i (castling_index)
+    if ((written & cr) && castling_rook_[i] == ((cr & ours) ? from : to)) written &= ~cr;
+  }
+  return written;
 }
 
 // The rules of crazyhouse and atomic after the move's own steps (do_move), by the side still
@@ -544,8 +567,12 @@ bool Position::is_consistent(const char** why) const {
   if (promoted_ & ~pieces()) return fail("promoted mark on an empty square");
   if (promoted_ & pieces(PAWN, KING)) return fail("promoted pawn or king");
   if (st().key != compute_key()) return fail("incremental key differs from scratch key");
+  if (st().written_castling & (any_board_ ? int(st().castling) : int(ALL_CASTLING)))
+    return fail("castling right kept as written off an any_board position, or also held");
   for (int i = 0; i < 4; ++i) {
     CastlingRights cr = CastlingRights(1 << i);
+    if ((st().written_castling & cr) && castling_rook_[i] == SQ_NONE)
+      return fail("castling right kept as written without its rook square");
     if (!(st().castling & cr)) continue;
     Color c = (cr & (WHITE_OO | WHITE_OOO)) ? WHITE : BLACK;
     Square r = castling_rook_[castling_index(cr)];

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "attacks.h"
+#include "movegen.h"
 #include "setup_detail.h"
 #include "zobrist.h"
 
@@ -503,22 +504,31 @@ FenError Setup::build(Position& out, FenErrors tolerated) const {
   out.any_board_ = (tolerated & ~TOLERATE_MISSING_KINGS) != 0;
   out.st().checkers = checkers;
   out.st().checkers_known = checkers_known;
-  for (int i = 0; i < 4; ++i)
-    if (castling_rook[i] != SQ_NONE) out.set_castling_right(i < 2 ? WHITE : BLACK, castling_rook[i]);
+  for (int i = 0; i < 4; ++i) {
+    if (castling_rook[i] == SQ_NONE) continue;
+    // A right the board contradicts gets here only when tolerated: kept as written.
+    if ((tolerated & TOLERATE_WRITTEN_CASTLING) && castling_verdict(*this, i) != FenError::OK) {
+      out.castling_rook_[i] = castling_rook[i];
+      out.st().written_castling |= uint8_t(1 << i);
+    } else {
+      out.set_castling_right(i < 2 ? WHITE : BLACK, castling_rook[i]);
+    }
+  }
   if (variant != MAKRUK) out.st().ep_square = ep_square;
   out.finish_setup(pieces_key);
   return FenError::OK;
 }
 
-Setup Setup::of(const Position& pos) {
+Setup Setup::of(const Position& pos, bool legal_en_passant) {
   Setup s;
   std::memcpy(s.board, pos.board_, sizeof s.board);
   s.side = pos.side_to_move();
   s.variant = pos.variant();
   s.chess960 = pos.chess960();
   for (CastlingRights cr : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO})
-    if (pos.can_castle(cr)) s.castling_rook[castling_index(cr)] = pos.castling_rook_square(cr);
-  s.ep_square = pos.ep_square();
+    if ((pos.castling_rights() | pos.written_castling_rights()) & cr)
+      s.castling_rook[castling_index(cr)] = pos.castling_rook_square(cr);
+  s.ep_square = legal_en_passant && !has_legal_en_passant(pos) ? SQ_NONE : pos.ep_square();
   s.count_limit = uint16_t(pos.count_limit());
   s.halfmove = uint16_t(pos.count_limit() ? pos.count_ply() : pos.rule50());
   s.fullmove = uint32_t(pos.fullmove_number());
@@ -530,8 +540,8 @@ Setup Setup::of(const Position& pos) {
   return s;
 }
 
-void Setup::drop_contradicted() {
-  for (int i = 0; i < 4; ++i)
+void Setup::drop_contradicted(bool castling) {
+  for (int i = 0; i < 4 && castling; ++i)
     if (castling_verdict(*this, i) != FenError::OK) castling_rook[i] = SQ_NONE;
   if (ep_verdict(*this) != FenError::OK) ep_square = SQ_NONE;
 }

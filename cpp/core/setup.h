@@ -23,19 +23,27 @@ constexpr FenErrors fen_error_bit(FenError e) { return FenErrors(1) << unsigned(
 // The verdicts about a board without kings that Setup::build can be asked to tolerate: the
 // side(s) without a king have no checks and no pins (movegen.cpp).
 constexpr FenErrors TOLERATE_MISSING_KINGS = fen_error_bit(FenError::MISSING_KING);
+// Castling rights the board contradicts (no king or no rook at home), kept as written: the
+// position holds them apart from the rights it castles with (Position::written_castling_rights:
+// fen() writes them, no castling move comes from them, the key leaves them out), and loses them
+// by the rule of every right (Position::do_move). chess.js keeps such rights in its FEN.
+constexpr FenErrors TOLERATE_WRITTEN_CASTLING =
+    fen_error_bit(FenError::CASTLING_NO_KING) | fen_error_bit(FenError::CASTLING_NO_ROOK);
 // The verdicts a board chess.js accepts and plays may break (the chess.js facade builds its
 // positions with them passed over): a side without a king, more material than a game can
 // have (TOO_MANY_PIECES, TOO_MANY_PAWNS, IMPOSSIBLE_MATERIAL), pawns on a back rank, the
-// side not to move in check, and checks that no last move gives. Still refused: two kings
-// of a side, and castling rights or an en passant square that the board contradicts (drop
-// them first: drop_contradicted). The position is then Position::any_board(); its moves fit
-// in MAX_MOVES (types.h), whatever the board.
+// side not to move in check, checks that no last move gives, and castling rights that the
+// board contradicts (kept as written: TOLERATE_WRITTEN_CASTLING). Still refused: two kings of
+// a side, and an en passant square that the board contradicts (drop it first:
+// drop_contradicted). The position is then Position::any_board(); its moves fit in MAX_MOVES
+// (types.h), whatever the board.
 constexpr FenErrors TOLERATE_ANY_BOARD =
     TOLERATE_MISSING_KINGS | fen_error_bit(FenError::TOO_MANY_PIECES) |
     fen_error_bit(FenError::TOO_MANY_PAWNS) | fen_error_bit(FenError::IMPOSSIBLE_MATERIAL) |
     fen_error_bit(FenError::PAWN_ON_BACK_RANK) | fen_error_bit(FenError::OPPOSITE_CHECK) |
     fen_error_bit(FenError::TOO_MANY_CHECKERS) | fen_error_bit(FenError::ALIGNED_CHECKERS) |
-    fen_error_bit(FenError::IMPOSSIBLE_CHECK) | fen_error_bit(FenError::EN_PASSANT_CHECK);
+    fen_error_bit(FenError::IMPOSSIBLE_CHECK) | fen_error_bit(FenError::EN_PASSANT_CHECK) |
+    TOLERATE_WRITTEN_CASTLING;
 // The first code of a set in the order set_fen reports them: the kings, pawns on back
 // ranks, material, castling, en passant, then checks (OK for the empty set).
 FenError first_fen_error(FenErrors errors);
@@ -73,8 +81,11 @@ struct Setup {
   // memory.fill).
   struct UnwrittenBoard {};
   explicit Setup(UnwrittenBoard) {}
-  // The board and fields of a position.
-  static Setup of(const Position& pos);
+  // The board and fields of a position (its castling rights held or kept as written). With
+  // legal_en_passant, the en passant square only when a legal en passant capture exists (as
+  // chess.js, chessops and python-chess's en_passant="legal" write it); else whenever the last
+  // move was a double push (the FEN standard).
+  static Setup of(const Position& pos, bool legal_en_passant = false);
 
   // Replaces this set-up by the one a FEN describes, checking its syntax only (field count,
   // ranks, letters, the castling and en passant fields' form, the counters). Four-field FENs
@@ -97,15 +108,17 @@ struct Setup {
   FenErrors validate() const;
   // Builds the position when every verdict is OK or tolerated (see TOLERATE_MISSING_KINGS,
   // TOLERATE_ANY_BOARD: a tolerated verdict beyond MISSING_KING makes an any_board()
-  // position, standard chess only); else returns the first verdict not tolerated
-  // (first_fen_error order) and leaves out as it was.
+  // position, standard chess only, whose contradicted castling rights are kept as written);
+  // else returns the first verdict not tolerated (first_fen_error order) and leaves out as it
+  // was.
   FenError build(Position& out, FenErrors tolerated = 0) const;
 
   // Edits. put/remove leave the fields as they are: drop_contradicted() then removes the
-  // castling rights and the en passant square that the board contradicts.
+  // castling rights (unless castling is false) and the en passant square that the board
+  // contradicts.
   void put(Piece p, Square s) { board[s] = p; }
   void remove(Square s) { board[s] = NO_PIECE; }
-  void drop_contradicted();
+  void drop_contradicted(bool castling = true);
   bool has_castling(CastlingRights cr) const { return castling_rook[castling_index(cr)] != SQ_NONE; }
   bool operator==(const Setup& o) const;
 

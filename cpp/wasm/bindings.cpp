@@ -121,8 +121,8 @@ int write_io(std::string_view s) {
 
 // Writes the FEN of a position into the I/O buffer (straight from its set-up, no std::string
 // when it fits); returns its length.
-int write_fen_io(const cw::Position& pos, bool shredder, bool lichess) {
-  const cw::Setup s = cw::Setup::of(pos);
+int write_fen_io(const cw::Position& pos, bool shredder, bool lichess, bool legal_en_passant) {
+  const cw::Setup s = cw::Setup::of(pos, legal_en_passant);
   if (s.fen_size_bound() > io.size()) return write_io(s.fen(shredder, lichess));
   return int(s.write_fen(io.data(), shredder, lichess));
 }
@@ -541,9 +541,11 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .function("setStart", optional_override([](Handle& h, cw::Variant v, bool chess960) {
                   return valid_variant(v) ? h.set_fen(cw::start_fen(v), v, chess960) : cw::FenError::EMPTY;
                 }))
-      // The FEN into the I/O buffer (Handle::write_fen): its length.
-      .function("fen",
-                optional_override([](const Handle& h, bool shredder) { return h.write_fen(io, shredder); }))
+      // The FEN into the I/O buffer (Handle::write_fen): its length. legalEnPassant: the en
+      // passant square only when a legal en passant capture exists (Setup::of).
+      .function("fen", optional_override([](const Handle& h, bool shredder, bool legal_en_passant) {
+                  return h.write_fen(io, shredder, legal_en_passant);
+                }))
       .function("key", optional_override([](const Handle& h) { return h.position().key(); }))
       .function("turn", optional_override([](const Handle& h) { return h.position().side_to_move(); }))
       .function("variant", optional_override([](const Handle& h) { return h.position().variant(); }))
@@ -613,7 +615,9 @@ EMSCRIPTEN_BINDINGS(chesswasm) {
       .function("build", optional_override([](const cw::Setup& s, Handle& h, int tolerance) {
                   return h.set_setup(s, cw::wasm::tolerated_by(tolerance));
                 }))
-      .function("dropContradicted", optional_override([](cw::Setup& s) { s.drop_contradicted(); }))
+      // castling false: the en passant square only (the castling rights kept as written).
+      .function("dropContradicted",
+                optional_override([](cw::Setup& s, bool castling) { s.drop_contradicted(castling); }))
       .function("variant", optional_override([](const cw::Setup& s) { return s.variant; }))
       .function("chess960", optional_override([](const cw::Setup& s) { return s.chess960; }))
       .function("pieceOn", optional_override([](const cw::Setup& s, int sq) {
@@ -719,8 +723,9 @@ EMSCRIPTEN_BINDINGS(chesswasm_variants) {
       });
   // The FEN in lichess's forms (pocket as a ninth rank, checks given after the move number).
   function(
-      "fenLichess",
-      +[](const Handle& h, bool shredder) { return write_fen_io(h.position(), shredder, true); });
+      "fenLichess", +[](const Handle& h, bool shredder, bool legal_en_passant) {
+        return write_fen_io(h.position(), shredder, true, legal_en_passant);
+      });
   // The variant code a lichess key or PGN name in the I/O buffer names; VARIANT_NB for none.
   function(
       "parseVariant", +[](int len) {

@@ -10,8 +10,8 @@ FenError Handle::set_fen(std::string_view fen, Variant variant, bool chess960) {
   return e;
 }
 
-int Handle::write_fen(std::vector<char>& out, bool shredder) const {
-  const Setup s = Setup::of(pos_);
+int Handle::write_fen(std::vector<char>& out, bool shredder, bool legal_en_passant) const {
+  const Setup s = Setup::of(pos_, legal_en_passant);
   if (out.size() < s.fen_size_bound()) out.resize(s.fen_size_bound());
   return int(s.write_fen(out.data(), shredder));
 }

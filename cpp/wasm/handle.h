@@ -86,7 +86,7 @@ class Handle {
   FenError set_fen(std::string_view fen, Variant variant, bool chess960 = false);
   // The FEN of the position as Position::fen() writes it (shredder: Chess960 castling as the
   // rooks' files) into out, grown when it has too little room: its length.
-  int write_fen(std::vector<char>& out, bool shredder) const;
+  int write_fen(std::vector<char>& out, bool shredder, bool legal_en_passant = false) const;
   // Sets the position from a set-up (Setup::build, the verdicts in `tolerated` passed over);
   // on an error nothing changes (FenError says why).
   FenError set_setup(const Setup& setup, FenErrors tolerated);

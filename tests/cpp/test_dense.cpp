@@ -323,9 +323,12 @@ TEST(AnyBoard, BuildsWhatChessJsPlays) {
     EXPECT_TRUE(pos.is_consistent(&why)) << fen << ": " << (why ? why : "");
     EXPECT_EQ(core_keys(pos), naive_keys(pos)) << fen;
   }
-  // Still refused: two kings of a side, a contradicted castling right.
+  // Still refused: two kings of a side, a contradicted en passant square. A contradicted
+  // castling right is kept as written (test_setup.cpp, WrittenCastling).
   EXPECT_FALSE(any_board("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", pos));
-  EXPECT_FALSE(any_board("4k3/8/8/8/8/8/8/4K3 w K - 0 1", pos));
+  EXPECT_FALSE(any_board("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", pos));
+  ASSERT_TRUE(any_board("4k3/8/8/8/8/8/8/4K3 w K - 0 1", pos));
+  EXPECT_EQ(pos.written_castling_rights(), WHITE_OO);
   // Not in other variants.
   cw::Setup s;
   ASSERT_EQ(s.parse("4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", CHESS960), FenError::OK);

@@ -194,3 +194,15 @@ TEST(Handle, WriteFenWritesThePosition) {
   EXPECT_EQ(written(h, false), h.position().fen());
   EXPECT_NE(written(h, false), kiwi);
 }
+
+TEST(Handle, WriteFenWithALegalEnPassantSquareOnly) {
+  std::vector<char> out;
+  Handle h;
+  ASSERT_EQ(h.play(int(parse_uci(h.position(), "e2e4"))), PlayStatus::OK);
+  const int all = h.write_fen(out, false);
+  EXPECT_EQ(std::string(out.data(), size_t(all)),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+  const int legal = h.write_fen(out, false, true);
+  EXPECT_EQ(std::string(out.data(), size_t(legal)),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+}

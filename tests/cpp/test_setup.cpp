@@ -469,3 +469,175 @@ TEST(Setup, BuildOverAPlayedPositionIsAFreshOne) {
   }
   EXPECT_EQ(compared, int(cases.size()));
 }
+
+// ---- castling rights kept as written -------------------------------------------------------
+
+namespace {
+
+// The position of a FEN built with TOLERATE_ANY_BOARD (the chess.js facade's boards).
+Position any_board(const std::string& fen) {
+  Position pos;
+  EXPECT_EQ(parsed(fen).build(pos, TOLERATE_ANY_BOARD), FenError::OK) << fen;
+  return pos;
+}
+
+// Plays a UCI move (it must be legal) and checks every invariant.
+void play(Position& pos, const char* uci) {
+  const Move m = parse_uci(pos, uci);
+  ASSERT_NE(m, MOVE_NONE) << uci << " in " << pos.fen();
+  pos.do_move(m);
+  const char* why = nullptr;
+  ASSERT_TRUE(pos.is_consistent(&why)) << uci << ": " << why;
+}
+
+}  // namespace
+
+TEST(WrittenCastling, KeptAsWrittenWithoutCastlingFromThem) {
+  const std::string fen = "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1";
+  Position pos = any_board(fen);
+  EXPECT_EQ(pos.castling_rights(), 0);
+  EXPECT_EQ(pos.written_castling_rights(), ALL_CASTLING);
+  EXPECT_EQ(pos.castling_rook_square(WHITE_OO), SQ_H1);
+  EXPECT_EQ(pos.castling_rook_square(BLACK_OOO), SQ_A8);
+  EXPECT_EQ(pos.fen(), fen);
+  EXPECT_EQ(cw::Setup::of(pos).fen(), fen);
+  // No castling move, and the key of the board without the rights (Polyglot's: rights held).
+  Position bare = any_board("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(pos.key(), bare.key());
+  EXPECT_EQ(perft(pos, 3), perft(bare, 3));
+  const char* why = nullptr;
+  EXPECT_TRUE(pos.is_consistent(&why)) << why;
+  // Real rights beside written ones: white castles, black's are written only.
+  Position mixed = any_board("8/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  EXPECT_EQ(mixed.castling_rights(), WHITE_OO | WHITE_OOO);
+  EXPECT_EQ(mixed.written_castling_rights(), BLACK_OO | BLACK_OOO);
+  EXPECT_NE(parse_uci(mixed, "e1g1"), MOVE_NONE);
+  EXPECT_EQ(mixed.fen(), "8/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+}
+
+TEST(WrittenCastling, RefusedByTheStrictRulesAndOtherRuleSets) {
+  Position pos;
+  const std::string before = pos.fen();
+  const cw::Setup s = parsed("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1");
+  EXPECT_EQ(s.build(pos), FenError::CASTLING_NO_ROOK);
+  EXPECT_EQ(s.build(pos, TOLERATE_MISSING_KINGS), FenError::CASTLING_NO_ROOK);
+  EXPECT_EQ(parsed("4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1").build(pos), FenError::CASTLING_NO_KING);
+  // The tolerance is standard chess's only.
+  EXPECT_EQ(parsed("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", ATOMIC).build(pos, TOLERATE_ANY_BOARD),
+            FenError::CASTLING_NO_ROOK);
+  EXPECT_EQ(pos.fen(), before);
+  EXPECT_EQ(pos.written_castling_rights(), 0);
+  // Still refused on such a board: an en passant square that the board contradicts.
+  EXPECT_EQ(parsed("4k3/8/8/8/8/8/8/4K3 w KQkq e6 0 1").build(pos, TOLERATE_ANY_BOARD),
+            FenError::EN_PASSANT_NO_PAWN);
+  EXPECT_EQ(pos.fen(), before);
+}
+
+TEST(WrittenCastling, DropContradictedCanKeepTheCastlingRights) {
+  cw::Setup s = parsed("4k3/8/8/8/8/8/8/4K3 w KQkq e6 0 1");
+  s.drop_contradicted(false);
+  EXPECT_EQ(s.fen(), "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1");
+  s.drop_contradicted();
+  EXPECT_EQ(s.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+}
+
+TEST(WrittenCastling, LostByTheRuleOfEveryRightAndBackOnUndo) {
+  // White's rights are written only (its king on b1), black's held. A move from a rook's
+  // square takes its side's right there, a move onto the other side's takes theirs, a king
+  // move its side's (from wherever it stands).
+  Position pos = any_board("r3k2r/8/8/8/8/8/8/1K5R w KQkq - 0 1");
+  EXPECT_EQ(pos.castling_rights(), BLACK_OO | BLACK_OOO);
+  EXPECT_EQ(pos.written_castling_rights(), WHITE_OO | WHITE_OOO);
+  const char* steps[][2] = {
+      {"h1h8", "r3k2R/8/8/8/8/8/8/1K6 b Qq - 0 1"},
+      {"e8d7", "r6R/3k4/8/8/8/8/8/1K6 w Q - 1 2"},
+      {"b1b2", "r6R/3k4/8/8/8/8/1K6/8 b - - 2 2"},
+  };
+  std::vector<std::string> fens{pos.fen()};
+  for (const auto& [uci, fen] : steps) {
+    play(pos, uci);
+    EXPECT_EQ(pos.fen(), fen) << uci;
+    fens.push_back(pos.fen());
+  }
+  EXPECT_EQ(pos.written_castling_rights(), 0);
+  for (int i = int(fens.size()) - 2; i >= 0; --i) {
+    pos.undo_move();
+    EXPECT_EQ(pos.fen(), fens[size_t(i)]);
+  }
+  EXPECT_EQ(pos.written_castling_rights(), WHITE_OO | WHITE_OOO);
+}
+
+TEST(WrittenCastling, TheOwnerOnItsEmptyCornerKeepsTheRightTheOtherSideTakesIt) {
+  // White's K is written only (no rook on h1). A white piece landing on h1 keeps it, leaving
+  // h1 takes it; a black piece landing on h1 takes it.
+  Position pos = any_board("4k3/8/8/8/8/8/6B1/4K3 w K - 0 1");
+  play(pos, "g2h1");
+  EXPECT_EQ(pos.fen(), "4k3/8/8/8/8/8/8/4K2B b K - 1 1");
+  play(pos, "e8d8");
+  play(pos, "h1g2");
+  EXPECT_EQ(pos.fen(), "3k4/8/8/8/8/8/6B1/4K3 b - - 3 2");
+  Position other = any_board("4k3/8/8/8/8/8/6b1/4K3 b K - 0 1");
+  play(other, "g2h1");
+  EXPECT_EQ(other.fen(), "4k3/8/8/8/8/8/8/4K2b w - - 1 2");
+  // A null move keeps them.
+  Position passing = any_board("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1");
+  passing.do_null_move();
+  EXPECT_EQ(passing.fen(), "4k3/8/8/8/8/8/8/4K3 b KQkq - 1 1");
+  passing.undo_null_move();
+  EXPECT_EQ(passing.written_castling_rights(), ALL_CASTLING);
+}
+
+TEST(WrittenCastling, ACapturedKingKeepsItsSidesRightsWritten) {
+  // Black in check with white to move (a board the strict rules refuse): the queen takes the
+  // king; black's held rights become written only, and are then lost as written rights are.
+  Position pos = any_board("r3k2r/8/8/8/8/8/4Q3/4K3 w kq - 0 1");
+  EXPECT_EQ(pos.castling_rights(), BLACK_OO | BLACK_OOO);
+  play(pos, "e2e8");
+  EXPECT_EQ(pos.castling_rights(), 0);
+  EXPECT_EQ(pos.written_castling_rights(), BLACK_OO | BLACK_OOO);
+  EXPECT_EQ(pos.fen(), "r3Q2r/8/8/8/8/8/8/4K3 b kq - 0 1");
+  EXPECT_EQ(pos.key(), any_board("r3Q2r/8/8/8/8/8/8/4K3 b - - 0 1").key());
+  play(pos, "h8h7");
+  EXPECT_EQ(pos.fen(), "r3Q3/7r/8/8/8/8/8/4K3 w q - 1 2");
+  pos.undo_move();
+  pos.undo_move();
+  EXPECT_EQ(pos.fen(), "r3k2r/8/8/8/8/8/4Q3/4K3 w kq - 0 1");
+  EXPECT_EQ(pos.castling_rights(), BLACK_OO | BLACK_OOO);
+  EXPECT_EQ(pos.written_castling_rights(), 0);
+}
+
+TEST(WrittenCastling, AFreshBuildForgetsThem) {
+  Position pos = any_board("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1");
+  ASSERT_EQ(parsed("4k3/8/8/8/8/8/8/4K3 w - - 0 1").build(pos, TOLERATE_ANY_BOARD), FenError::OK);
+  EXPECT_EQ(pos.written_castling_rights(), 0);
+  EXPECT_EQ(pos.castling_rook_square(WHITE_OO), SQ_NONE);
+  EXPECT_EQ(pos.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+}
+
+// ---- the en passant square as chess.js writes it -------------------------------------------
+
+TEST(Setup, OfPositionWritesALegalEnPassantSquareOnly) {
+  struct Case {
+    const char* fen;
+    bool legal;  // whether an en passant capture is legal there
+  };
+  const Case cases[] = {
+      {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", true},   // e5xd6
+      {"4k3/8/8/3p4/8/8/8/4K3 w - d6 0 2", false},   // no pawn beside
+      {"4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 2", false},  // the capture would uncover the king
+      {"4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1", true},   // d4xe3
+      {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", false},      // no square at all
+  };
+  for (const Case& c : cases) {
+    Position pos;
+    ASSERT_EQ(pos.set_fen(c.fen), FenError::OK) << c.fen;
+    EXPECT_EQ(has_legal_en_passant(pos), c.legal) << c.fen;
+    EXPECT_EQ(cw::Setup::of(pos).fen(), c.fen);
+    std::string expected = c.fen;
+    if (!c.legal && pos.ep_square() != SQ_NONE) {
+      const size_t end = expected.rfind(' ', expected.rfind(' ') - 1), start = expected.rfind(' ', end - 1);
+      expected.replace(start + 1, end - start - 1, "-");
+    }
+    EXPECT_EQ(cw::Setup::of(pos, true).fen(), expected) << c.fen;
+  }
+}

@@ -294,13 +294,13 @@ describe('chess.js compatibility: scripted', () => {
     // chess.js promotes 'e7e8' (no piece given) to a knight; ours refuses it, like {from, to}
     expect(new JsChess('8/4P3/8/8/8/8/k7/4K3 w - - 0 1').move('e7e8').san).toBe('e8=N');
     expect(() => new Chess('8/4P3/8/8/8/8/k7/4K3 w - - 0 1').move('e7e8')).toThrow('Invalid move: e7e8');
-    // chess.js loads a position whose side not to move is in check, and so do we (issue 23)
+    // chess.js loads a position whose side not to move is in check, and so do we
     same(
       'side not to move in check',
       ...both(),
       (c) => (c.load('k7/8/8/8/8/8/1p6/K7 b - - 0 1'), [c.fen(), c.moves()]),
     );
-    // chess.js keeps castling rights without the rook, and so do we (issue 23); it also
+    // chess.js keeps castling rights without the rook, and so do we; it also
     // generates castling from them, which we do not
     expect(new JsChess('4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1').moves()).toContain('O-O');
     const ours = new Chess('4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1');
@@ -481,8 +481,8 @@ describe('chess.js compatibility: scripted', () => {
   });
 });
 
-// Issue 13: the behaviour families found by trying chess.js's documented behaviours.
-describe('chess.js compatibility: comments, strict PGN, edits, null moves (issue 13)', () => {
+// The behaviour families found by trying chess.js's documented behaviours.
+describe('chess.js compatibility: comments, strict PGN, edits, null moves', () => {
   const both = (fen?: string): [JsChess, Chess] => [new JsChess(fen), new Chess(fen)];
   const WIDTHS = [0, 5, 12, 20, 25, 40, 80];
 
@@ -1070,7 +1070,7 @@ describe('chess.js README examples', () => {
 // Random games with random API calls interleaved, on both libraries.
 // Edges found by the JS fuzzer (fuzz.test.ts) and by a differential run of mutated FENs and
 // SAN against chess.js 1.4 (the same call on both, compared).
-describe('chess.js compatibility: boards without kings, FEN verdicts from the core (issue 13)', () => {
+describe('chess.js compatibility: boards without kings, FEN verdicts from the core', () => {
   const skip = { skipValidation: true };
   // Boards chess.js plays without a king (one side or both); none has exactly two pieces,
   // where chess.js calls a kingless board insufficient material (see the differences).
@@ -1220,7 +1220,7 @@ describe('chess.js compatibility: edges found by fuzzing', () => {
 
   // Documented differences (docs/chessjs-migration.md): permissive SAN refuses junk that
   // chess.js lets through ('Nf=3', 'e=4', 'Ng1f3g'). A FEN whose side not to move is in check
-  // loads in both (issue 23).
+  // loads in both.
   it('documented differences: junk SAN is refused', () => {
     const differs = (f: (c: AnyChess) => unknown) => {
       expect(outcome(new JsChess(), f).ok).toBe(true);
@@ -1255,11 +1255,12 @@ function kingCaptureMarkless(v: unknown): unknown {
   return m && typeof m === 'object' && m.captured === 'k' ? { ...m, san: m.san!.replace(/[+#]$/, '') } : v;
 }
 
-describe('chess.js compatibility: crowded boards, the wrong side in check, castling as written (issue 23)', () => {
+describe('chess.js compatibility: crowded boards, the wrong side in check, castling as written', () => {
   // chess.js 1.4's own tests that failed here: 'attackers - a lot of attackers', four put
   // tests whose `new Chess(chess.fen())` follows a put that makes 17 pieces, two remove tests
   // loading a PGN whose FEN has nine pawns, two put tests leaving the side not to move in
-  // check, regression.test.ts's issue #85 (two) and validateFen with an empty sixth field.
+  // check, regression.test.ts's two tests of chess.js issue #85 and validateFen with an empty
+  // sixth field.
   // Reproduced with the same inputs (the suite is not in the npm package), chess.js run
   // beside us on each.
   it('attackers - a lot of attackers (17 white pieces)', () => {
@@ -1371,6 +1372,77 @@ describe('chess.js compatibility: crowded boards, the wrong side in check, castl
     const js3 = new JsChess(start);
     const ours3 = new Chess(start);
     same('setCastlingRights', js3, ours3, (c) => [c.setCastlingRights('b', { k: true }), c.fen()]);
+    // remove() on an empty square re-derives the rights too
+    same('remove an empty square', new JsChess(start), new Chess(start), (c) => [
+      c.remove('d4'),
+      c.fen(),
+      c.getHeaders(),
+    ]);
+  });
+
+  // Castling rights as written at random: boards whose kings and rooks are at home or not,
+  // with any of KQkq written, played on both with a bias for moves from or onto a corner and
+  // king moves, compared move by move (before and after FENs, the rights) until a king is taken.
+  it('random boards with castling rights as written: the rights after every move as chess.js', () => {
+    const rnd = prng(85);
+    const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)]!;
+    const corners = new Set(['a1', 'h1', 'a8', 'h8']);
+    let boards = 0;
+    let plies = 0;
+    let written = 0;
+    while (boards < 60) {
+      const cells: string[] = Array<string>(64).fill(''); // a1 = 0 (boardFen's order)
+      const place = (sq: number, piece: string) => (cells[sq] = piece);
+      if (rnd() < 0.6) place(4, 'K');
+      if (rnd() < 0.6) place(60, 'k');
+      for (const [sq, piece] of [
+        [0, 'R'],
+        [7, 'R'],
+        [56, 'r'],
+        [63, 'r'],
+      ] as const)
+        if (rnd() < 0.6) place(sq, piece);
+      for (let i = 0; i < 64; i++)
+        if (!cells[i] && rnd() < 0.12) {
+          const rank = i >> 3;
+          cells[i] = pick([...(rank === 0 || rank === 7 ? 'nbrqNBRQ' : 'pnbrqPNBRQ')]);
+        }
+      for (const k of ['K', 'k'])
+        if (!cells.includes(k)) {
+          let sq = Math.floor(rnd() * 64);
+          while (cells[sq]) sq = Math.floor(rnd() * 64);
+          cells[sq] = k;
+        }
+      const castling = ['K', 'Q', 'k', 'q'].filter(() => rnd() < 0.7).join('') || '-';
+      const fen = `${boardFen(cells)} ${pick(['w', 'b'])} ${castling} - 0 1`;
+      if (!jsValidateFen(fen).ok) continue;
+      boards++;
+      const js = new JsChess(fen);
+      const ours = new Chess(fen);
+      same(`${fen} fen`, js, ours, (c) => [c.fen(), c.getCastlingRights('w'), c.getCastlingRights('b')]);
+      const home: Record<string, boolean> = {
+        K: cells[4] === 'K' && cells[7] === 'R',
+        Q: cells[4] === 'K' && cells[0] === 'R',
+        k: cells[60] === 'k' && cells[63] === 'r',
+        q: cells[60] === 'k' && cells[56] === 'r',
+      };
+      if ([...castling].some((c) => c !== '-' && !home[c])) written++;
+      for (let ply = 0; ply < 12; ply++) {
+        const list = ours.moves({ verbose: true });
+        if (list.length === 0) break;
+        const touching = list.filter((m) => m.piece === 'k' || corners.has(m.from) || corners.has(m.to));
+        const m = touching.length && rnd() < 0.7 ? pick(touching) : pick(list);
+        const obj = m.promotion ? { from: m.from, to: m.to, promotion: m.promotion } : { from: m.from, to: m.to };
+        same(`${fen} move ${m.lan}`, js, ours, (c) => kingCaptureMarkless(plain(c.move(obj))));
+        same(`${fen} rights after ${m.lan}`, js, ours, (c) => [c.getCastlingRights('w'), c.getCastlingRights('b')]);
+        plies++;
+        if (m.captured === 'k') break;
+      }
+      for (let i = 0; i < 3; i++) same(`${fen} undo ${i}`, js, ours, (c) => [c.undo()?.lan, c.fen()]);
+    }
+    console.log(`castling as written: ${boards} boards (${written} with rights the board contradicts), ${plies} plies`);
+    expect(written).toBeGreaterThan(30);
+    expect(plies).toBeGreaterThan(300);
   });
 
   it('validateFen: an empty sixth field (and other empty fields) as chess.js', () => {

@@ -2,8 +2,8 @@
 // position whose 270 legal moves overflowed the 256-move buffers is refused with a typed
 // FenError by every strict entry point, and the instance stays healthy afterwards, including
 // on positions with the most material the core accepts (the move buffers hold MAX_MOVES, the
-// proven bound of cpp/core/types.h). The chess.js facade plays it, as chess.js does (issue
-// 23: any board, within the same proven bound).
+// proven bound of cpp/core/types.h). The chess.js facade plays it, as chess.js does (any
+// board, within the same proven bound).
 import { expect, test } from 'vitest';
 import { Chess as JsChess } from 'chess.js';
 import { FenError, Game, PgnError, Position, chessgroundDests } from 'chesswasm';

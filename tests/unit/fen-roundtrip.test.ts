@@ -4,6 +4,7 @@
 // writer would not write come back rewritten, and a position changed since fromFen writes its
 // new FEN.
 import { expect, test } from 'vitest';
+import { Chess as ChessJs } from 'chess.js';
 import { Position, Setup } from 'chesswasm';
 import { prng } from '../tools/prng.mjs';
 
@@ -118,4 +119,40 @@ test('fen() follows every change of the position since fromFen', () => {
   q.dispose();
   expect(() => q.fen()).toThrow(/disposed/);
   expect(q.toString()).toBe('Position(disposed)');
+});
+
+test("fen({ enPassant: 'legal' }): the en passant square only when a capture is legal, as chess.js writes it", () => {
+  const rand = prng(3939);
+  let withSquare = 0;
+  let dropped = 0;
+  for (let g = 0; g < 40; g++) {
+    using pos = Position.startpos();
+    const js = new ChessJs();
+    for (let ply = 0; ply < 80; ply++) {
+      const fen = pos.fen({ enPassant: 'legal' });
+      expect(fen).toBe(js.fen());
+      if (pos.fen() !== fen) dropped++;
+      else if (fen.split(' ')[3] !== '-') withSquare++;
+      expect(pos.fen({ enPassant: 'fen' })).toBe(pos.fen());
+      const moves = pos.legalMoves();
+      if (moves.length === 0) break;
+      // pawn moves first now and then, for double pushes beside enemy pawns
+      const pawns = moves.filter((m) => pos.pieceAt(m & 63)?.type === 'p');
+      const m =
+        pawns.length && rand() < 0.6
+          ? pawns[Math.floor(rand() * pawns.length)]!
+          : moves[Math.floor(rand() * moves.length)]!;
+      js.move(pos.uci(m));
+      pos.play(m);
+    }
+  }
+  console.log(`enPassant 'legal': ${withSquare} positions with the square, ${dropped} without it`);
+  expect(withSquare).toBeGreaterThan(20);
+  expect(dropped).toBeGreaterThan(100);
+  // A value it does not know: a typed error, the position unchanged.
+  using pos = Position.fromFen('4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2');
+  // @ts-expect-error not one of the modes
+  expect(() => pos.fen({ enPassant: 'xfen' })).toThrow(expect.objectContaining({ code: 'invalid-argument' }));
+  expect(pos.fen({ enPassant: 'legal' })).toBe('4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2');
+  expect(pos.fen({ lichess: true, enPassant: 'legal' })).toBe('4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2');
 });

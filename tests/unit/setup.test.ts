@@ -195,3 +195,49 @@ test('kingless boards become positions when asked; moves and perft as chess.js',
     expect(pos.perft(3)).toBe(js.perft(3));
   }
 });
+
+test('permissive positions keep castling rights the board contradicts as written', () => {
+  const fen = 'r3k2r/8/8/8/8/8/8/1K5R w KQkq - 0 1';
+  const s = Setup.fromFen(fen);
+  // The strict rules and the kings' tolerance refuse them, naming the verdict.
+  expect((thrown(() => s.toPosition()) as FenError).code).toBe('castling-no-king');
+  expect((thrown(() => s.toPosition({ tolerateMissingKings: true })) as FenError).code).toBe('castling-no-king');
+  const pos = s.toPosition({ permissive: true });
+  expect(pos.fen()).toBe(fen);
+  expect(Setup.fromPosition(pos).fen()).toBe(fen);
+  // No castling from white's written rights (its king is on b1); black's are held.
+  const bare = Setup.fromFen('r3k2r/8/8/8/8/8/8/1K5R w kq - 0 1').toPosition({ permissive: true });
+  expect(pos.hash()).toBe(bare.hash());
+  expect(pos.legalMoves().map((m) => pos.uci(m))).toEqual(bare.legalMoves().map((m) => bare.uci(m)));
+  // Lost by the rule of every right; undo brings them back.
+  const line: [string, string][] = [
+    ['h1h8', 'r3k2R/8/8/8/8/8/8/1K6 b Qq - 0 1'],
+    ['e8d7', 'r6R/3k4/8/8/8/8/8/1K6 w Q - 1 2'],
+    ['b1b2', 'r6R/3k4/8/8/8/8/1K6/8 b - - 2 2'],
+  ];
+  for (const [uci, after] of line) {
+    pos.play(uci);
+    expect(pos.fen()).toBe(after);
+  }
+  for (let i = 0; i < line.length; i++) pos.undo();
+  expect(pos.fen()).toBe(fen);
+  // Another rule set: refused as before.
+  expect(
+    (thrown(() => Setup.fromFen(fen, { variant: 'atomic' }).toPosition({ permissive: true })) as FenError).code,
+  ).toBe('castling-no-king');
+  for (const p of [pos, bare]) p.dispose();
+  s.dispose();
+});
+
+test('dropContradicted({ castling: false }) drops the en passant square only', () => {
+  const s = Setup.fromFen('4k3/8/8/8/8/8/8/4K3 w KQkq e6 0 1');
+  expect((thrown(() => s.toPosition({ permissive: true })) as FenError).code).toBe('en-passant-no-pawn');
+  s.dropContradicted({ castling: false });
+  expect(s.fen()).toBe('4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1');
+  expect(s.toPosition({ permissive: true }).fen()).toBe('4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1');
+  // Any other value, or none, drops both.
+  // @ts-expect-error a value of the wrong type is not `false`
+  s.dropContradicted({ castling: 'no' });
+  expect(s.fen()).toBe('4k3/8/8/8/8/8/8/4K3 w - - 0 1');
+  s.dispose();
+});

@@ -125,7 +125,7 @@ export function validateLine(
     const reason = lineReason(status);
     return { ok: false, ply: reason === 'fen' ? 0 : ply, reason };
   }
-  return { ok: true, fen: readString(scratch!.fen(false)) };
+  return { ok: true, fen: readString(scratch!.fen(false, false)) };
 }
 
 /** What {@link Puzzle.play} says about a move. */

@@ -85,7 +85,7 @@ export interface Position {
   outcome(arg0: boolean): Outcome;
   canClaimFiftyMoves(): boolean;
   setFen(arg0: number, arg1: VariantValue, arg2: boolean): number;
-  fen(arg0: boolean): number;
+  fen(arg0: boolean, arg1: boolean): number;
   historySize(): number;
   lastMove(): number;
   rule50(): number;
@@ -121,7 +121,7 @@ export interface PositionClass {
 export interface Setup {
   variant(): VariantValue;
   turn(): ColorValue;
-  dropContradicted(): void;
+  dropContradicted(arg0: boolean): void;
   chess960(): boolean;
   parse(arg0: number, arg1: VariantValue, arg2: boolean): FenErrorValue;
   fen(arg0: boolean): number;
@@ -177,7 +177,7 @@ export interface ChesswasmGlue {
   writePgn(arg0: number, arg1: boolean, arg2: number, arg3: number): number;
   variantPocket(arg0: Position, arg1: number, arg2: number): number;
   variantChecksLeft(arg0: Position, arg1: number): number;
-  fenLichess(arg0: Position, arg1: boolean): number;
+  fenLichess(arg0: Position, arg1: boolean, arg2: boolean): number;
   parseVariant(arg0: number): number;
   insufficientMaterial(arg0: Position, arg1: number): boolean;
   variantPgnName(arg0: number): number;

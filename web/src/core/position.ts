@@ -408,12 +408,20 @@ export class Position {
 
   /**
    * The FEN. Chess960 castling is written as X-FEN (`KQkq`, or a rook's file letter where
-   * needed) unless `shredder` is set, which writes the rooks' files (`HAha`).
+   * needed) unless `shredder` is set, which writes the rooks' files (`HAha`). The en passant
+   * square is written after every double push (`enPassant: 'fen'`, the FEN standard), or with
+   * `enPassant: 'legal'` only when an en passant capture is legal (as chess.js, chessops and
+   * python-chess's `en_passant="legal"` write it).
+   * @throws {@link ChessError} `'invalid-argument'` for another `enPassant` value.
    */
-  fen(options?: { shredder?: boolean; lichess?: boolean }): string {
+  fen(options?: { shredder?: boolean; lichess?: boolean; enPassant?: 'fen' | 'legal' }): string {
     const shredder = options?.shredder === true;
-    if (options?.lichess === true) return readString(M.fenLichess(this.#live(), shredder));
-    return readString(this.#live().fen(shredder));
+    const ep = options?.enPassant;
+    if (ep !== undefined && ep !== 'fen' && ep !== 'legal')
+      throw new ChessError('invalid-argument', `enPassant is 'fen' or 'legal', not ${describe(ep)}`);
+    const legal = ep === 'legal';
+    if (options?.lichess === true) return readString(M.fenLichess(this.#live(), shredder, legal));
+    return readString(this.#live().fen(shredder, legal));
   }
 
   /**

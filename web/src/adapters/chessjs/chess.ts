@@ -19,6 +19,7 @@ import {
   isCapture,
   isCastling,
   isEnPassant,
+  isPromotion,
   moveFlags,
   moveFrom,
   movePromotion,
@@ -354,24 +355,13 @@ function squareIndex(name: unknown): number {
   return parseSquare(name as string) ?? -1;
 }
 
-const FLAG_LETTERS: string[] = [
-  'n',
-  'b',
-  'k',
-  'q',
-  'c',
-  'e',
-  'np',
-  'cp',
-  'np',
-  'np',
-  'np',
-  'np',
-  'cp',
-  'cp',
-  'cp',
-  'cp',
-];
+// chess.js's flag letters of a move, from the core's decoding of its kind.
+function flagLetters(m: MoveNumber): string {
+  if (isCastling(m)) return moveFlags(m) === MoveFlag.CASTLE_KING ? 'k' : 'q';
+  if (isEnPassant(m)) return 'e';
+  const kind = isCapture(m) ? 'c' : moveFlags(m) === MoveFlag.DOUBLE_PUSH ? 'b' : 'n';
+  return isPromotion(m) ? `${kind}p` : kind;
+}
 // chess.js's promotion field: the piece letter, or undefined for a move that is no promotion.
 function promotionOf(m: MoveNumber): PieceSymbol | undefined {
   return (movePromotion(m) ?? undefined) as PieceSymbol | undefined;
@@ -474,6 +464,9 @@ function permissiveSan(pos: Position, text: string): MoveNumber {
   return m;
 }
 
+// chess.js's FEN: the en passant square only when an en passant capture is legal.
+const CHESSJS_FEN = { enPassant: 'legal' } as const;
+
 function invalidMove(move: unknown): IllegalMoveError {
   const text = typeof move === 'string' ? move : JSON.stringify(move);
   return new IllegalMoveError('illegal', `Invalid move: ${text}`, String(text));
@@ -574,7 +567,8 @@ function chessJsPgnError(e: unknown): unknown {
   }
 }
 
-// chess.js's padding of a FEN with 2 to 5 fields (load()).
+// chess.js's completion of a FEN with 2 to 5 fields (load(), and loadPgn's FEN tag): the
+// missing fields' defaults, as text (its SetUp header holds the completed FEN as written).
 function padFen(fen: string): string {
   const tokens = fen.split(/\s+/);
   if (tokens.length >= 2 && tokens.length < 6)
@@ -582,65 +576,11 @@ function padFen(fen: string): string {
   return fen;
 }
 
-// Castling rights as bits (1 K, 2 Q, 4 k, 8 q) of a FEN's castling field.
-function rightsOf(fen: string): number {
-  const field = fen.split(/\s+/)[2] ?? '';
-  return (
-    (field.includes('K') ? 1 : 0) |
-    (field.includes('Q') ? 2 : 0) |
-    (field.includes('k') ? 4 : 0) |
-    (field.includes('q') ? 8 : 0)
-  );
-}
-
-// The rights a FEN as written gives that the position made of it (its FEN `held`) lacks.
-function phantomRights(written: string, held: string): number {
-  return rightsOf(written) & ~rightsOf(held);
-}
-
-// A FEN with the rights `extra` added to its castling field (in KQkq order).
-function withRights(fen: string, extra: number): string {
-  if (extra === 0) return fen;
-  const parts = fen.split(' ');
-  const bits = rightsOf(fen) | extra;
-  parts[2] = ['K', 'Q', 'k', 'q'].filter((_, i) => bits & (1 << i)).join('') || '-';
-  return parts.join(' ');
-}
-
-// The written-only rights after a move, as chess.js's move updates its rights: a king move
-// takes its side's, a move from a corner or onto one takes that corner's. chess.js's
-// bookkeeping of rights the core does not hold (it drops rights the board contradicts):
-// they only decide what fen() writes, never a move; the rights the core holds are the core's.
-function phantomAfter(phantom: number, pos: Position, m: MoveNumber): number {
-  const from = moveFrom(m);
-  const to = moveTo(m);
-  const piece = pos.pieceAt(from);
-  if (piece === null) return phantom;
-  const white = piece.color === 'w';
-  if (piece.type === 'k') phantom &= white ? ~3 : ~12;
-  // [h-file corner, a-file corner, their bits] of the mover, then of the other side
-  const [ours, theirs] = white
-    ? [
-        [7, 0, 1, 2],
-        [63, 56, 4, 8],
-      ]
-    : [
-        [63, 56, 4, 8],
-        [7, 0, 1, 2],
-      ];
-  if (from === ours[0]) phantom &= ~ours[2]!;
-  else if (from === ours[1]) phantom &= ~ours[3]!;
-  if (to === theirs[0]) phantom &= ~theirs[2]!;
-  else if (to === theirs[1]) phantom &= ~theirs[3]!;
-  return phantom;
-}
-
 // ---- Chess ---------------------------------------------------------------------------------
 
 interface HistoryEntry {
   move: Move;
   number: MoveNumber; // the core's move, 0 for a null move
-  phantom: number; // Chess.#phantom before the move
 }
 
 /**
@@ -651,14 +591,11 @@ export class Chess {
   // The board is the core's: a Position when the core can make one (any board chess.js
   // plays: Setup.toPosition's permissive mode, e.g. 17 pieces of a side, the side not to
   // move in check, a side without a king), else a Setup (a board only, without moves: two
-  // kings of a side, which only skipValidation loads). Exactly one of the two is set.
+  // kings of a side, which only skipValidation loads). Exactly one of the two is set. Both
+  // keep the castling rights of a loaded FEN that the board contradicts as written, as
+  // chess.js does (chess.js issue #85): the position loses them by the rule of every right.
   #pos: Position | null = null;
   #setup: Setup | null = null;
-  // Castling rights as written in the loaded FEN that the board contradicts (no king or rook
-  // at home: chess.js issue #85): bits 1 K, 2 Q, 4 k, 8 q. chess.js keeps them in its FEN
-  // until the king or that rook's corner is moved from or captured on, or the board is
-  // edited; the core position holds only the rights it can use.
-  #phantom = 0;
   #history: HistoryEntry[] = [];
   #header: Record<string, string | null> = {};
   #comments = new Map<string, string>();
@@ -684,8 +621,9 @@ export class Chess {
     this.#fenCache = null;
   }
 
-  // Sets the board from a FEN (castling rights and an en passant square that the board
-  // contradicts dropped, as chess.js ignores them). Clears the history. Throws a FenError
+  // Sets the board from a FEN (castling rights that the board contradicts kept as written, an
+  // en passant square that it contradicts dropped, as chess.js ignores it). Clears the
+  // history. Throws a FenError
   // when the core cannot read the FEN, or (unless allowBoardOnly) cannot make a position of it.
   #setBoard(fen: string, allowBoardOnly: boolean): void {
     let setup: Setup;
@@ -696,7 +634,7 @@ export class Chess {
       const why = e.code === 'not-a-string' ? 'a FEN must be a string' : fenErrorMessage(e.code);
       throw new FenError(e.code, `Invalid FEN: ${why}`, String(fen));
     }
-    setup.dropContradicted();
+    setup.dropContradicted({ castling: false });
     this.#install(setup, allowBoardOnly, fen);
   }
 
@@ -732,7 +670,6 @@ export class Chess {
     this.#pos = pos;
     this.#setup = pos ? null : setup;
     if (pos) setup.dispose();
-    this.#phantom = 0;
     this.#history = [];
     this.#touch();
   }
@@ -758,21 +695,14 @@ export class Chess {
     fen: string,
     { skipValidation = false, preserveHeaders = false }: { skipValidation?: boolean; preserveHeaders?: boolean } = {},
   ): void {
-    let tokens = typeof fen === 'string' ? fen.split(/\s+/) : [];
-    if (tokens.length >= 2 && tokens.length < 6) {
-      const defaults = ['w', '-', '-', '0', '1'];
-      tokens = tokens.concat(defaults.slice(tokens.length - 1));
-      fen = tokens.join(' ');
-    }
+    if (typeof fen === 'string') fen = padFen(fen);
     if (!skipValidation) {
       const { ok, error } = validateFen(fen);
       if (!ok) throw new FenError('empty', error!, String(fen));
-    } else if (typeof fen !== 'string' || tokens.length < 1) {
+    } else if (typeof fen !== 'string') {
       throw new FenError('not-a-string', 'Invalid FEN: must contain six space-delimited fields', String(fen));
     }
     this.#setBoard(coreFen(fen), skipValidation);
-    this.#phantom = phantomRights(fen, this.fen());
-    this.#touch();
     this.#comments.clear();
     if (!preserveHeaders) this.#resetHeaders();
     this.#updateSetup(fen);
@@ -793,17 +723,6 @@ export class Chess {
     this.load(DEFAULT_POSITION);
   }
 
-  // chess.js's FEN: the en passant square only when an en passant capture is legal.
-  #fenOf(pos: Position, force: boolean): string {
-    const f = pos.fen();
-    if (force) return f;
-    const end = f.lastIndexOf(' ', f.lastIndexOf(' ') - 1);
-    const start = f.lastIndexOf(' ', end - 1);
-    if (f.charCodeAt(start + 1) === 45 /* - */) return f;
-    for (const m of pos.legalMoves()) if (moveFlags(m) === MoveFlag.EN_PASSANT) return f;
-    return `${f.slice(0, start + 1)}-${f.slice(end)}`;
-  }
-
   /**
    * The FEN. The en passant square is written only when an en passant capture is legal,
    * unless `forceEnpassantSquare`.
@@ -813,10 +732,10 @@ export class Chess {
       // a board without moves: no en passant capture, so no square unless forced
       const f = this.#setup!.fen().split(' ');
       if (!forceEnpassantSquare) f[3] = '-';
-      return withRights(f.join(' '), this.#phantom);
+      return f.join(' ');
     }
-    if (forceEnpassantSquare) return withRights(this.#pos.fen(), this.#phantom);
-    return (this.#fenCache ??= withRights(this.#fenOf(this.#pos, false), this.#phantom));
+    if (forceEnpassantSquare) return this.#pos.fen();
+    return (this.#fenCache ??= this.#pos.fen(CHESSJS_FEN));
   }
 
   // A copy of the current board as a set-up (the caller owns it).
@@ -865,8 +784,10 @@ export class Chess {
   remove(square: Square): Piece | undefined {
     const piece = this.get(square);
     if (!piece) {
-      // chess.js drops the en passant square even when the square was empty
-      if (squareIndex(square) >= 0 && this.fen().split(' ')[3] !== '-') this.#edit(this.#board());
+      // chess.js drops the en passant square and the castling rights the board contradicts
+      // (kept as written) even when the square was empty
+      if (squareIndex(square) >= 0 && (this.fen().split(' ')[3] !== '-' || this.#hasWrittenRights()))
+        this.#edit(this.#board());
       else if (this.#history.length === 0) this.#updateSetup(this.fen());
       return undefined;
     }
@@ -874,6 +795,17 @@ export class Chess {
     board.remove(squareIndex(square));
     this.#edit(board);
     return piece;
+  }
+
+  // Whether the board holds castling rights that it contradicts (kept as written): the
+  // core's verdicts on it.
+  #hasWrittenRights(): boolean {
+    const board = this.#board();
+    try {
+      return board.validate().some((code) => code === 'castling-no-king' || code === 'castling-no-rook');
+    } finally {
+      board.dispose();
+    }
   }
 
   // Makes an edited copy of the board the board (a new history).
@@ -978,7 +910,6 @@ export class Chess {
 
   // The verbose move of a legal core move (not played).
   #verbose(pos: Position, m: MoveNumber, before: string, san: string = pos.san(m)): Move {
-    const flag = moveFlags(m);
     const from = moveFrom(m);
     const turn = pos.turn;
     const piece = pos.pieceAt(from)!.type as PieceSymbol;
@@ -986,9 +917,8 @@ export class Chess {
     let captured: PieceSymbol | undefined;
     if (isEnPassant(m)) captured = 'p';
     else if (isCapture(m)) captured = pos.pieceAt(moveTo(m))!.type as PieceSymbol;
-    const phantom = this.#phantomAfter(pos, m, captured === 'k');
     pos.play(m);
-    const after = withRights(this.#fenOf(pos, false), phantom);
+    const after = pos.fen(CHESSJS_FEN);
     pos.undo();
     return new Move(
       turn,
@@ -997,7 +927,7 @@ export class Chess {
       piece,
       captured,
       promotionOf(m),
-      FLAG_LETTERS[flag]!,
+      flagLetters(m),
       san,
       lan,
       before,
@@ -1106,22 +1036,11 @@ export class Chess {
     return this.#commit(pos, m);
   }
 
-  // The written-only castling rights after a move (not played). A king capture (on a board
-  // where the side not to move was in check) leaves the taken king's rights in chess.js's
-  // FEN, which the core drops with the king: they become written-only.
-  #phantomAfter(pos: Position, m: MoveNumber, takesKing: boolean): number {
-    let phantom = this.#phantom;
-    if (takesKing) phantom |= rightsOf(this.fen()) & (pos.turn === 'w' ? 12 : 3);
-    return phantom === 0 ? 0 : phantomAfter(phantom, pos, m);
-  }
-
   #commit(pos: Position, m: MoveNumber): Move {
     const before = this.fen();
     const record = this.#verbose(pos, m, before);
-    const phantom = this.#phantom;
-    this.#phantom = this.#phantomAfter(pos, m, record.captured === 'k');
     pos.play(m);
-    this.#history.push({ move: record, number: m, phantom });
+    this.#history.push({ move: record, number: m });
     this.#fenCache = record.after;
     return record;
   }
@@ -1150,7 +1069,7 @@ export class Chess {
     pos.playNull();
     this.#touch();
     const record = new Move(color, 'a8', 'a8', 'k', undefined, undefined, '-', '--', 'a8a8', before, this.fen());
-    this.#history.push({ move: record, number: 0, phantom: this.#phantom });
+    this.#history.push({ move: record, number: 0 });
     return record;
   }
 
@@ -1159,7 +1078,6 @@ export class Chess {
     const entry = this.#history.pop();
     if (!entry) return null;
     this.#pos!.undo();
-    this.#phantom = entry.phantom;
     this.#fenCache = entry.move.before;
     return entry.move;
   }
@@ -1274,13 +1192,11 @@ export class Chess {
     const fenTag = strict
       ? game.tags.some(([k, v]) => k === 'SetUp' && v === '1') && game.tags.find(([k]) => k === 'FEN')
       : game.tags.filter(([k]) => k.toLowerCase() === 'fen').pop();
-    // Build the new state aside, then commit (a failure leaves this object unchanged).
-    const next = new Chess(game.rootFen, { skipValidation: true });
-    // chess.js keeps the castling rights of the FEN tag as written (its issue #85)
-    if (fenTag) {
-      next.#phantom = phantomRights(padFen(fenTag[1]), next.fen());
-      next.#touch();
-    }
+    // Build the new state aside, then commit (a failure leaves this object unchanged). The
+    // position is the FEN tag's as load() reads it (castling rights that its board
+    // contradicts kept as written, as chess.js does: chess.js issue #85), which the core's
+    // reader played the moves from.
+    const next = new Chess(fenTag ? fenTag[1] : game.rootFen, { skipValidation: true });
     for (const u of game.uci) {
       if (u === '0000') next.move(null);
       else next.#commit(next.#pos!, next.#pos!.parseUci(u));
@@ -1289,7 +1205,6 @@ export class Chess {
     this.#pos = next.#pos;
     this.#setup?.dispose();
     this.#setup = next.#setup;
-    this.#phantom = next.#phantom;
     next.#setup = null;
     this.#history = next.#history;
     next.#pos = null;
@@ -1298,7 +1213,10 @@ export class Chess {
     for (const [k, v] of game.tags) this.#header[k] = v;
     if (!game.tags.some(([k]) => k === 'Result')) this.#header['Result'] = game.result;
     // SetUp and FEN headers as load() sets them.
-    if (fenTag) this.#updateSetup(padFen(fenTag[1]));
+    if (fenTag) {
+      this.#header['SetUp'] = next.#header['SetUp'] ?? null;
+      this.#header['FEN'] = next.#header['FEN'] ?? null;
+    }
     this.#comments = new Map();
     const fens = this.#lineFens();
     for (const [ply, c] of game.comments) {
@@ -1441,12 +1359,8 @@ export class Chess {
    */
   setCastlingRights(color: Color, rights: Partial<Record<'k' | 'q', boolean>>): boolean {
     if (color !== 'w' && color !== 'b') return true;
-    // chess.js re-derives every right from the board here: rights written without their
-    // king or rook go
-    if (this.#phantom !== 0) {
-      this.#phantom = 0;
-      this.#touch();
-    }
+    // chess.js re-derives every right from the board here: rights kept as written without
+    // their king or rook go (dropContradicted below)
     const board = this.#board();
     const before = board.fen();
     const home = color === 'w' ? 0 : 56;
