@@ -1,0 +1,408 @@
+// The Explorer panel (views/explorer.ts, its databases in explorer-worker.ts): the 100 lichess
+// games of tests/data/pgn/lichess-2013-01.pgn imported through "Open file" give, at the start
+// position and after a move played by clicking it, the same totals and moves (SAN, games, results,
+// average rating) as GameDatabase in Node (dist/database.js, ':memory:') for the same file; a
+// player filter changes the counts as Node's filter does; a game of the list opens on the board
+// at the ply where it reached the position; the database is still there after a reload; named
+// databases are made, renamed and deleted; a file dropped on the panel is imported; an import of
+// the 500-game corpus is cancelled midway (the games committed stay, the store reads them, and
+// they are there after a reload) while the longest frame gap of the page is measured; the
+// layout at 1280x800, 390x844 and 844x390 (screenshots in test-artifacts/) and axe.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { ROOT, assertAxe, assertLayout, fen, shot, startBrowser, tab } from './helpers.mjs';
+
+const LICHESS = `${ROOT}tests/data/pgn/lichess-2013-01.pgn`;
+const CORPUS = `${ROOT}tests/data/corpus/stockfish-selfplay.pgn`;
+const { Position } = await import(`${ROOT}dist/index.js`);
+const { GameDatabase } = await import(`${ROOT}dist/database.js`);
+
+/** What GameDatabase in Node finds for the lichess file: explore at a position (moves as SAN), with a filter. */
+const node = await GameDatabase.open(':memory:');
+const imported = await node.addGames(readFileSync(LICHESS, 'utf8'));
+function expected(sans, filter) {
+  const pos = Position.startpos();
+  for (const s of sans) pos.play(s);
+  const e = node.explore(pos, filter);
+  pos.dispose();
+  return {
+    games: e.games,
+    moves: e.moves.map((m) => ({
+      san: m.san,
+      games: m.games,
+      rating: m.averageRating === null ? '' : String(Math.round(m.averageRating)),
+    })),
+  };
+}
+
+/** What the panel shows: the totals row's games and each move's SAN, games and average rating. */
+const shown = (page) =>
+  page.$eval('[data-testid=explorer-moves]', (el) => ({
+    games: Number(el.querySelector('[data-testid=explorer-total]')?.dataset.games ?? 0),
+    moves: [...el.querySelectorAll('[data-testid=explorer-move]')].map((r) => ({
+      san: r.dataset.san,
+      games: Number(r.dataset.games),
+      rating: r.querySelector('.explorer-rating').textContent,
+    })),
+  }));
+
+/** Waits until the panel shows an answer (moves, none, or a refusal) for the current query. */
+const settled = (page) =>
+  page.waitForFunction(() => {
+    const el = document.querySelector('[data-testid=explorer-moves]');
+    return el && el.dataset.state !== 'loading' && !el.hasAttribute('aria-busy');
+  });
+
+/** Waits until the panel's totals row shows `n` games. */
+const waitTotal = (page, n) =>
+  page.waitForFunction((k) => document.querySelector('[data-testid=explorer-total]')?.dataset.games === String(k), n, {
+    timeout: 30_000,
+  });
+
+/** Imports a file through "Open file" and waits for the panel's note that it is over. */
+async function importFile(page, path) {
+  await page.setInputFiles('[data-testid=database-import]', path);
+  await page.waitForFunction(
+    () => /^Imported|^Import cancelled/.test(document.querySelector('[data-testid=explorer-note]').textContent),
+    null,
+    { timeout: 120_000 },
+  );
+  return page.textContent('[data-testid=explorer-note]');
+}
+
+/**
+ * Starts measuring the page's frame gaps (requestAnimationFrame) and long tasks (the Long Tasks
+ * API: the page's own work of over 50 ms); `stop()` returns the longest of each.
+ */
+async function watchFrames(page) {
+  await page.evaluate(() => {
+    const w = { gap: 0, on: true, frames: 0, long: 0, big: [] };
+    const t0 = performance.now();
+    window.__frames = w;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (w.on) w.long = Math.max(w.long, e.duration);
+    }).observe({ type: 'longtask' });
+    let last = performance.now();
+    const frame = (t) => {
+      if (!w.on) return;
+      w.gap = Math.max(w.gap, t - last);
+      if (t - last > 50)
+        w.big.push([
+          Math.round(last - t0),
+          Math.round(t - last),
+          document.querySelector('[data-testid=explorer-progress-text]').textContent,
+        ]);
+      w.frames++;
+      last = t;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  return {
+    stop: () =>
+      page.evaluate(() => {
+        window.__frames.on = false;
+        return {
+          gap: window.__frames.gap,
+          frames: window.__frames.frames,
+          long: window.__frames.long,
+          big: window.__frames.big,
+        };
+      }),
+  };
+}
+
+// A bigger file for the cancelled import: the corpus six times, each copy's games told apart by
+// their Event (else the copies would be skipped as duplicates): 3,000 games, 5.3 MB.
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'cw-explorer-'));
+const BIG = path.join(tmp, 'corpus-x6.pgn');
+const corpus = readFileSync(CORPUS, 'utf8');
+writeFileSync(
+  BIG,
+  Array.from({ length: 6 }, (_, k) => corpus.replaceAll('[Event "chesswasm corpus"]', `[Event "copy ${k + 1}"]`)).join(
+    '\n',
+  ),
+);
+const LANDSCAPE = { width: 844, height: 390 };
+
+/** Names a new database with the panel's New. */
+async function newDatabase(page, name) {
+  await page.click('[data-testid=explorer-new]');
+  await page.fill('[data-testid=explorer-name]', name);
+  await page.press('[data-testid=explorer-name]', 'Enter');
+  await page.waitForFunction(
+    (n) => document.querySelector('[data-testid=explorer-db]').selectedOptions[0]?.textContent === n,
+    name,
+  );
+}
+const databaseNames = (page) => page.$$eval('[data-testid=explorer-db] option', (els) => els.map((e) => e.textContent));
+
+let b;
+before(async () => {
+  b = await startBrowser();
+});
+after(async () => {
+  await b?.close();
+  node.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('the Explorer panel', () => {
+  it('imports a lichess file and shows what GameDatabase in Node finds: moves, a click, a filter, a game opened, a reload', async () => {
+    assert.equal(imported.added, 100);
+    const page = await b.open();
+    await tab(page, 'explorer');
+    await settled(page);
+    assert.equal(await page.getAttribute('[data-testid=explorer-moves]', 'data-state'), 'empty');
+    const note = await importFile(page, LICHESS);
+    assert.match(note, /^Imported 100 games into “My games” \(100 games in all\)\./);
+    await waitTotal(page, 100);
+    const start = expected([]);
+    assert.deepEqual(await shown(page), start);
+    assert.equal(start.moves[0].san, 'e4');
+    await shot(page, 'explorer-start-1280');
+
+    // A click on a move plays it; the panel follows the position.
+    await page.click('[data-testid=explorer-move][data-san=e4] button');
+    await page.waitForFunction(() => /4P3/.test(document.querySelector('[data-testid=fen]').value));
+    const afterE4 = expected(['e4']);
+    await waitTotal(page, afterE4.games);
+    assert.deepEqual(await shown(page), afterE4);
+
+    // Enter on a focused move plays it too, and the focus goes to the next list's first move.
+    const reply = afterE4.moves[0].san;
+    await page.focus(`[data-testid=explorer-move][data-san="${reply}"] button`);
+    await page.keyboard.press('Enter');
+    const afterReply = expected(['e4', reply]);
+    await waitTotal(page, afterReply.games);
+    assert.deepEqual(await shown(page), afterReply);
+    await page.waitForFunction(() => document.activeElement?.closest('[data-testid=explorer-move]') !== null);
+
+    // A player filter (as White): the counts are Node's with the same filter.
+    await page.keyboard.press('Home'); // back to the start position (the focus is on a move button)
+    await page.waitForFunction(
+      (f) => document.querySelector('[data-testid=fen]').value === f,
+      Position.startpos().fen(),
+    );
+    await waitTotal(page, 100);
+    const [first] = node.games(null, {}, { limit: 1, order: 'oldest' });
+    const player = first.White;
+    await page.click('[data-testid=explorer-filters] summary');
+    await page.fill('[data-testid=explorer-player]', player.toUpperCase()); // names compare case-insensitively
+    const byPlayer = expected([], { player });
+    assert.ok(byPlayer.games > 0 && byPlayer.games < 100, JSON.stringify(byPlayer));
+    await waitTotal(page, byPlayer.games);
+    assert.deepEqual(await shown(page), byPlayer);
+    await page.selectOption('[data-testid=explorer-color]', 'w');
+    const asWhite = expected([], { player, color: 'w' });
+    await waitTotal(page, asWhite.games);
+    assert.deepEqual(await shown(page), asWhite);
+    assert.match(await page.textContent('[data-testid=explorer-filter-summary]'), new RegExp(`as White`));
+    // A bad value is the package's typed refusal, said in the panel; the counts come back with a good one.
+    await page.fill('[data-testid=explorer-since]', 'last week');
+    await page.waitForSelector('[data-testid=explorer-moves][data-code=invalid-argument]');
+    assert.match(await page.textContent('[data-testid=explorer-moves]'), /since must be a PGN date/);
+    await page.fill('[data-testid=explorer-since]', '2012.12');
+    await waitTotal(page, expected([], { player, color: 'w', since: '2012.12' }).games);
+    await page.click('[data-testid=explorer-clear]');
+    await waitTotal(page, 100);
+
+    // The games at the position: ten a page, the next page, and one opened at its ply.
+    await page.click('[data-testid=explorer-move][data-san=d4] button');
+    const afterD4 = expected(['d4']);
+    await waitTotal(page, afterD4.games);
+    const pos = Position.startpos();
+    pos.play('d4');
+    const headers = node.games(pos, {}, { limit: 10 });
+    const listed = () => page.$$eval('[data-testid=explorer-game]', (els) => els.map((e) => Number(e.dataset.game)));
+    assert.deepEqual(
+      await listed(),
+      headers.map((g) => g.id),
+    );
+    assert.equal(await page.textContent('[data-testid=explorer-page]'), `1–${headers.length} of ${afterD4.games}`);
+    if (afterD4.games > 10) {
+      await page.click('[data-testid=explorer-next]');
+      await page.waitForFunction(() => /^11–/.test(document.querySelector('[data-testid=explorer-page]').textContent));
+      const second = node.games(pos, {}, { limit: 10, offset: 10 });
+      assert.deepEqual(
+        await listed(),
+        second.map((g) => g.id),
+      );
+      await page.click('[data-testid=explorer-prev]');
+      await page.waitForFunction(() => /^1–/.test(document.querySelector('[data-testid=explorer-page]').textContent));
+    }
+    const g = headers[0];
+    await page.click(`[data-testid=explorer-game][data-game="${g.id}"]`);
+    await page.waitForFunction(
+      (w) => document.querySelector('[data-testid=game-header]').textContent.includes(w),
+      g.White,
+    );
+    assert.equal(await fen(page), pos.fen());
+    assert.match(await page.textContent('[data-testid=game-header]'), new RegExp(g.Black));
+    const moves = await page.$$eval('[data-testid=moves] .move', (els) => els.length);
+    assert.ok(moves > 1, 'the whole game is in the move list');
+    pos.dispose();
+
+    // A reload: the database is still there, with its games.
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true]', { state: 'attached' });
+    await tab(page, 'explorer');
+    assert.equal(await page.$eval('[data-testid=explorer-db]', (s) => s.selectedOptions[0].textContent), 'My games');
+    await page.click('#nav-start');
+    await waitTotal(page, 100);
+    assert.deepEqual(await shown(page), start);
+    await page.closeAll();
+  });
+
+  it('named databases: made, renamed, deleted; a dropped file; an import cancelled midway, the page responsive', async () => {
+    const page = await b.open();
+    await tab(page, 'explorer');
+    await newDatabase(page, 'My lichess games');
+    await newDatabase(page, 'Masters 2025');
+    assert.deepEqual(await databaseNames(page), ['My lichess games', 'Masters 2025']);
+    // A name taken is refused, and nothing changes.
+    await page.click('[data-testid=explorer-new]');
+    await page.fill('[data-testid=explorer-name]', 'My lichess games');
+    await page.press('[data-testid=explorer-name]', 'Enter');
+    assert.match(
+      await page.textContent('[data-testid=explorer-note]'),
+      /There is a database “My lichess games” already/,
+    );
+    await page.press('[data-testid=explorer-name]', 'Escape');
+    assert.deepEqual(await databaseNames(page), ['My lichess games', 'Masters 2025']);
+
+    // A file dropped on the panel goes into the selected database.
+    const immortal = readFileSync(`${ROOT}tests/data/games/immortal.pgn`, 'utf8');
+    const drop = await page.evaluateHandle((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'immortal.pgn', { type: 'application/x-chess-pgn' }));
+      return dt;
+    }, immortal);
+    await page.dispatchEvent('[data-testid=explorer]', 'dragover', { dataTransfer: drop });
+    await page.dispatchEvent('[data-testid=explorer]', 'drop', { dataTransfer: drop });
+    await page.waitForFunction(() =>
+      /^Imported 1 game into “Masters 2025”/.test(document.querySelector('[data-testid=explorer-note]').textContent),
+    );
+    await waitTotal(page, 1);
+    assert.deepEqual(
+      (await shown(page)).moves.map((m) => m.san),
+      ['e4'],
+    );
+
+    // Renamed, then deleted after a confirmation (dismissed first: nothing happens).
+    await page.click('[data-testid=explorer-rename]');
+    await page.fill('[data-testid=explorer-name]', 'Masters 2025 (classical)');
+    await page.click('[data-testid=explorer-name-ok]');
+    assert.deepEqual(await databaseNames(page), ['My lichess games', 'Masters 2025 (classical)']);
+    const dialogs = [];
+    page.removeAllListeners('dialog');
+    page.once('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.click('[data-testid=explorer-delete]');
+    await page.waitForFunction(() => true);
+    await page.waitForTimeout(300);
+    assert.deepEqual(await databaseNames(page), ['My lichess games', 'Masters 2025 (classical)']);
+    page.once('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.accept();
+    });
+    await page.click('[data-testid=explorer-delete]');
+    await page.waitForFunction(() =>
+      /^Deleted “Masters 2025 \(classical\)” \(1 game\)/.test(
+        document.querySelector('[data-testid=explorer-note]').textContent,
+      ),
+    );
+    assert.deepEqual(dialogs, [
+      'Delete “Masters 2025 (classical)” and its 1 game? This cannot be undone.',
+      'Delete “Masters 2025 (classical)” and its 1 game? This cannot be undone.',
+    ]);
+    assert.deepEqual(await databaseNames(page), ['My lichess games']);
+    // A database made after a delete takes the emptied store: it starts with no games.
+    await newDatabase(page, 'Corpus');
+    await page.waitForSelector('[data-testid=explorer-moves][data-state=none]');
+
+    // An import of 3,000 games (5.3 MB) cancelled once a quarter of the file is read, while
+    // the page's frames are watched.
+    const frames = await watchFrames(page);
+    const t0 = Date.now();
+    await page.setInputFiles('[data-testid=database-import]', BIG);
+    await page.waitForFunction(() => document.querySelector('#explorer-progress-bar').value >= 0.25, null, {
+      timeout: 120_000,
+    });
+    const before = await page.textContent('[data-testid=explorer-progress-text]');
+    await page.click('[data-testid=explorer-cancel]');
+    await page.waitForFunction(
+      () => /^Import cancelled|^Imported/.test(document.querySelector('[data-testid=explorer-note]').textContent),
+      null,
+      {
+        timeout: 120_000,
+      },
+    );
+    const ms = Date.now() - t0;
+    const { gap, frames: n, long } = await frames.stop();
+    const note = await page.textContent('[data-testid=explorer-note]');
+    const kept = Number(/^Import cancelled: kept ([\d,]+) games?/.exec(note)?.[1].replace(/,/g, '') ?? NaN);
+    console.log(
+      `# cancelled import: ${kept} of 3,000 games kept after ${ms} ms (progress when cancelled: ${before}); longest frame gap ${Math.round(gap)} ms over ${n} frames, longest task ${Math.round(long)} ms (0: none over 50 ms)`,
+    );
+    assert.ok(kept > 0 && kept < 3000, note);
+    assert.ok(gap <= 100, `a frame gap of ${gap} ms`);
+    // The store reads what was committed: every corpus game starts from the start position.
+    await waitTotal(page, kept);
+    await shot(page, 'explorer-cancelled-1280');
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true]', { state: 'attached' });
+    await tab(page, 'explorer');
+    assert.deepEqual(await databaseNames(page), ['My lichess games', 'Corpus']);
+    await waitTotal(page, kept);
+
+    // The rest, imported again: only the games not committed before are added.
+    const all = await watchFrames(page);
+    const t1 = Date.now();
+    const done = await importFile(page, BIG);
+    const ms1 = Date.now() - t1;
+    const whole = await all.stop();
+    console.log('# big', JSON.stringify(whole.big));
+    console.log(
+      `# import of the rest: ${done.trim()} in ${ms1} ms (${Math.round(((3000 - kept) / ms1) * 1000)} games/s added); longest frame gap ${Math.round(whole.gap)} ms over ${whole.frames} frames, longest task ${Math.round(whole.long)} ms`,
+    );
+    assert.match(
+      done,
+      new RegExp(
+        `^Imported ${(3000 - kept).toLocaleString('en')} games into “Corpus”, ${kept.toLocaleString('en')} already there skipped \\(3,000 games in all\\)`,
+      ),
+    );
+    assert.ok(whole.gap <= 100, `a frame gap of ${whole.gap} ms`);
+    await waitTotal(page, 3000);
+    await page.closeAll();
+  });
+
+  for (const [label, viewport] of [
+    ['1280x800', { width: 1280, height: 800 }],
+    ['390x844', { width: 390, height: 844 }],
+    ['844x390', LANDSCAPE],
+  ])
+    it(`the layout at ${label}, and axe`, async () => {
+      const page = await b.open('', viewport);
+      await tab(page, 'explorer');
+      await importFile(page, LICHESS);
+      await waitTotal(page, 100);
+      await page.click('[data-testid=explorer-filters] summary');
+      await page.locator('[data-testid=explorer-moves]').scrollIntoViewIfNeeded();
+      await assertLayout(page, `explorer ${label}`);
+      await shot(page, `explorer-${label}`);
+      await page.locator('[data-testid=explorer-games]').scrollIntoViewIfNeeded();
+      await shot(page, `explorer-games-${label}`);
+      await assertAxe(page, `explorer ${label}`);
+      await page.closeAll();
+    });
+});
+
+it('no console errors', () => {
+  assert.deepEqual(b.problems, []);
+});
