@@ -360,12 +360,12 @@ export class ExplorerView {
       return this.#note(`There is a database “${name}” already.`);
     if (this.#naming === 'new') {
       this.#create(name);
-      this.#note(`Created “${name}”: open or drop a PGN file to fill it.`);
+      this.#note(`Created “${name}”: open or drop a PGN file to fill it.`, 'ok');
     } else if (current) {
       current.name = name;
       this.#save();
       this.#fillSelect();
-      this.#note(`Renamed to “${name}”.`);
+      this.#note(`Renamed to “${name}”.`, 'ok');
     }
     this.#closeName();
     this.#refresh();
@@ -392,7 +392,7 @@ export class ExplorerView {
     list.selected = list.databases[0]?.id ?? null;
     this.#save();
     this.#fillSelect();
-    this.#note(`Deleted “${entry.name}” (${plural(count, 'game')}).`);
+    this.#note(`Deleted “${entry.name}” (${plural(count, 'game')}).`, 'ok');
     this.#refresh();
   }
 
@@ -442,12 +442,16 @@ export class ExplorerView {
     $<HTMLButtonElement>('explorer-cancel').disabled = false;
     this.#note('');
     let lastRefresh = performance.now();
+    let lastAdded = 0;
     const onProgress = (p: ImportProgressMessage) => {
       bar.value = p.total > 0 ? p.bytes / p.total : 0;
-      text.textContent = `${plural(p.games, 'game')} read: ${thousands(p.added)} added, ${thousands(p.skipped)} skipped, ${plural(p.errors, 'error')} · ${megabytes(p.bytes)} of ${megabytes(p.total)}`;
-      // The explorer shows the games committed so far, about once a second.
-      if (performance.now() - lastRefresh > 1000) {
+      // (the counts move on after each batch of games committed, the bytes as they are read)
+      text.textContent = `${plural(p.games, 'game')} read: ${thousands(p.added)} added, ${thousands(p.skipped)} skipped, ${plural(p.errors, 'error')} · ${megabytes(p.bytes)} of ${megabytes(p.total)} read`;
+      // The explorer shows the games committed so far: after a batch, at most every 2 s (the
+      // page's own work during an import stays a line of text most of the time).
+      if (p.added !== lastAdded && performance.now() - lastRefresh > 2000) {
         lastRefresh = performance.now();
+        lastAdded = p.added;
         this.#refresh();
       }
     };
@@ -460,7 +464,7 @@ export class ExplorerView {
         : '';
       this.#note(
         `${r.cancelled ? 'Import cancelled: kept' : 'Imported'} ${plural(r.added, 'game')} into “${entry.name}”${r.skipped ? `, ${thousands(r.skipped)} already there skipped` : ''} (${plural(r.count, 'game')} in all).${errors}`,
-        r.cancelled ? '' : 'ok',
+        'ok',
       );
     } catch (e) {
       this.#note(`The import into “${entry.name}” stopped: ${errorText(e)} The games imported before stay.`);
