@@ -245,6 +245,21 @@ describe('the Explorer panel', () => {
     const moves = await page.$$eval('[data-testid=moves] .move', (els) => els.length);
     assert.ok(moves > 1, 'the whole game is in the move list');
     pos.dispose();
+    // As opened it is the database's copy: the studies do not ask to keep it (the prompt names
+    // only the game played from the start before, with Show it). A move of one's own makes it a
+    // game to keep (the prompt asks about it).
+    assert.match(await page.textContent('[data-testid=scratch-text]'), /^An unsaved game, .* is in no study yet/);
+    assert.equal(await page.isVisible('[data-testid=scratch-show]'), true);
+    const stored = node.game(g.id, g.ply);
+    const next = stored.current.children[0]?.san;
+    stored.dispose();
+    await page.fill('[data-testid=move-input]', next === 'a6' ? 'h6' : 'a6');
+    await page.press('[data-testid=move-input]', 'Enter');
+    await page.waitForFunction(() =>
+      /^This game \(\d+ moves\) is in no study yet/.test(
+        document.querySelector('[data-testid=scratch-text]').textContent,
+      ),
+    );
 
     // A reload: the database is still there, with its games.
     await page.reload();

@@ -94,7 +94,12 @@ const editor = new EditorView(store, board);
 const puzzles = new PuzzlesView(store, board);
 const book = new BookView(store, board);
 const tablebase = new TablebaseView(store);
-const explorer = new ExplorerView(store);
+const explorer = new ExplorerView(store, {
+  beforeOpen: (game) => {
+    pgn.forgetGames();
+    studies.markCopy(game);
+  },
+});
 new PerftView(store);
 const opening = new OpeningView(store);
 const treeMenu = new TreeMenuView(store);

@@ -156,8 +156,15 @@ function megabytes(n: number): string {
   return n < 1e6 ? `${(n / 1e3).toFixed(0)} KB` : `${(n / 1e6).toFixed(1)} MB`;
 }
 
+/** What the board does around the panel. */
+export interface ExplorerHooks {
+  /** Before a game of a database is shown (the studies mark it as a copy: see StudiesView.markCopy). */
+  beforeOpen?: (game: Game) => void;
+}
+
 export class ExplorerView {
   #store: Store;
+  #hooks: ExplorerHooks;
   #worker: Worker | null = null;
   #requests = 0;
   #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: ExplorerRequestError) => void }>();
@@ -178,8 +185,9 @@ export class ExplorerView {
   /** A move was played from the keyboard: the first move of the next list gets the focus. */
   #focusFirstMove = false;
 
-  constructor(store: Store) {
+  constructor(store: Store, hooks: ExplorerHooks = {}) {
     this.#store = store;
+    this.#hooks = hooks;
     this.#panel = $('explorer');
     this.#fillSelect();
     on('explorer-db', 'change', () => {
@@ -760,6 +768,7 @@ export class ExplorerView {
     }
     let node: GameNode = game.root;
     for (let i = 0; i < (answer.ply ?? 0) && node.children[0]; i++) node = node.children[0];
+    this.#hooks.beforeOpen?.(game);
     this.#store.setGame(game, node);
   }
 }
