@@ -9,7 +9,8 @@
 // they are there after a reload) while the longest frame gap of the page is measured; the
 // layout at 1280x800, 390x844 and 844x390 (screenshots in test-artifacts/) and axe.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -434,6 +435,38 @@ describe('the Explorer panel', () => {
     assert.ok(whole.gap <= 100, `a frame gap of ${whole.gap} ms`);
     await waitTotal(page, 3000);
     await page.closeAll();
+  });
+
+  it('a .pgn.zst file (Debian zstd) imports the same games; a second tab is told the databases are in use', async () => {
+    const plain = path.join(tmp, 'lichess-2013-01.pgn');
+    copyFileSync(LICHESS, plain);
+    execFileSync('zstd', ['-q', '-f', '-19', plain, '-o', `${plain}.zst`]);
+    const page = await b.open();
+    await tab(page, 'explorer');
+    const note = await importFile(page, `${plain}.zst`);
+    assert.match(note, /^Imported 100 games into “My games”/);
+    await waitTotal(page, 100);
+    assert.deepEqual(await shown(page), expected([]));
+    // OPFS's pool is one worker's at a time: a second tab of the same browser says why it cannot
+    // open them (DatabaseError 'cannot-open'), and the first tab goes on.
+    const second = await page.context().newPage();
+    await second.goto(page.url());
+    await second.waitForSelector('body[data-ready=true]', { state: 'attached' });
+    await tab(second, 'explorer');
+    await second.waitForSelector('[data-testid=explorer-moves][data-state=error]');
+    const code = await second.getAttribute('[data-testid=explorer-moves]', 'data-code');
+    const text = await second.textContent('[data-testid=explorer-moves]');
+    console.log(`# a second tab: ${code}: ${text}`);
+    assert.equal(code, 'cannot-open', text);
+    await page.click('[data-testid=explorer-move][data-san=e4] button');
+    await waitTotal(page, expected(['e4']).games);
+    // The first tab closed, the second opens them when it asks again (its tab shown again).
+    await page.close();
+    await tab(second, 'studies');
+    await tab(second, 'explorer');
+    await waitTotal(second, 100);
+    assert.deepEqual(await shown(second), expected([]));
+    await second.context().close();
   });
 
   for (const [label, viewport] of [

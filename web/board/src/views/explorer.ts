@@ -250,6 +250,10 @@ export class ExplorerView {
     // store are loaded the first time it is), and catches up when it is shown again.
     const tabpanel = this.#panel.closest<HTMLElement>('[role=tabpanel]');
     if (tabpanel) new MutationObserver(() => this.render()).observe(tabpanel, { attributeFilter: ['hidden'] });
+    // Back to this browser tab (another one may have closed, freeing the databases): a refusal shown is asked again.
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible' && $('explorer-moves').dataset.state === 'error') this.render();
+    });
   }
 
   // ---- the worker ------------------------------------------------------------------------------
@@ -281,6 +285,11 @@ export class ExplorerView {
       const waiting = this.#pending.get(m.id);
       this.#pending.delete(m.id);
       this.#progress.delete(m.id);
+      if (m.type === 'error' && m.code === 'cannot-open' && this.#worker === worker) {
+        // SQLite keeps a pool that failed to open (another tab holds OPFS) failed for the life of
+        // its worker: the next request starts a new one, which tries again.
+        this.#stopWorker(worker, m.code, m.message);
+      }
       if (!waiting) return;
       if (m.type === 'done') waiting.resolve(m.value);
       else waiting.reject(new ExplorerRequestError(m.code, m.message));
@@ -289,13 +298,18 @@ export class ExplorerView {
       // The worker failed to start or died: every request waiting is answered with the error,
       // and the next request starts a new worker.
       e.preventDefault();
-      this.#worker = null;
-      for (const [, waiting] of this.#pending)
-        waiting.reject(new ExplorerRequestError('worker', e.message || 'the database worker stopped'));
-      this.#pending.clear();
-      this.#progress.clear();
+      this.#stopWorker(worker, 'worker', e.message || 'the database worker stopped');
     };
     return worker;
+  }
+
+  // Ends a worker: the requests it had are answered with the error.
+  #stopWorker(worker: Worker, code: string, message: string): void {
+    worker.terminate();
+    if (this.#worker === worker) this.#worker = null;
+    for (const [, waiting] of this.#pending) waiting.reject(new ExplorerRequestError(code, message));
+    this.#pending.clear();
+    this.#progress.clear();
   }
 
   // ---- the list of databases -------------------------------------------------------------------
@@ -588,6 +602,8 @@ export class ExplorerView {
     const games = $('explorer-games');
     const show = (state: string, text: string) => {
       moves.dataset.state = state;
+      delete moves.dataset.code;
+      moves.removeAttribute('title');
       moves.replaceChildren(h('p.muted.small.book-note', null, text));
       games.replaceChildren();
       this.#pager(0, 0);
@@ -614,6 +630,8 @@ export class ExplorerView {
         const code = e instanceof ExplorerRequestError ? e.code : 'error';
         show(code === 'invalid-argument' ? 'filter-error' : 'error', errorText(e, code));
         moves.dataset.code = code;
+        moves.title = e instanceof Error ? e.message : String(e); // the package's whole message
+        this.#shown = ''; // not an answer to keep: the next render (a move, the tab shown again) asks again
       },
     );
   }
@@ -622,6 +640,7 @@ export class ExplorerView {
     const list = $('explorer-moves');
     list.dataset.state = ex.games ? 'moves' : 'none';
     delete list.dataset.code;
+    list.removeAttribute('title');
     if (!ex.games) {
       list.replaceChildren(h('p.book-out', null, 'No game of this database reached this position.'));
       return;
@@ -786,16 +805,18 @@ export class ExplorerRequestError extends Error {
 
 const ERROR_TEXT: Record<string, string> = {
   'cannot-open':
-    'the databases cannot be opened here (they need the browser’s private file system; another tab of the board may hold them).',
-  locked: 'the database is busy in another tab; try again in a moment.',
-  full: 'the browser’s storage is full.',
-  damaged: 'the database is damaged.',
-  'newer-format': 'the database was written by a newer version of the board.',
+    'The databases cannot be opened here: they need the browser’s private file system, which one tab of the board holds at a time (close the other tab and come back to this one).',
+  locked: 'The database is busy in another tab; try again in a moment.',
+  full: 'The browser’s storage is full.',
+  damaged: 'The database is damaged.',
+  'newer-format': 'The database was written by a newer version of the board.',
 };
 
 /** An error for the panel: the package's message (a filter's says which field), or the code's sentence. */
 function errorText(e: unknown, code = e instanceof ExplorerRequestError ? e.code : 'error'): string {
   const message = e instanceof Error ? e.message : String(e);
   if (code === 'invalid-argument') return `The filter is not valid: ${message.replace(/^filter\./, '')}.`;
-  return ERROR_TEXT[code] ? `${ERROR_TEXT[code]} (${message})` : message;
+  // A known code's sentence says what to do; the package's message (for the curious) is in the
+  // list's title.
+  return ERROR_TEXT[code] ?? message;
 }
