@@ -21,7 +21,7 @@ const CORPUS = `${ROOT}tests/data/corpus/stockfish-selfplay.pgn`;
 const { Position } = await import(`${ROOT}dist/index.js`);
 const { GameDatabase } = await import(`${ROOT}dist/database.js`);
 
-/** What GameDatabase in Node finds for the lichess file: explore at a position (moves as SAN), with a filter. */
+/** What GameDatabase in Node finds for the lichess file: explore at a position (moves as SAN), with a filter; the panel's figures from it. */
 const node = await GameDatabase.open(':memory:');
 const imported = await node.addGames(readFileSync(LICHESS, 'utf8'));
 function expected(sans, filter) {
@@ -29,17 +29,20 @@ function expected(sans, filter) {
   for (const s of sans) pos.play(s);
   const e = node.explore(pos, filter);
   pos.dispose();
+  // The bar's shares, as lichess's explorer writes them: whole percents of the decided games.
+  const pct = (n, m) => `${Math.round((100 * n) / (m.white + m.draws + m.black))}%`;
   return {
     games: e.games,
     moves: e.moves.map((m) => ({
       san: m.san,
       games: m.games,
       rating: m.averageRating === null ? '' : String(Math.round(m.averageRating)),
+      results: `White wins ${pct(m.white, m)}, draws ${pct(m.draws, m)}, Black wins ${pct(m.black, m)}`,
     })),
   };
 }
 
-/** What the panel shows: the totals row's games and each move's SAN, games and average rating. */
+/** What the panel shows: the totals row's games and each move's SAN, games, average rating and results. */
 const shown = (page) =>
   page.$eval('[data-testid=explorer-moves]', (el) => ({
     games: Number(el.querySelector('[data-testid=explorer-total]')?.dataset.games ?? 0),
@@ -47,6 +50,9 @@ const shown = (page) =>
       san: r.dataset.san,
       games: Number(r.dataset.games),
       rating: r.querySelector('.explorer-rating').textContent,
+      results: /White wins [^,]+, draws [^,]+, Black wins \d+%/.exec(
+        r.querySelector('button').getAttribute('aria-label'),
+      )?.[0],
     })),
   }));
 
@@ -164,6 +170,11 @@ describe('the Explorer panel', () => {
     const start = expected([]);
     assert.deepEqual(await shown(page), start);
     assert.equal(start.moves[0].san, 'e4');
+    // The bar's parts are as wide as those shares (the same figures, drawn).
+    const widths = await page.$eval('[data-testid=explorer-move][data-san=e4] .explorer-bar', (bar) =>
+      [...bar.children].map((part) => Math.round(parseFloat(part.style.width))),
+    );
+    assert.equal(start.moves[0].results, `White wins ${widths[0]}%, draws ${widths[1]}%, Black wins ${widths[2]}%`);
     await shot(page, 'explorer-start-1280');
 
     // A click on a move plays it; the panel follows the position.
