@@ -221,6 +221,24 @@ describe('the Explorer panel', () => {
     await waitTotal(page, expected([], { player, color: 'w', since: '2012.12' }).games);
     await page.click('[data-testid=explorer-clear]');
     await waitTotal(page, 100);
+    // Ratings and time control classes: Node's counts with the same filter.
+    await page.fill('[data-testid=explorer-min]', '1600');
+    await page.fill('[data-testid=explorer-max]', '1900');
+    const rated = expected([], { minRating: 1600, maxRating: 1900 });
+    assert.ok(rated.games > 0 && rated.games < 100, JSON.stringify(rated));
+    await waitTotal(page, rated.games);
+    assert.deepEqual(await shown(page), rated);
+    await page.uncheck('[data-testid=explorer-speeds] input[value=blitz]');
+    const notBlitz = expected([], {
+      minRating: 1600,
+      maxRating: 1900,
+      timeControl: ['ultraBullet', 'bullet', 'rapid', 'classical', 'correspondence'],
+    });
+    assert.notEqual(notBlitz.games, rated.games);
+    await waitTotal(page, notBlitz.games);
+    assert.deepEqual(await shown(page), notBlitz);
+    await page.click('[data-testid=explorer-clear]');
+    await waitTotal(page, 100);
 
     // The games at the position: ten a page, the next page, and one opened at its ply.
     await page.click('[data-testid=explorer-move][data-san=d4] button');
@@ -246,8 +264,10 @@ describe('the Explorer panel', () => {
       await page.click('[data-testid=explorer-prev]');
       await page.waitForFunction(() => /^1–/.test(document.querySelector('[data-testid=explorer-page]').textContent));
     }
+    // Opened with the keyboard: the game's button focused, Enter.
     const g = headers[0];
-    await page.click(`[data-testid=explorer-game][data-game="${g.id}"]`);
+    await page.focus(`[data-testid=explorer-game][data-game="${g.id}"]`);
+    await page.keyboard.press('Enter');
     await page.waitForFunction(
       (w) => document.querySelector('[data-testid=game-header]').textContent.includes(w),
       g.White,
