@@ -21,7 +21,7 @@
 //                          fzstd too (loaded by the first .pgn.zst source)
 // One module graph instead of a file per module: 5 KB less gzipped JS than minifying each file
 // on its own (gzip sees one file; names are mangled across modules), and a Node import loads 2
-// JS files instead of 19 (docs/performance.md, "Size" and "Import"). Every module of the package
+// JS files instead of 19 (docs/performance.md, "Budgets" and "What limits it"). Every module of the package
 // but the puzzle entries' own goes into one chunk (shared-index.js): left to itself, rolldown
 // puts what the puzzle entries share with index.js (the glue, the loader, the boundary
 // tables) in a chunk of its own, which gzips 0.5 KB larger than one file with the rest. The

@@ -86,7 +86,7 @@ Bitboard leaper(Square s, const int (*deltas)[2], int n) {
 // mask, and its attacks the union of each part's attacks: the (at most 64) subsets of each
 // direction are cut once, then combined in four nested loops, where each table entry costs a
 // few ORs, the magic multiply and a store (the tables hold 107,520 entries, filled while the
-// module starts, in V8's first-tier code: docs/performance.md, "Import"). The tables are zero
+// module starts, in V8's first-tier code: docs/performance.md, "What limits it"). The tables are zero
 // before (static storage, filled once).
 void init_magics(int kind, Magic* magics, Bitboard* table, const int (*dirs)[2], const uint64_t* numbers,
                  const unsigned char* bits) {

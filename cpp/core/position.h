@@ -204,7 +204,7 @@ class Position {
   }
   // Doubles the state stack: out of line, so that do_move holds no inlined allocation and
   // copy (perft without bulk counting: native 2% fewer instructions, wasm 0.5%:
-  // docs/performance.md, "Perft, wasm vs native").
+  // docs/performance.md, "What limits it").
   [[gnu::noinline]] void grow_states();
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);

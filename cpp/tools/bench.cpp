@@ -154,7 +154,7 @@ int main(int argc, char** argv) {
   // clock. Counted in CPU time, not wall-clock time: on a busy machine 0.3 s of wall-clock
   // time was a fraction of that in CPU time, and the first timed cases still ran on Liftoff
   // code (startpos depth 5 with bulk counting at 55 M nodes/s instead of 240 under `node
-  // --no-liftoff`: docs/performance.md, "Perft, wasm vs native").
+  // --no-liftoff`: docs/performance.md, "What limits it").
   {
     cw::Position start, kiwi;
     kiwi.set_fen(KIWIPETE, cw::CHESS);

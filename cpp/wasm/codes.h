@@ -16,7 +16,7 @@ namespace cw::wasm {
 // A code type (an enum of the core) that crosses the boundary as its integer: registered with
 // embind as an integer type under the enum's name, so the glue passes and returns plain numbers
 // and builds no enum object at start-up (embind's enum_ made 132 of them; import to first
-// position: docs/performance.md, "Import"). The names of the values are the registration too:
+// position: docs/performance.md, "What limits it"). The names of the values are the registration too:
 // the debug module (CHESSWASM_RECORD, build/wasm-debug) lists them for
 // scripts/gen-boundary.mjs (registeredCodes, bindings.cpp), which writes them into
 // web/src/boundary/boundary.ts; the release module carries no name.

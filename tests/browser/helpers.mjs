@@ -51,8 +51,10 @@ export async function startBrowser() {
     // options.init: a script run in the page before its own (e.g. a browser without storage).
     if (options.init) await context.addInitScript(options.init);
     const page = await context.newPage();
+    // options.expected(message): console messages the test expects (e.g. a server's 404s).
     page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+      if ((m.type() === 'error' || m.type() === 'warning') && !options.expected?.(m))
+        problems.push(`${m.type()}: ${m.text()}`);
     });
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     // Confirmations (a variant switch that drops moves) are accepted unless a test says otherwise.

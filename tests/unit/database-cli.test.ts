@@ -1,7 +1,8 @@
 // bin/chesswasm db: import (a .pgn and a .pgn.zst made by Debian's zstd; progress on
 // stderr, malformed games reported, a summary line on stdout; importing again skips every
 // game), explore (text and --json, the same as GameDatabase.explore, --moves with or without
-// move numbers, the filters), games (lines, --json, --pgn), and the usage errors.
+// move numbers, the filters), games (lines, --json, --pgn), import --jobs (files in processes
+// of their own: the same store as one after the other), and the usage errors.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -111,5 +112,43 @@ describe('chesswasm db', () => {
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('no such file');
     expect(readFileSync(db).length).toBeGreaterThan(0);
+  });
+
+  test('import --jobs 2: the files in two processes at once give the same store as one after the other', async () => {
+    // Four files: three slices of a generated corpus and the real one (some games in two files:
+    // the duplicates are skipped whichever process reads them first).
+    const { lichessLikeGames } = (await import('../bench/database-corpus.mjs')) as {
+      lichessLikeGames: (P: unknown, read: unknown, n: number, seed: number) => string[];
+    };
+    const { readGames } = await import('chesswasm');
+    const corpus = lichessLikeGames(Position, readGames, 900, 31);
+    const files = [0, 1, 2].map((k) => {
+      const f = path.join(tmp, `slice${k}.pgn`);
+      writeFileSync(f, corpus.slice(k * 250, k * 250 + 400).join('\n'));
+      return f;
+    });
+    files.push(REAL);
+    const one = path.join(tmp, 'one.db');
+    const two = path.join(tmp, 'two.db');
+    const serial = run('db', 'import', ...files, '--db', one, '--batch', '50');
+    expect(serial.status, serial.stderr).toBe(0);
+    const parallel = run('db', 'import', ...files, '--db', two, '--batch', '50', '--jobs', '2');
+    expect(parallel.status, parallel.stderr).toBe(0);
+    // 1,300 games read, 1,000 distinct.
+    expect(serial.stdout).toBe('1300 games: 1000 added, 300 skipped, 0 errors\n');
+    expect(parallel.stdout).toBe(serial.stdout);
+    for (const f of files) expect(parallel.stderr).toContain(`${f}: `);
+    const a = await GameDatabase.open(one);
+    const b = await GameDatabase.open(two);
+    expect(b.count()).toBe(a.count());
+    for (const moves of [[], ['e4'], ['d4', 'd5']]) {
+      const pos = Position.startpos();
+      for (const m of moves) pos.play(m);
+      expect(b.explore(pos)).toEqual(a.explore(pos));
+      pos.dispose();
+    }
+    a.close();
+    b.close();
+    expect(run('db', 'import', REAL, '--db', two, '--jobs', '0').status).toBe(2);
   });
 });

@@ -3,8 +3,10 @@
 // batches it had committed, and importing again resumes (the rest added, the rest skipped);
 // two processes importing into one file at once lose nothing; two connections of one process
 // see each other's commits; a full disk (the process's file size limit) rejects with
-// DatabaseError 'full' and keeps the batches before it.
+// DatabaseError 'full' and keeps the batches before it; a stale lock found by two processes at
+// once is taken by one of them (the two interleaved call by call).
 import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { Position, readGames } from 'chesswasm';
 import { GameDatabase } from 'chesswasm/database';
+import { type LockFiles, lockFiles } from 'chesswasm-modules/apps/database/node-vfs.js';
 import { lichessLikeGames } from '../bench/database-corpus.mjs';
 
 const DIST = fileURLToPath(new URL('../../dist/database.js', import.meta.url));
@@ -51,6 +54,81 @@ function importer(dbFile: string, pgnFile: string, batch: number) {
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, out: () => out, err: () => err, exit };
 }
+
+describe('the lock file: a stale lock taken over by one process only', () => {
+  // Two processes, A and B, as two owners over the same files; a gone process's id in the lock.
+  const [A, B, GONE] = [1001, 1002, 2147483646];
+  const isAlive = (pid: number) => pid === A || pid === B;
+  // A's file calls, with B's whole `take` run right after A's n-th read of `name`.
+  const interleaved = (name: string, n: number, then: () => void) => {
+    let reads = 0;
+    return {
+      ...fs,
+      readFileSync: (p: string, encoding: 'utf8') => {
+        const text = fs.readFileSync(p, encoding);
+        if (p === name && ++reads === n) then();
+        return text;
+      },
+    };
+  };
+
+  test('B takes the stale lock after A found it stale: A does not remove B’s lock', () => {
+    const lock = path.join(dir, 'race1.db-lock');
+    writeFileSync(lock, String(GONE));
+    let b: LockFiles | null = null;
+    let bTook: boolean | null = null;
+    const a = lockFiles(
+      interleaved(lock, 1, () => (bTook = b!.take(lock))),
+      A,
+      isAlive,
+    );
+    b = lockFiles(fs, B, isAlive);
+    expect(a.take(lock)).toBe(false);
+    expect(bTook).toBe(true);
+    expect(readFileSync(lock, 'utf8')).toBe(String(B));
+    expect(a.heldElsewhere(lock)).toBe(true);
+    b.release(lock);
+    expect(a.take(lock)).toBe(true);
+    expect(readFileSync(lock, 'utf8')).toBe(String(A));
+    a.release(lock);
+    expect(existsSync(lock)).toBe(false);
+    expect(existsSync(`${lock}-takeover`)).toBe(false);
+  });
+
+  test('B finds the lock stale while A takes it over: B waits, A has it', () => {
+    const lock = path.join(dir, 'race2.db-lock');
+    writeFileSync(lock, String(GONE));
+    let b: LockFiles | null = null;
+    let bTook: boolean | null = null;
+    // A's second read of the lock is its check under the takeover mutex.
+    const a = lockFiles(
+      interleaved(lock, 2, () => (bTook = b!.take(lock))),
+      A,
+      isAlive,
+    );
+    b = lockFiles(fs, B, isAlive);
+    expect(a.take(lock)).toBe(true);
+    expect(bTook).toBe(false);
+    expect(readFileSync(lock, 'utf8')).toBe(String(A));
+    expect(b.take(lock)).toBe(false);
+    a.release(lock);
+  });
+
+  test('a takeover mutex left by a process that died in it is removed, the lock taken next', () => {
+    const lock = path.join(dir, 'race3.db-lock');
+    writeFileSync(lock, String(GONE));
+    writeFileSync(`${lock}-takeover`, String(GONE));
+    const a = lockFiles(fs, A, isAlive);
+    expect(a.take(lock)).toBe(false);
+    expect(existsSync(`${lock}-takeover`)).toBe(false);
+    expect(a.take(lock)).toBe(true);
+    a.release(lock);
+    // A lock that holds no process id is stale too (a lock made by take() always holds one).
+    writeFileSync(lock, '');
+    expect(a.take(lock)).toBe(true);
+    a.release(lock);
+  });
+});
 
 describe('a file store across processes', () => {
   test('an import killed mid-way keeps its committed batches; importing again resumes', async () => {

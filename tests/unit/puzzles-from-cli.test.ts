@@ -54,6 +54,24 @@ test('--player: only that player’s games and mistakes', () => {
   expect(nobody.stderr).toMatch(/0 puzzles from 0 games/);
 });
 
+test('--db: the database’s games that pass the filters, the same puzzles as from the file', () => {
+  const db = path.join(dir, 'games.db');
+  const imported = run('db', 'import', file, '--db', db);
+  expect(imported.status, imported.stderr).toBe(0);
+  const fromFile = run('puzzles-from', file, '--engine', SF, '--nodes', '50000', '--punish', '--player', 'a');
+  const fromDb = run('puzzles-from', '--db', db, '--engine', SF, '--nodes', '50000', '--punish', '--player', 'a');
+  expect(fromDb.status, fromDb.stderr).toBe(0);
+  expect(fromDb.stderr).toMatch(/1 puzzles from 1 games/);
+  expect(fromDb.stdout).toBe(fromFile.stdout);
+  expect(fromDb.stdout).toContain(',g8f6 h5f7,');
+  // --limit 1 of both games, oldest first: the lichess game of 2013 comes after the undated one.
+  const first = run('puzzles-from', '--db', db, '--engine', SF, '--nodes', '20000', '--limit', '1');
+  expect(first.status, first.stderr).toBe(0);
+  expect(first.stderr).toMatch(/ puzzles from 1 games/);
+  const missing = run('puzzles-from', '--db', path.join(dir, 'none', 'x.db'), '--engine', SF);
+  expect(missing.status).toBe(1);
+}, 60_000);
+
 test('a missing engine exits 1', () => {
   const r = run('puzzles-from', file, '--engine', path.join(dir, 'no-such-engine'));
   expect(r.status).toBe(1);
@@ -67,7 +85,10 @@ test.each([
   [['puzzles-from', 'x.pgn', '--engine', SF, '--nodes', '0'], /--nodes must be/],
   [['puzzles-from', 'x.pgn', '--engine', SF, '--jobs', 'two'], /--jobs must be/],
   [['puzzles-from', 'x.pgn', '--engine', SF, '--player', ' '], /--player needs a name/],
-  [['puzzles-from', 'x.pgn', '--engine', SF, '--color', 'w'], /unknown option/],
+  [['puzzles-from', 'x.pgn', '--engine', SF, '--color', 'w'], /--color needs --db PATH/],
+  [['puzzles-from', 'x.pgn', '--engine', SF, '--db', 'x.db'], /a PGN file or --db PATH, not both/],
+  [['puzzles-from', '--db', 'x.db', '--engine', SF, '--limit', '0'], /--limit must be/],
+  [['puzzles-from', 'x.pgn', '--engine', SF, '--frob'], /unknown option/],
 ])('%j is a usage error (exit 2)', (args, message) => {
   const r = run(...args);
   expect(r.status).toBe(2);

@@ -54,6 +54,34 @@ test.runIf(available)('annotated PGN on stdout', () => {
   expect(g.mainlineNodes()[6]!.eval).toBe(null);
 });
 
+test.runIf(available)('--db: the games that pass the filters, oldest first, as reviewed from the file', () => {
+  const db = path.join(dir, 'two.db');
+  const imported = run('db', 'import', file, '--db', db);
+  expect(imported.status, imported.stderr).toBe(0);
+  const all = run('review', '--db', db, '--engine', SF, '--nodes', '3000', '--json');
+  expect(all.status, all.stderr).toBe(0);
+  expect(all.stderr).toMatch(/positions, 2 games/);
+  const out = JSON.parse(all.stdout) as { white: string; black: string; counts: { black: { blunder: number } } }[];
+  // The undated game first, then the Opera Game (1858).
+  expect(out.map((g) => [g.white, g.black])).toEqual([
+    ['A', 'B'],
+    ['Paul Morphy', 'Duke Karl / Count Isouard'],
+  ]);
+  expect(out[0]!.counts.black.blunder).toBe(1);
+  const morphy = run('review', '--db', db, '--engine', SF, '--depth', '6', '--player', 'paul morphy', '--color', 'w');
+  expect(morphy.status, morphy.stderr).toBe(0);
+  const games = [...readGames(morphy.stdout)];
+  expect(games.map((g) => g.tags.get('White'))).toEqual(['Paul Morphy']);
+  expect(
+    games[0]!
+      .mainlineNodes()
+      .slice(0, -1)
+      .every((n) => n.eval !== null),
+  ).toBe(true);
+  const one = run('review', '--db', db, '--engine', SF, '--nodes', '3000', '--limit', '1', '--json');
+  expect(JSON.parse(one.stdout)).toHaveLength(1);
+});
+
 test('a missing engine exits 1; an engine that dies mid-review exits 1', () => {
   const r = run('review', file, '--engine', path.join(dir, 'no-such-engine'));
   expect(r.status).toBe(1);
@@ -79,6 +107,9 @@ test.each([
   [['review', 'x.pgn', '--engine', SF, '--nodes', 'many'], /--nodes must be/],
   [['review', 'x.pgn', '--engine', SF, '--jobs', '0'], /--jobs must be/],
   [['review', 'x.pgn', '--engine', SF, '--frob'], /unknown option/],
+  [['review', 'x.pgn', '--engine', SF, '--player', 'A'], /--player needs --db PATH/],
+  [['review', 'x.pgn', '--engine', SF, '--limit', '3'], /--limit needs --db PATH/],
+  [['review', 'x.pgn', '--db', 'x.db', '--engine', SF], /a PGN file or --db PATH, not both/],
 ])('%j is a usage error (exit 2)', (args, message) => {
   const r = run(...args);
   expect(r.status).toBe(2);

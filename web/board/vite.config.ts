@@ -9,6 +9,7 @@
 // that make the page cross-origin isolated: SharedArrayBuffer, hence the multi-threaded
 // Stockfish and Fairy-Stockfish (see web/board/src/engine.ts and docs/board.md).
 import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Plugin, defineConfig } from 'vite';
 
@@ -19,6 +20,51 @@ const ISOLATION_HEADERS = {
 };
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** The 3-4 piece Syzygy tables that the board offers to install (the repository's copy). */
+const TABLES = here('../../tests/data/syzygy');
+
+/** The tables' files with their sizes. */
+const tableFiles = () =>
+  readdirSync(TABLES)
+    .filter((f) => /\.rtb[wz]$/.test(f))
+    .sort()
+    .map((name) => ({ name, size: statSync(`${TABLES}/${name}`).size }));
+
+/** The tables' list for the board (syzygy/index.json): every file with its size. */
+const tableManifest = () => `${JSON.stringify({ files: tableFiles() })}\n`;
+
+/**
+ * The tables in syzygy/ beside the page: copied into the build once it is written (not part of
+ * the bundle, so the service worker does not cache 4.35 MB for every visitor: the Tablebase
+ * tab's Install stores them), and served from the repository by the dev server.
+ */
+function syzygyTables(): Plugin {
+  let outDir = '';
+  return {
+    name: 'chesswasm-syzygy-tables',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    writeBundle() {
+      mkdirSync(`${outDir}/syzygy`, { recursive: true });
+      for (const f of tableFiles()) copyFileSync(`${TABLES}/${f.name}`, `${outDir}/syzygy/${f.name}`);
+      writeFileSync(`${outDir}/syzygy/index.json`, tableManifest());
+    },
+    configureServer(server) {
+      server.middlewares.use('/syzygy/', (req, res, next) => {
+        const name = decodeURIComponent((req.url ?? '').split('?')[0]!.replace(/^\//, ''));
+        if (name === 'index.json') {
+          res.setHeader('content-type', 'application/json');
+          res.end(tableManifest());
+        } else if (tableFiles().some((f) => f.name === name)) {
+          res.setHeader('content-type', 'application/octet-stream');
+          res.end(readFileSync(`${TABLES}/${name}`));
+        } else next();
+      });
+    },
+  };
+}
 
 /**
  * The service worker (offline use): sw.js, written at build time with the list of every file
@@ -56,6 +102,9 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET' || new URL(req.url).origin !== self.location.origin) return;
+  // The tables (syzygy/) and byte ranges are the Tablebase tab's to keep (in OPFS): the network's.
+  const tables = new URL('syzygy/', self.registration.scope).pathname;
+  if (new URL(req.url).pathname.startsWith(tables) || req.headers.has('range')) return;
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
@@ -87,7 +136,14 @@ self.addEventListener('fetch', (event) => {
 }
 
 export default defineConfig({
-  plugins: [serviceWorker()],
+  plugins: [serviceWorker(), syzygyTables()],
+  // The set's size for the Install button (its label is there before any download).
+  define: {
+    __TABLE_SET__: JSON.stringify({
+      tables: tableFiles().filter((f) => f.name.endsWith('.rtbw')).length,
+      bytes: tableFiles().reduce((s, f) => s + f.size, 0),
+    }),
+  },
   root: here('.'),
   base: './',
   resolve: {

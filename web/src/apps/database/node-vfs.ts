@@ -10,7 +10,8 @@
  * connection holds it from its first read of a transaction to its end, readers included. A
  * second connection (this process or another) meanwhile gets `SQLITE_BUSY` and waits in
  * SQLite's busy handler (`xSleep` blocks the thread). A lock file whose process is gone (a
- * killed import) is stale and taken over. Internal.
+ * killed import) is stale and taken over, under a second mutex so that two processes finding
+ * it stale at once do not both take it ({@link lockFiles}). Internal.
  * @module
  */
 import type { Sqlite3, Struct } from './sqlite.js';
@@ -95,6 +96,96 @@ function ioCode(sqlite3: Sqlite3, e: unknown, fallback: number): number {
   return fallback;
 }
 
+/** A lock file's operations (internal; exported for the tests that interleave two owners). */
+export interface LockFiles {
+  /** Takes the lock `path` when free or stale (its process gone); false while another holds it. */
+  take(path: string): boolean;
+  /** Whether another connection holds `path` (a live process's lock, or this process's). */
+  heldElsewhere(path: string): boolean;
+  /** Releases `path`. */
+  release(path: string): void;
+}
+
+/**
+ * Lock files over `fs` for the process `pid`, whose liveness `isAlive` tells. A lock appears
+ * with its owner's pid already in it (written to a file of our own, then linked to the lock's
+ * name, which fails if the name exists): a lock created and not yet written would read as no
+ * owner, and be taken over as stale by a second process while the first holds it.
+ */
+export function lockFiles(
+  fs: Pick<NodeFs, 'writeFileSync' | 'linkSync' | 'readFileSync' | 'unlinkSync'>,
+  pid: number,
+  isAlive: (pid: number) => boolean = alive,
+): LockFiles {
+  let tries = 0;
+  // Links a file holding this process's id to `name`: false if `name` exists.
+  const link = (name: string): boolean => {
+    const mine = `${name}.${pid}.${++tries}`;
+    fs.writeFileSync(mine, String(pid));
+    try {
+      fs.linkSync(mine, name);
+      return true;
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'EEXIST') throw e;
+      return false;
+    } finally {
+      remove(mine);
+    }
+  };
+  const remove = (name: string): void => {
+    try {
+      fs.unlinkSync(name);
+    } catch {
+      // (gone already)
+    }
+  };
+  // The owner's process id in a lock file: null when there is no such file, 0 when the owner is
+  // gone (or the file holds no process id: never so for a lock made by link()).
+  const ownerOf = (name: string): number | null => {
+    let owner: number;
+    try {
+      owner = Number(fs.readFileSync(name, 'utf8'));
+    } catch {
+      return null;
+    }
+    return Number.isInteger(owner) && owner > 0 && (owner === pid || isAlive(owner)) ? owner : 0;
+  };
+  return {
+    take(path) {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        if (link(path)) return true;
+        const owner = ownerOf(path);
+        if (owner === null) continue; // released meanwhile: try again
+        if (owner !== 0) return false;
+        // Stale. Removing it is the one step two processes must not both take: the second would
+        // remove the lock the first has just made, and both would write. So a stale lock is
+        // removed and remade only under a second mutex made the same way (PATH-takeover, held
+        // for these few calls), after checking again that its process is gone. That mutex is
+        // itself stale only when a process died in those few calls; it is then removed and the
+        // lock left for the next attempt (the same race as above, for that much rarer case).
+        const takeover = `${path}-takeover`;
+        if (!link(takeover)) {
+          if (ownerOf(takeover) === 0) remove(takeover);
+          return false;
+        }
+        try {
+          if (ownerOf(path) !== 0) continue; // taken over by another process, or released
+          remove(path);
+          if (link(path)) return true;
+        } finally {
+          remove(takeover);
+        }
+      }
+      return false;
+    },
+    heldElsewhere(path) {
+      const owner = ownerOf(path);
+      return owner !== null && owner > 0;
+    },
+    release: remove,
+  };
+}
+
 let installed: Promise<void> | null = null;
 
 /** Registers the VFS (once per module instance); it is not made the default VFS. */
@@ -116,60 +207,11 @@ async function install(sqlite3: Sqlite3): Promise<void> {
     return code;
   };
 
-  // The lock file: taken when free or stale (its process gone); false while another holds it.
-  // It appears with its owner's pid already in it (written to a file of our own, then linked to
-  // the lock's name, which fails if the name exists): a lock created and not yet written would
-  // read as no owner, and be taken over as stale by a second process while the first holds it.
-  let lockTries = 0;
-  const takeLock = (file: OpenFile): boolean => {
-    const lockPath = file.lockPath!;
-    const mine = `${lockPath}.${pid}.${++lockTries}`;
-    for (let attempt = 0; attempt < 2; attempt++) {
-      fs.writeFileSync(mine, String(pid));
-      try {
-        fs.linkSync(mine, lockPath);
-        return true;
-      } catch (e) {
-        if ((e as { code?: string }).code !== 'EEXIST') throw e;
-      } finally {
-        try {
-          fs.unlinkSync(mine);
-        } catch {
-          // (gone already)
-        }
-      }
-      let owner = NaN;
-      try {
-        owner = Number(fs.readFileSync(lockPath, 'utf8'));
-      } catch {
-        continue; // released meanwhile: try again
-      }
-      if (Number.isInteger(owner) && owner > 0 && (owner === pid || alive(owner))) return false;
-      try {
-        fs.unlinkSync(lockPath); // stale: its process is gone
-      } catch {
-        // taken over by another connection meanwhile
-      }
-    }
-    return false;
-  };
-  const lockHeldElsewhere = (file: OpenFile): boolean => {
-    if (file.lockPath === null || file.lock > 0) return false;
-    let owner: number;
-    try {
-      owner = Number(fs.readFileSync(file.lockPath, 'utf8'));
-    } catch {
-      return false;
-    }
-    return Number.isInteger(owner) && owner > 0 && (owner === pid || alive(owner));
-  };
-  const releaseLock = (file: OpenFile): void => {
-    try {
-      fs.unlinkSync(file.lockPath!);
-    } catch {
-      // already gone
-    }
-  };
+  const locks = lockFiles(fs, pid);
+  const takeLock = (file: OpenFile): boolean => locks.take(file.lockPath!);
+  const lockHeldElsewhere = (file: OpenFile): boolean =>
+    file.lockPath !== null && file.lock === 0 && locks.heldElsewhere(file.lockPath);
+  const releaseLock = (file: OpenFile): void => locks.release(file.lockPath!);
 
   const io = new capi.sqlite3_io_methods();
   io.$iVersion = 1;
