@@ -177,6 +177,20 @@ describe('the Explorer panel', () => {
     assert.equal(start.moves[0].results, `White wins ${widths[0]}%, draws ${widths[1]}%, Black wins ${widths[2]}%`);
     await shot(page, 'explorer-start-1280');
 
+    // The move under the pointer is drawn on the board as an arrow, gone when the pointer leaves.
+    const shapes = () => page.$$eval('[data-testid=board] svg.cg-shapes g', (g) => g.length);
+    const bare = await shapes();
+    await page.hover('[data-testid=explorer-move][data-san=d4]');
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid=board] svg.cg-shapes g').length > n,
+      bare,
+    );
+    await page.mouse.move(0, 0);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid=board] svg.cg-shapes g').length === n,
+      bare,
+    );
+
     // A click on a move plays it; the panel follows the position.
     await page.click('[data-testid=explorer-move][data-san=e4] button');
     await page.waitForFunction(() => /4P3/.test(document.querySelector('[data-testid=fen]').value));

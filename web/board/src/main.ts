@@ -94,7 +94,7 @@ const editor = new EditorView(store, board);
 const puzzles = new PuzzlesView(store, board);
 const book = new BookView(store, board);
 const tablebase = new TablebaseView(store);
-const explorer = new ExplorerView(store, {
+const explorer = new ExplorerView(store, board, {
   beforeOpen: (game) => {
     pgn.forgetGames();
     studies.markCopy(game);

@@ -17,6 +17,7 @@ import { $, h, on, thousands } from '../dom.js';
 import type { ExplorerAsk, ExplorerReply, ImportOutcome, ImportProgressMessage } from '../explorer-worker.js';
 import type { SidePanel } from '../panels.js';
 import type { Store } from '../store.js';
+import type { BoardView, Key } from './board.js';
 
 /** The speed classes offered, with lichess's names for them. */
 const SPEED_NAMES: ReadonlyArray<readonly [Speed, string]> = [
@@ -164,7 +165,10 @@ export interface ExplorerHooks {
 
 export class ExplorerView {
   #store: Store;
+  #board: BoardView;
   #hooks: ExplorerHooks;
+  /** The move drawn as an arrow ('' for none). */
+  #arrowUci = '';
   #worker: Worker | null = null;
   #requests = 0;
   #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: ExplorerRequestError) => void }>();
@@ -185,8 +189,9 @@ export class ExplorerView {
   /** A move was played from the keyboard: the first move of the next list gets the focus. */
   #focusFirstMove = false;
 
-  constructor(store: Store, hooks: ExplorerHooks = {}) {
+  constructor(store: Store, board: BoardView, hooks: ExplorerHooks = {}) {
     this.#store = store;
+    this.#board = board;
     this.#hooks = hooks;
     this.#panel = $('explorer');
     this.#fillSelect();
@@ -235,11 +240,18 @@ export class ExplorerView {
     moves.addEventListener('click', (e) => {
       const row = (e.target as HTMLElement).closest<HTMLElement>('[data-uci]');
       if (!row) return;
+      this.#arrow(null);
       this.#store.userMove(row.dataset.uci!);
       // From the keyboard (Enter or Space on the move: a click of detail 0) the focus goes to
       // the first move of the new position once it is shown, so Enter plays on.
       if (e.detail === 0) this.#focusFirstMove = true;
     });
+    // The move under the pointer or the keyboard focus is drawn as an arrow, as on lichess.
+    const rowOf = (e: Event) => (e.target as HTMLElement).closest<HTMLElement>('[data-uci]');
+    moves.addEventListener('mouseover', (e) => this.#arrow(rowOf(e)));
+    moves.addEventListener('mouseleave', () => this.#arrow(null));
+    moves.addEventListener('focusin', (e) => this.#arrow(rowOf(e)));
+    moves.addEventListener('focusout', () => this.#arrow(null));
     $('explorer-games').addEventListener('click', (e) => {
       const item = (e.target as HTMLElement).closest<HTMLElement>('[data-game]');
       if (item) void this.#openGame(Number(item.dataset.game), item.dataset.ply ? Number(item.dataset.ply) : null);
@@ -636,7 +648,20 @@ export class ExplorerView {
     );
   }
 
+  #arrow(row: HTMLElement | null): void {
+    const uci = row?.dataset.uci ?? '';
+    if (uci === this.#arrowUci) return;
+    this.#arrowUci = uci;
+    // (a drop, "P@e4", has no origin square: no arrow)
+    const arrow = uci.length >= 4 && uci[1] !== '@';
+    this.#board.setLayer(
+      'explorer',
+      arrow ? [{ orig: uci.slice(0, 2) as Key, dest: uci.slice(2, 4) as Key, brush: 'paleBlue' }] : [],
+    );
+  }
+
   #showMoves(ex: Explorer): void {
+    this.#arrow(null); // the list is rebuilt: no row is under the pointer any more
     const list = $('explorer-moves');
     list.dataset.state = ex.games ? 'moves' : 'none';
     delete list.dataset.code;
