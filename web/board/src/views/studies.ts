@@ -169,7 +169,7 @@ export class StudiesView {
    * False without storage, and for a game the PGN writer refuses.
    */
   keeps(game: Game): boolean {
-    if (this.#copies.has(game)) return true; // unchanged: its database has it
+    if (this.#unchangedCopy(game)) return true; // its database has it as it is
     return !!this.#db && (this.#attached.has(game) || this.#attaching.has(game) || this.#scratchOf.has(game));
   }
 
