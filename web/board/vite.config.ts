@@ -152,6 +152,7 @@ export default defineConfig({
       { find: /^chesswasm$/, replacement: here('../../dist/index.js') },
       { find: /^chesswasm\/openings$/, replacement: here('../../dist/openings.js') },
       { find: /^chesswasm\/tablebase$/, replacement: here('../../dist/tablebase.js') },
+      { find: /^chesswasm\/database$/, replacement: here('../../dist/database.js') },
     ],
   },
   build: {

@@ -19,6 +19,7 @@ import { UrlState } from './url.js';
 import { BoardView } from './views/board.js';
 import { BookView, bookPanel } from './views/book.js';
 import { TablebaseView, tablebasePanel } from './views/tablebase.js';
+import { ExplorerView, explorerPanel } from './views/explorer.js';
 import { Chess960View, chess960Panel } from './views/chess960.js';
 import { EditorView } from './views/editor.js';
 import { BoardEngine } from './engine.js';
@@ -60,6 +61,7 @@ registerPanel({ id: 'review', title: 'Review', content: $('review-panel') });
 registerPanel(learnPanel);
 registerPanel(puzzlePanel);
 registerPanel(bookPanel);
+registerPanel(explorerPanel);
 registerPanel(tablebasePanel);
 registerPanel(perftPanel);
 registerPanel(chess960Panel);
@@ -92,6 +94,12 @@ const editor = new EditorView(store, board);
 const puzzles = new PuzzlesView(store, board);
 const book = new BookView(store, board);
 const tablebase = new TablebaseView(store);
+const explorer = new ExplorerView(store, board, {
+  beforeOpen: (game) => {
+    pgn.forgetGames();
+    studies.markCopy(game);
+  },
+});
 new PerftView(store);
 const opening = new OpeningView(store);
 const treeMenu = new TreeMenuView(store);
@@ -157,6 +165,7 @@ function render(): void {
   learn.render();
   book.render();
   tablebase.render();
+  explorer.render();
   opening.render();
   treeMenu.render();
   strip.render();

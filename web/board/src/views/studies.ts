@@ -113,6 +113,11 @@ export class StudiesView {
   #scratchTimer = 0;
   /** Games to keep as chapters unasked (a link to a game). */
   #adopt = new WeakSet<Game>();
+  /**
+   * Copies of games stored elsewhere (the Explorer's databases), with their PGN as opened: no
+   * scratch game while they are unchanged (nothing is lost when one is left), one once changed.
+   */
+  #copies = new WeakMap<Game, string>();
   /** The study pickers of the imports (and of the scratch prompt), kept in step with the list. */
   #targets: HTMLSelectElement[] = [];
   #scratchEl: HTMLElement;
@@ -133,6 +138,8 @@ export class StudiesView {
       const scratch = this.#scratchOf.get(old);
       if (scratch !== undefined) this.#scratchOf.set(game, scratch);
       if (this.#adopt.has(old)) this.#adopt.add(game);
+      const copy = this.#copies.get(old);
+      if (copy !== undefined) this.#copies.set(game, copy);
       const id = this.#attached.get(old);
       if (id !== undefined) this.#attached.set(game, id);
       else if (this.#attaching.has(old)) {
@@ -162,7 +169,21 @@ export class StudiesView {
    * False without storage, and for a game the PGN writer refuses.
    */
   keeps(game: Game): boolean {
+    if (this.#unchangedCopy(game)) return true; // its database has it as it is
     return !!this.#db && (this.#attached.has(game) || this.#attaching.has(game) || this.#scratchOf.has(game));
+  }
+
+  /**
+   * Marks `game`, about to be shown, as a copy of a game stored elsewhere (a game of the
+   * Explorer's databases): while it is as opened it is no scratch game (the prompt does not ask
+   * about it, and leaving it loses nothing); once changed it is one like any other.
+   */
+  markCopy(game: Game): void {
+    try {
+      this.#copies.set(game, game.pgn());
+    } catch {
+      // a game the PGN writer refuses is kept as a scratch game would be (#noteScratch)
+    }
   }
 
   /** The prompt for a game kept in no study yet (placed by the caller, beside the moves). */
@@ -450,7 +471,7 @@ export class StudiesView {
       if (this.#attaching.has(game)) return;
       if (this.#adopt.has(game)) {
         if (game.root.children.length) void this.#guard(() => this.#attach(game));
-      } else this.#noteScratch(game);
+      } else if (!this.#unchangedCopy(game)) this.#noteScratch(game);
       this.#renderScratch();
       return;
     }
@@ -525,6 +546,21 @@ export class StudiesView {
   }
 
   // ---- games in no study yet ---------------------------------------------------------------------
+
+  // Whether the game is a copy (markCopy) as it was opened; a changed one stops being a copy.
+  #unchangedCopy(game: Game): boolean {
+    const pgn = this.#copies.get(game);
+    if (pgn === undefined) return false;
+    let now: string;
+    try {
+      now = game.pgn();
+    } catch {
+      now = '';
+    }
+    if (now === pgn) return true;
+    this.#copies.delete(game);
+    return false;
+  }
 
   // The board's game is in no chapter: once it has a move it is a scratch game (kept in
   // localStorage until the user keeps or discards it); with none, there is nothing to keep.
