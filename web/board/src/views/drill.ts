@@ -162,6 +162,10 @@ export class DrillView {
     this.#board = board;
     this.#studies = studies;
     on('drill-start', 'click', () => void this.start(null));
+    // The studies change without the store knowing (an import, a rename): the chapters are read
+    // again when the tab is opened or the chapter picker focused.
+    on('tab-drill', 'click', () => this.render());
+    on('drill-chapter', 'focus', () => this.#renderChapters());
     on('drill-add', 'click', () => void this.#addRepertoire());
     on('drill-export', 'click', () => this.#export());
     on('drill-import', 'change', () => void this.#import());
@@ -450,6 +454,7 @@ export class DrillView {
     if (!reply) return;
     this.#replyTimer = window.setTimeout(() => {
       if (this.#run !== run || this.#store.game !== run.game) return;
+      this.#board.setLayer('hint', []);
       const node = this.#store.play(reply);
       this.#follow = repertoireCardId(run.card.deck, node.hash);
       this.#store.changed();
