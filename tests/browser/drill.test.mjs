@@ -21,7 +21,9 @@ import {
   clickMove,
   dragMove,
   fen,
+  gamePgn,
   importPgn,
+  ROOT,
   shot,
   startBrowser,
   tab,
@@ -115,7 +117,7 @@ const cardAt = (drill, position) => drill.drillCards.find((c) => fen4(c.fen) ===
 
 // Types a move into the move box with the keyboard (/ focuses it).
 async function typeMove(page, san) {
-  await page.locator('body').focus();
+  await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.press('/');
   await page.keyboard.type(san);
   await page.keyboard.press('Enter');
@@ -342,5 +344,88 @@ describe('drill', () => {
     assert.equal(await feedback(page), '');
     assert.equal(await page.isVisible('[data-testid=drill]'), false, 'the strip under the board is gone');
     await page.closeAll();
+  });
+
+  it('puzzles from a reviewed game: from Learn’s mistakes and from findPuzzles, played with the package’s Puzzle', async () => {
+    const text = gamePgn('lichess-export');
+    const opera = text.slice(text.indexOf('[Event', text.indexOf('Isouard') - 200));
+    const page = await b.open('', DESKTOP);
+    await importPgn(page, opera);
+    await tab(page, 'review');
+    await page.click('[data-testid=review]');
+    await page.waitForSelector('[data-testid=review-summary]:not([hidden])', { timeout: 180_000 });
+    // Learn: Black's first mistake, its solution, Add to drill.
+    await tab(page, 'learn');
+    await page.selectOption('[data-testid=learn-side]', 'b');
+    await page.click('[data-testid=learn-start]');
+    const before = await fen(page);
+    await page.click('[data-testid=learn-solution]');
+    const best = /The solution: (\S+)\./.exec(await page.textContent('[data-testid=learn-status]'))[1];
+    await page.click('[data-testid=learn-drill]');
+    await page.waitForFunction(() =>
+      /Added to the drill/.test(document.querySelector('[data-testid=learn-drill-note]').textContent),
+    );
+    await page.click('[data-testid=learn-drill]');
+    await page.waitForFunction(() =>
+      /in the drill already/.test(document.querySelector('[data-testid=learn-drill-note]').textContent),
+    );
+    await page.click('[data-testid=learn-stop]');
+    let drill = await readDrill(page);
+    assert.equal(drill.drillCards.length, 1);
+    const [card] = drill.drillCards;
+    assert.equal(card.kind, 'puzzle');
+    // lichess's format: the position before the opponent's last move, that move, then the best move.
+    const { Position, Puzzle } = await import(`${ROOT}dist/index.js`);
+    const p = new Puzzle({ fen: card.fen, moves: card.moves });
+    assert.equal(p.position.fen(), before);
+    assert.equal(p.play(best), 'solved');
+    p.dispose();
+
+    // Find puzzles for Black's mistakes with the engine; each one found can be added.
+    await tab(page, 'drill');
+    await page.selectOption('[data-testid=drill-find-side]', 'b');
+    await page.click('[data-testid=drill-find]');
+    await page.waitForFunction(
+      () => /found|No puzzle/.test(document.querySelector('[data-testid=drill-find-status]').textContent),
+      null,
+      { timeout: 300_000 },
+    );
+    const found = await page.locator('[data-testid=drill-found-puzzle]').count();
+    for (let i = 0; i < found; i++)
+      await page
+        .locator('[data-testid=drill-found-puzzle] button')
+        .nth(i)
+        .click()
+        .catch(() => {}); // one may be Learn's
+    drill = await readDrill(page);
+    assert.ok(drill.drillCards.length >= 1 && drill.drillCards.length <= 1 + found);
+    for (const c of drill.drillCards) new Puzzle({ fen: c.fen, moves: c.moves }).dispose();
+    await shot(page, '75-drill-found');
+
+    // The puzzle deck: the setup move is played for you, a wrong move, then the right one: Hard.
+    await page.click('[data-testid=drill-deck] [data-action=start]');
+    await waitFeedback(page, /played .*\. Find the best move for Black\./);
+    const first = drill.drillCards.sort((x, y) => x.order - y.order)[0];
+    const pos = Position.fromFen(await fen(page));
+    const wrong = pos
+      .legalMoves()
+      .map((m) => pos.uci(m))
+      .find((u) => {
+        if (u === first.moves[1]) return false;
+        pos.play(u);
+        const mate = pos.isCheckmate();
+        pos.undo();
+        return !mate;
+      });
+    pos.dispose();
+    await typeMove(page, wrong);
+    await waitFeedback(page, /✗ .* is not the move\. Try again\./);
+    for (let i = 1; i < first.moves.length; i += 2) {
+      await typeMove(page, first.moves[i]);
+      if (i + 2 < first.moves.length) await waitFeedback(page, /answered/);
+    }
+    await waitFeedback(page, /solved\. Hard: next review in/);
+    await page.closeAll();
+    assert.deepEqual(b.problems, []);
   });
 });

@@ -75,7 +75,7 @@ const stockfish = new BoardEngine();
 const engine = new EngineView(store, board, stockfish);
 const review = new ReviewView(store, stockfish, () => render(), studies);
 const queue = new ReviewQueue(store, studies, stockfish, review);
-const drill = new DrillView(store, board, studies);
+const drill = new DrillView(store, board, studies, review, stockfish);
 $('puzzle-bar').after(drill.bar);
 const learn = new LearnView(
   store,

@@ -5,6 +5,8 @@
 // phone). Every answer is written to IndexedDB as it is given, and the session (which deck) is
 // kept too, so a reload goes on with the cards still due.
 import { Game, type GameNode, IllegalMoveError, Puzzle } from 'chesswasm';
+import { EngineError, type GamePuzzle, findPuzzles } from 'chesswasm/engine';
+import type { BoardEngine } from '../engine.js';
 import { Rating } from 'ts-fsrs';
 import { $, h, on } from '../dom.js';
 import {
@@ -23,6 +25,7 @@ import {
   newState,
   previewDue,
   puzzleCard,
+  puzzleCardId,
   readDrillFile,
   repertoireCardId,
   repertoireCards,
@@ -33,6 +36,7 @@ import {
 import type { SidePanel } from '../panels.js';
 import type { PuzzleControl, Store } from '../store.js';
 import type { BoardView, Key } from './board.js';
+import { type ReviewView, lineText } from './review.js';
 import { type StudiesView, chapterLabel, download } from './studies.js';
 
 /** The Drill tab: the decks, adding a repertoire, the statistics, export and import. */
@@ -45,6 +49,15 @@ export const drillPanel: SidePanel = {
     <div class="row wrap">
       <button id="drill-start" type="button" data-testid="drill-start">Start: all decks</button>
     </div>
+    <h3 class="small">Puzzles from the game's review</h3>
+    <p class="small muted">After a review (Review tab): puzzles from one side's mistakes and blunders, each with one clearly best line.</p>
+    <div class="row wrap">
+      <label for="drill-find-side" class="small">Whose mistakes</label>
+      <select id="drill-find-side" data-testid="drill-find-side"><option value="w">White's</option><option value="b">Black's</option></select>
+      <button id="drill-find" type="button" data-testid="drill-find">Find puzzles</button>
+    </div>
+    <p id="drill-find-status" class="small" data-testid="drill-find-status" aria-live="polite"></p>
+    <div id="drill-found" data-testid="drill-found" role="list" aria-label="Puzzles found"></div>
     <h3 class="small">Add a repertoire</h3>
     <div class="row wrap">
       <label for="drill-chapter" class="small">Chapter</label>
@@ -62,6 +75,9 @@ export const drillPanel: SidePanel = {
     </div>
     <p id="drill-error" class="error" data-testid="drill-error" role="alert"></p>`,
 };
+
+/** Nodes per search when puzzles are found in the board (findPuzzles' default, 1M, takes minutes a game here). */
+export const PUZZLE_NODES = 200_000;
 
 /** The strip under the board while a session runs: feedback and its buttons. */
 function drillBar(): HTMLElement {
@@ -155,12 +171,24 @@ export class DrillView {
   #follow: string | null = null;
   #replyTimer = 0;
   #done = 0;
+  #review: ReviewView;
+  #engine: BoardEngine;
+  #finding: AbortController | null = null;
+  /** The puzzles found for the game shown (cleared when another game is shown). */
+  #found: { game: Game; puzzles: GamePuzzle[] } | null = null;
   readonly bar = drillBar();
 
-  constructor(store: Store, board: BoardView, studies: StudiesView) {
+  constructor(store: Store, board: BoardView, studies: StudiesView, review: ReviewView, engine: BoardEngine) {
     this.#store = store;
     this.#board = board;
     this.#studies = studies;
+    this.#review = review;
+    this.#engine = engine;
+    on('drill-find', 'click', () => void this.#findPuzzles());
+    $('drill-found').addEventListener('click', (e) => {
+      const t = (e.target as HTMLElement).closest<HTMLElement>('[data-puzzle]');
+      if (t) void this.#addFound(Number(t.dataset.puzzle));
+    });
     on('drill-start', 'click', () => void this.start(null));
     // The studies change without the store knowing (an import, a rename): the chapters are read
     // again when the tab is opened or the chapter picker focused.
@@ -290,6 +318,65 @@ export class DrillView {
     this.#cards.push(card);
     this.#store.changed();
     return true;
+  }
+
+  /** Finds puzzles in the reviewed game shown (findPuzzles with a Stockfish worker of its own). */
+  async #findPuzzles(): Promise<void> {
+    if (this.#finding) {
+      this.#finding.abort();
+      return;
+    }
+    const game = this.#store.game;
+    const review = this.#review.review;
+    const status = $('drill-find-status');
+    if (!review) {
+      status.textContent = 'Review the game first (Review tab).';
+      return;
+    }
+    const color = $<HTMLSelectElement>('drill-find-side').value as 'w' | 'b';
+    const abort = new AbortController();
+    this.#finding = abort;
+    this.#found = null;
+    status.textContent = 'Looking for puzzles…';
+    this.#store.changed();
+    let engine;
+    try {
+      engine = await this.#engine.spawn();
+      const puzzles = await findPuzzles(game, review, engine, {
+        color,
+        nodes: PUZZLE_NODES,
+        signal: abort.signal,
+        onProgress: ({ done, total }) => {
+          status.textContent = `Looking for puzzles… ${done} of ${total} mistakes`;
+        },
+      });
+      this.#found = { game, puzzles };
+      status.textContent = puzzles.length
+        ? `${puzzles.length} ${puzzles.length === 1 ? 'puzzle' : 'puzzles'} found.`
+        : 'No puzzle: no mistake of this side has one clearly best line.';
+    } catch (e) {
+      status.textContent =
+        e instanceof EngineError && e.code === 'aborted'
+          ? 'Stopped.'
+          : `No puzzles: ${e instanceof Error ? e.message : String(e)}`;
+    } finally {
+      engine?.close();
+      this.#finding = null;
+      this.#store.changed();
+    }
+  }
+
+  async #addFound(i: number): Promise<void> {
+    const found = this.#found;
+    const p = found?.puzzles[i];
+    if (!found || !p) return;
+    const tags = found.game.tags;
+    const who = `${tags.get('White') ?? '?'} – ${tags.get('Black') ?? '?'}`;
+    const label = `${who}, ${lineText(found.game, p.mistakePly, [found.game.mainline()[p.mistakePly - 1] ?? ''])}`;
+    await this.#guard(async () => {
+      const added = await this.addPuzzle(p.fen, p.moves, label);
+      $('drill-find-status').textContent = added ? 'Added to the drill.' : 'That puzzle is in the drill already.';
+    });
   }
 
   async #removeDeck(id: string): Promise<void> {
@@ -646,6 +733,7 @@ export class DrillView {
       button('drill-progress').textContent = `${this.#done} answered · ${left} due`;
     } else button('drill-progress').textContent = '';
     this.#renderDecks(now);
+    this.#renderFound();
     this.#renderChapters();
     this.#renderStats(now);
     $<HTMLButtonElement>('drill-start').disabled = !this.#loaded || !dueCards(this.#cards, this.#reviews, now).length;
@@ -685,6 +773,42 @@ export class DrillView {
             { type: 'button', 'data-action': 'remove', 'data-deck': d.id, 'aria-label': `Remove ${d.name}` },
             'Remove',
           ),
+        );
+      }),
+    );
+  }
+
+  #renderFound(): void {
+    if (this.#found && this.#found.game !== this.#store.game) this.#found = null;
+    const find = $<HTMLButtonElement>('drill-find');
+    find.textContent = this.#finding ? 'Stop' : 'Find puzzles';
+    find.disabled = !this.#finding && (!this.#review.review || this.#store.game.variant !== 'chess' || !this.#loaded);
+    const found = this.#found;
+    const list = $('drill-found');
+    if (!found) {
+      list.replaceChildren();
+      return;
+    }
+    const have = new Set(this.#cards.map((c) => c.id));
+    list.replaceChildren(
+      ...found.puzzles.map((p, i) => {
+        const add = h(
+          'button',
+          {
+            type: 'button',
+            'data-puzzle': i,
+            'aria-label': `Add the puzzle after ${lineText(found.game, p.ply, p.san.slice(0, 1))} to the drill`,
+          },
+          have.has(puzzleCardId(p.fen, p.moves)) ? 'In the drill' : 'Add to drill',
+        );
+        add.disabled = have.has(puzzleCardId(p.fen, p.moves));
+        return h(
+          'div.drill-deck',
+          { role: 'listitem', 'data-testid': 'drill-found-puzzle' },
+          // The opponent's move before the puzzle, not the answer.
+          h('span.drill-deck-name', {}, `After ${lineText(found.game, p.ply, p.san.slice(0, 1))}`),
+          h('span.small', {}, [...p.themes].join(', ')),
+          add,
         );
       }),
     );
