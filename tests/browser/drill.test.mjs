@@ -291,6 +291,11 @@ describe('drill', () => {
       /card 2: the FSRS state is not one of/.test(document.querySelector('[data-testid=drill-error]').textContent),
     );
     assert.deepEqual(await readDrill(fresh), theirs);
+    // Remove (confirmed): the deck, its cards and their history are gone.
+    await fresh.click('[data-testid=drill-deck] [data-action=remove]');
+    await fresh.waitForFunction(() => !document.querySelector('[data-testid=drill-deck]'));
+    assert.deepEqual(await readDrill(fresh), { drillDecks: [], drillCards: [], drillReviews: [] });
+    assert.equal(await fresh.textContent('[data-testid=drill-stat-reviews]'), '0');
     await fresh.closeAll();
     await page.closeAll();
   });
@@ -343,6 +348,25 @@ describe('drill', () => {
     await page.keyboard.press('Enter');
     assert.equal(await feedback(page), '');
     assert.equal(await page.isVisible('[data-testid=drill]'), false, 'the strip under the board is gone');
+    // The two cards left (the new ones of 1. e4 c5 and 1. d4 d5), then none is due: the session says when the next one is.
+    await page.focus('[data-testid=drill-start]');
+    await page.keyboard.press('Enter');
+    for (const [position, answer] of [
+      [CARDS[3][0], 'Nf3'],
+      [CARDS[4][0], 'c4'],
+    ]) {
+      await waitFeedback(page, /Your repertoire's move for White\?/);
+      assert.equal(fen4(await fen(page)), position);
+      await typeMove(page, answer);
+      await waitFeedback(page, /Good: next review/);
+      await page.focus('[data-testid=drill-next]');
+      await page.keyboard.press('Enter');
+    }
+    await waitFeedback(page, /^Done: 2 cards answered\. The next card is due in 1 min/);
+    assert.equal(await page.textContent('[data-testid=drill-stop]'), 'Close');
+    await page.focus('[data-testid=drill-stop]');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.isVisible('[data-testid=drill]'), false);
     await page.closeAll();
   });
 

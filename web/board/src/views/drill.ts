@@ -720,7 +720,8 @@ export class DrillView {
     button('drill-hint').disabled = !r || r.phase !== 'ask';
     button('drill-show').disabled = !r || r.phase === 'done';
     button('drill-next').disabled = !r || r.phase !== 'done';
-    button('drill-stop').disabled = !drilling;
+    // After a session its last words stay until closed.
+    button('drill-stop').textContent = drilling ? 'Stop' : 'Close';
     const easy = button('drill-easy');
     easy.hidden = !this.#last || this.#last.run !== r;
     if (this.#last) {
