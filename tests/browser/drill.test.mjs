@@ -363,6 +363,7 @@ describe('drill', () => {
       await page.keyboard.press('Enter');
     }
     await waitFeedback(page, /^Done: 2 cards answered\. The next card is due in 1 min/);
+    await page.waitForSelector('[data-testid=drill-feedback]', { state: 'visible' });
     assert.equal(await page.textContent('[data-testid=drill-stop]'), 'Close');
     await page.focus('[data-testid=drill-stop]');
     await page.keyboard.press('Enter');

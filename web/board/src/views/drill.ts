@@ -449,6 +449,7 @@ export class DrillView {
           `${this.#done ? `Done: ${this.#done} ${this.#done === 1 ? 'card' : 'cards'} answered.` : 'No card is due.'}${next}`,
           '',
         );
+        this.#store.changed(); // the strip shows the last words
       });
       return;
     }
