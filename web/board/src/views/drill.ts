@@ -49,6 +49,8 @@ export const drillPanel: SidePanel = {
     <div class="row wrap">
       <button id="drill-start" type="button" data-testid="drill-start">Start: all decks</button>
     </div>
+    <h3 class="small">Statistics</h3>
+    <dl id="drill-stats" class="drill-stats" data-testid="drill-stats"></dl>
     <h3 class="small">Puzzles from the game's review</h3>
     <p class="small muted">After a review (Review tab): puzzles from one side's mistakes and blunders, each with one clearly best line.</p>
     <div class="row wrap">
@@ -67,8 +69,6 @@ export const drillPanel: SidePanel = {
       <button id="drill-add" type="button" data-testid="drill-add">Add to drill</button>
     </div>
     <p id="drill-note" class="small" data-testid="drill-note" aria-live="polite"></p>
-    <h3 class="small">Statistics</h3>
-    <dl id="drill-stats" class="drill-stats" data-testid="drill-stats"></dl>
     <div class="row wrap">
       <button id="drill-export" type="button" data-testid="drill-export">Export drill</button>
       <label class="file-btn">Import drill<input id="drill-import" type="file" data-testid="drill-import" accept=".json,application/json" /></label>
