@@ -35,6 +35,7 @@ import { ReviewView, lineText } from './views/review.js';
 import { ReviewQueue } from './views/review-queue.js';
 import { TreeMenuView, splitGlyph } from './views/tree-menu.js';
 import { LearnView, learnPanel } from './views/learn.js';
+import { DrillView, drillPanel } from './views/drill.js';
 import { MoveStrip } from './views/strip.js';
 import { StudiesView, download } from './views/studies.js';
 
@@ -59,6 +60,7 @@ registerPanel({ id: 'studies', title: 'Studies', content: studies.element });
 registerPanel({ id: 'pgn', title: 'PGN · FEN', content: $('pgn-fen') });
 registerPanel({ id: 'review', title: 'Review', content: $('review-panel') });
 registerPanel(learnPanel);
+registerPanel(drillPanel);
 registerPanel(puzzlePanel);
 registerPanel(bookPanel);
 registerPanel(explorerPanel);
@@ -75,7 +77,14 @@ const stockfish = new BoardEngine();
 const engine = new EngineView(store, board, stockfish);
 const review = new ReviewView(store, stockfish, () => render(), studies);
 const queue = new ReviewQueue(store, studies, stockfish, review);
-const learn = new LearnView(store, stockfish, () => review.judgedMoves());
+const drill = new DrillView(store, board, studies, review, stockfish);
+$('puzzle-bar').after(drill.bar);
+const learn = new LearnView(
+  store,
+  stockfish,
+  () => review.judgedMoves(),
+  (fen, moves, label) => drill.addPuzzle(fen, moves, label),
+);
 moves.judgements = () => {
   if (learn.solving) return null; // the answer stays hidden while it is looked for
   const judged = review.judgedMoves();
@@ -163,6 +172,7 @@ function render(): void {
   review.render();
   queue.render();
   learn.render();
+  drill.render();
   book.render();
   tablebase.render();
   explorer.render();
@@ -350,5 +360,6 @@ void studies.start(
   location.hash.includes('puzzle=') || (linked && navigation !== 'reload' && navigation !== 'back_forward'),
 );
 void queue.init(); // a study review kept from before goes on (after the studies are loaded)
+void drill.init(); // the drill's cards; a session kept from before goes on
 // For automated checks: the board is ready once this attribute is set.
 document.body.dataset.ready = 'true';

@@ -11,6 +11,9 @@
 //             the package's Review as IndexedDB clones it, its scores as plain { cp } / { mate })
 //   meta      { key: 'last', study, chapter }                     (what to reopen)
 //             { key: 'queue', ... }                                (the review queue, views/review-queue.ts)
+//             { key: 'drill', deck }                               (the drill session going on)
+//   drillDecks, drillCards, drillReviews                          (the drill: drill.ts's Deck, DrillCard
+//             with its FSRS state, and one ReviewRec per answer; each answer is one transaction)
 // Deleting sets `deleted` (so that Undo can clear it); deleted records are removed for good
 // the next time the database is opened.
 
@@ -70,6 +73,8 @@ export interface ReviewRec {
   created: number;
 }
 
+import type { Deck, DrillCard, DrillFile, ReviewRec as DrillReview } from './drill.js';
+
 export type NewChapter = { meta: ChapterMeta; game: Omit<GameRec, 'id'> };
 
 /** The browser's storage is full: the write was refused as a whole (nothing of it was stored). */
@@ -83,7 +88,7 @@ export class StorageFullError extends Error {
 }
 
 const DB_NAME = 'chesswasm-studies'; // (the book view has its own database, 'chesswasm-board')
-const VERSION = 2; // 2: the reviews store
+const VERSION = 3; // 2: the reviews store; 3: the drill's stores
 
 function request<T>(r: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -116,6 +121,11 @@ export class StudyStorage {
         db.createObjectStore('meta', { keyPath: 'key' });
       }
       if (e.oldVersion < 2) db.createObjectStore('reviews', { keyPath: 'id' });
+      if (e.oldVersion < 3) {
+        db.createObjectStore('drillDecks', { keyPath: 'id' });
+        db.createObjectStore('drillCards', { keyPath: 'id' }).createIndex('deck', 'deck');
+        db.createObjectStore('drillReviews', { keyPath: 'id', autoIncrement: true });
+      }
     };
     const s = new StudyStorage(await request(r));
     await s.#purge();
@@ -448,6 +458,71 @@ export class StudyStorage {
     const review = await this.review(id);
     if (review) await this.saveReview({ ...review, id: copy.id }); // the copy keeps the review
     return copy;
+  }
+
+  // ---- the drill ------------------------------------------------------------------------
+
+  /** Every deck, card and answer of the drill. */
+  async drill(): Promise<{ decks: Deck[]; cards: DrillCard[]; reviews: DrillReview[] }> {
+    return this.#tx(['drillDecks', 'drillCards', 'drillReviews'], 'readonly', async (t) => ({
+      decks: (await request(t.objectStore('drillDecks').getAll())) as Deck[],
+      cards: (await request(t.objectStore('drillCards').getAll())) as DrillCard[],
+      reviews: (await request(t.objectStore('drillReviews').getAll())) as DrillReview[],
+    }));
+  }
+
+  /** Writes a deck with these cards (added or replaced) and removes the cards `gone`, in one transaction. */
+  async putDeck(deck: Deck, cards: readonly DrillCard[], gone: readonly string[] = []): Promise<void> {
+    await this.#tx(['drillDecks', 'drillCards'], 'readwrite', (t) => {
+      t.objectStore('drillDecks').put(deck);
+      for (const c of cards) t.objectStore('drillCards').put(c);
+      for (const id of gone) t.objectStore('drillCards').delete(id);
+    });
+  }
+
+  /** Removes a deck, its cards and their answers. */
+  async removeDeck(id: string): Promise<void> {
+    await this.#tx(['drillDecks', 'drillCards', 'drillReviews'], 'readwrite', async (t) => {
+      const ids = (await request(
+        t.objectStore('drillCards').index('deck').getAllKeys(IDBKeyRange.only(id)),
+      )) as string[];
+      for (const c of ids) t.objectStore('drillCards').delete(c);
+      const reviews = (await request(t.objectStore('drillReviews').getAll())) as DrillReview[];
+      for (const r of reviews) if (r.deck === id) t.objectStore('drillReviews').delete(r.id!);
+      t.objectStore('drillDecks').delete(id);
+    });
+  }
+
+  /**
+   * Keeps one answer: the card's new state and the answer, in one transaction (with `replace`,
+   * the answer of that id is replaced: Easy chosen after the answer). Resolves with the answer's id.
+   */
+  async answer(card: DrillCard, review: DrillReview, replace?: number): Promise<number> {
+    return this.#tx(['drillCards', 'drillReviews'], 'readwrite', async (t) => {
+      t.objectStore('drillCards').put(card);
+      const rec = replace === undefined ? { ...review } : { ...review, id: replace };
+      if (replace === undefined) delete rec.id;
+      return (await request(t.objectStore('drillReviews').put(rec))) as number;
+    });
+  }
+
+  /**
+   * Adds a drill file's decks and cards (a card already here takes the file's state) and its
+   * answers not already here (same card and time), in one transaction.
+   */
+  async importDrill(file: DrillFile): Promise<void> {
+    await this.#tx(['drillDecks', 'drillCards', 'drillReviews'], 'readwrite', async (t) => {
+      const have = (await request(t.objectStore('drillReviews').getAll())) as DrillReview[];
+      const seen = new Set(have.map((r) => `${r.card}@${r.time}`));
+      for (const d of file.decks) t.objectStore('drillDecks').put(d);
+      for (const c of file.cards) t.objectStore('drillCards').put(c);
+      for (const r of file.reviews) {
+        if (seen.has(`${r.card}@${r.time}`)) continue;
+        const rec = { ...r };
+        delete rec.id;
+        t.objectStore('drillReviews').add(rec);
+      }
+    });
   }
 
   async last(): Promise<{ study: number; chapter: number | null } | undefined> {

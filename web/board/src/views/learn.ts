@@ -5,7 +5,7 @@
 // winning chances after it are no more than 0.04 below those before the mistake, on lichess's
 // povDiff scale, half the -1..+1 winning chances); the solution on request, then the next one.
 // The rule is lila's (ui/analyse retrospection), read for the idea; the code is ours.
-import { IllegalMoveError, type GameNode } from 'chesswasm';
+import { IllegalMoveError, type GameNode, Position } from 'chesswasm';
 import { EngineError, type ReviewedMove } from 'chesswasm/engine';
 import type { BoardEngine } from '../engine.js';
 import { $, on } from '../dom.js';
@@ -27,12 +27,17 @@ export const learnPanel: SidePanel = {
       <button id="learn-start" type="button" data-testid="learn-start">Learn from your mistakes</button>
     </div>
     <p id="learn-status" data-testid="learn-status" aria-live="polite"></p>
+    <p id="learn-drill-note" class="small" data-testid="learn-drill-note" aria-live="polite"></p>
     <div class="row wrap">
       <button id="learn-solution" type="button" data-testid="learn-solution" hidden>View the solution</button>
+      <button id="learn-drill" type="button" data-testid="learn-drill" hidden>Add to drill</button>
       <button id="learn-next" type="button" data-testid="learn-next" hidden>Next mistake</button>
       <button id="learn-stop" type="button" data-testid="learn-stop" hidden>Stop</button>
     </div>`,
 };
+
+/** Adds a lichess-format puzzle to the drill (views/drill.ts); false when it is there already. */
+export type AddToDrill = (fen: string, moves: readonly string[], label: string) => Promise<boolean>;
 
 type Feedback = 'find' | 'eval' | 'win' | 'fail' | 'view' | 'done';
 
@@ -71,11 +76,19 @@ export class LearnView {
   #judged: () => Map<GameNode, JudgedMove> | null;
   #run: Session | null = null;
   #status = '';
+  #addToDrill: AddToDrill | null;
 
-  constructor(store: Store, engine: BoardEngine, judged: () => Map<GameNode, JudgedMove> | null) {
+  constructor(
+    store: Store,
+    engine: BoardEngine,
+    judged: () => Map<GameNode, JudgedMove> | null,
+    addToDrill: AddToDrill | null = null,
+  ) {
     this.#store = store;
     this.#engine = engine;
     this.#judged = judged;
+    this.#addToDrill = addToDrill;
+    on('learn-drill', 'click', () => void this.#drill());
     $<HTMLSelectElement>('learn-side').value = store.orientation === 'black' ? 'b' : 'w';
     on('learn-start', 'click', () => this.start());
     on('learn-solution', 'click', () => this.#solution());
@@ -124,6 +137,7 @@ export class LearnView {
     const run = this.#run!;
     const f = run.fault!;
     run.feedback = 'find';
+    $('learn-drill-note').textContent = '';
     // One change at the end: the render between would see the board without its session.
     this.#store.batch(() => {
       this.#store.puzzle = null;
@@ -202,6 +216,40 @@ export class LearnView {
     this.#store.changed();
   }
 
+  /**
+   * The mistake shown, as a drill card: a lichess-format puzzle from the position before the
+   * opponent's last move, that move, then the review's best move.
+   */
+  async #drill(): Promise<void> {
+    const f = this.#run?.fault;
+    const before = f?.node.parent;
+    if (!f || !before || !this.#addToDrill) return;
+    const note = $('learn-drill-note');
+    if (!before.parent || !f.move.best) {
+      note.textContent = before.parent
+        ? 'The review has no better move here.'
+        : 'A first move makes no puzzle (it needs the opponent’s move before it).';
+      return;
+    }
+    const pos = Position.fromFen(before.fen, { variant: this.#store.game.variant });
+    let best: string;
+    try {
+      best = pos.uci(pos.parseSan(f.move.best));
+    } catch (e) {
+      if (!(e instanceof IllegalMoveError)) throw e;
+      return;
+    } finally {
+      pos.dispose();
+    }
+    const label = `${lineText(this.#store.game, f.move.ply, [f.move.san])} (a mistake of the game)`;
+    try {
+      const added = await this.#addToDrill(before.parent.fen, [before.uci, best], label);
+      note.textContent = added ? 'Added to the drill (Puzzles from your games).' : 'It is in the drill already.';
+    } catch (e) {
+      note.textContent = e instanceof Error ? e.message : String(e);
+    }
+  }
+
   #next(): void {
     const run = this.#run;
     if (!run) return;
@@ -231,6 +279,7 @@ export class LearnView {
     $('learn-solution').hidden = !r || r.feedback === 'view' || r.feedback === 'win';
     $<HTMLButtonElement>('learn-solution').disabled = r?.feedback === 'eval';
     $('learn-next').hidden = !r;
+    $('learn-drill').hidden = !r || !this.#addToDrill || (r.feedback !== 'win' && r.feedback !== 'view');
     $('learn-stop').hidden = !r;
   }
 }

@@ -161,6 +161,11 @@ export class ReviewView {
     this.#onBusy();
   }
 
+  /** The review of the game shown, while its main line is unchanged; null without one. */
+  get review(): Review | null {
+    return this.#current()?.review ?? null;
+  }
+
   /** Whether a review of the board runs. */
   get running(): boolean {
     return this.#abort !== null;
