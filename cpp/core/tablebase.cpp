@@ -910,27 +910,38 @@ TbStatus Tablebase::search_ab(Position& pos, int alpha, int beta, int& value, in
   return TbStatus::OK;
 }
 
+// The best WDL the side to move reaches by an en passant capture (-3: it has none), and
+// whether en passant captures are its only legal moves: the tables store positions as if en
+// passant were not possible, so the probes below resolve it themselves.
+TbStatus Tablebase::en_passant_wdl(Position& pos, int& best, bool& only_ep) {
+  best = -3;
+  only_ep = true;
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (Move m : moves) {
+    if (!is_en_passant(m)) {
+      only_ep = false;
+      continue;
+    }
+    pos.do_move(m);
+    int v, success;
+    const TbStatus s = search_ab(pos, -2, 2, v, success);
+    pos.undo_move();
+    if (s != TbStatus::OK) return s;
+    best = std::max(best, -v);
+  }
+  return TbStatus::OK;
+}
+
 TbStatus Tablebase::wdl_full(Position& pos, int& wdl) {
   int v, success;
   TbStatus s = search_ab(pos, -2, 2, v, success);
   if (s != TbStatus::OK) return s;
   if (pos.ep_square() != SQ_NONE) {
-    MoveList moves;
-    generate_legal(pos, moves);
-    int v1 = -3;
-    bool only_ep = true;
-    for (Move m : moves) {
-      if (!is_en_passant(m)) {
-        only_ep = false;
-        continue;
-      }
-      pos.do_move(m);
-      int v0, sub;
-      s = search_ab(pos, -2, 2, v0, sub);
-      pos.undo_move();
-      if (s != TbStatus::OK) return s;
-      v1 = std::max(v1, -v0);
-    }
+    int v1;
+    bool only_ep;
+    s = en_passant_wdl(pos, v1, only_ep);
+    if (s != TbStatus::OK) return s;
     if (v1 > -3) {
       if (v1 >= v)
         v = v1;
@@ -1026,22 +1037,10 @@ TbStatus Tablebase::dtz_full(Position& pos, int& dtz, int depth) {
   TbStatus s = dtz_no_ep(pos, v, depth);
   if (s != TbStatus::OK) return s;
   if (pos.ep_square() != SQ_NONE) {
-    MoveList moves;
-    generate_legal(pos, moves);
-    int v1 = -3;
-    bool only_ep = true;
-    for (Move m : moves) {
-      if (!is_en_passant(m)) {
-        only_ep = false;
-        continue;
-      }
-      pos.do_move(m);
-      int v0, sub;
-      s = search_ab(pos, -2, 2, v0, sub);
-      pos.undo_move();
-      if (s != TbStatus::OK) return s;
-      v1 = std::max(v1, -v0);
-    }
+    int v1;
+    bool only_ep;
+    s = en_passant_wdl(pos, v1, only_ep);
+    if (s != TbStatus::OK) return s;
     if (v1 != -3) {
       v1 = before_zeroing(v1);
       if (v < -100) {

@@ -123,6 +123,7 @@ class Tablebase {
   TbStatus decompress(int file, const PairsData& d, uint64_t idx, int& value);
   TbStatus table_value(Position& pos, bool dtz, int wdl, int& value, bool& stored);
   TbStatus search_ab(Position& pos, int alpha, int beta, int& value, int& success);
+  TbStatus en_passant_wdl(Position& pos, int& best, bool& only_ep);
   TbStatus wdl_full(Position& pos, int& wdl);
   TbStatus dtz_no_ep(Position& pos, int& dtz, int depth);
   TbStatus dtz_full(Position& pos, int& dtz, int depth);
