@@ -384,6 +384,8 @@ describe('the Explorer panel', () => {
     );
     assert.equal((await shown(page)).games, 1);
     await page.selectOption('[data-testid=variant]', 'chess');
+    // (Both rule sets have one game: the standard answer is the one whose first move is e4.)
+    await page.waitForFunction(() => document.querySelector('[data-testid=explorer-move]')?.dataset.san === 'e4');
     await waitTotal(page, 1);
     assert.deepEqual(
       (await shown(page)).moves.map((m) => m.san),
