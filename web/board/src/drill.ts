@@ -3,7 +3,7 @@
 // Scheduling is ts-fsrs's (FSRS, the open-spaced-repetition scheduler): this file only turns an
 // answer into one of its four grades and keeps its card state with dates as numbers, so that
 // IndexedDB and JSON store it exactly.
-import { type Game, type GameNode, Position, Puzzle, type Variant } from 'chesswasm';
+import { type Game, type GameNode, Position, Puzzle, type Variant, parseVariant } from 'chesswasm';
 import { type Card, type Grade, type ReviewLog, Rating, State, createEmptyCard, fsrs } from 'ts-fsrs';
 
 /** New cards a day, over all decks (as Anki's default). */
@@ -372,19 +372,6 @@ function checkState(v: unknown, where: string): CardState {
   return out as unknown as CardState;
 }
 
-const VARIANTS: readonly string[] = [
-  'chess',
-  'chess960',
-  'makruk',
-  'crazyhouse',
-  'atomic',
-  'antichess',
-  'kingofthehill',
-  '3check',
-  'racingkings',
-  'horde',
-];
-
 function checkCard(v: unknown, i: number, decks: Set<string>): DrillCard {
   const where = `card ${i + 1}`;
   if (!isObj(v)) throw new DrillFileError(`${where} is not an object`);
@@ -393,7 +380,8 @@ function checkCard(v: unknown, i: number, decks: Set<string>): DrillCard {
   if (!decks.has(v.deck)) throw new DrillFileError(`${where}: its deck “${v.deck}” is not in the file`);
   if (!Array.isArray(v.moves) || !v.moves.every(isStr) || !v.moves.length)
     throw new DrillFileError(`${where}: its moves are not a list of moves`);
-  const variant = isStr(v.variant) && VARIANTS.includes(v.variant) ? (v.variant as Variant) : null;
+  // The package's own rule-set names (parseVariant gives back a canonical name as it is).
+  const variant = isStr(v.variant) && parseVariant(v.variant) === v.variant ? (v.variant as Variant) : null;
   if (!variant) throw new DrillFileError(`${where}: unknown variant`);
   const fsrsState = checkState(v.fsrs, where);
   const moves = v.moves as string[];
