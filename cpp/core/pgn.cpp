@@ -549,10 +549,12 @@ CW_SIZE_CODE_END
 
 // The state of the movetext being read: one frame per open line (the node its moves branch
 // from, the last move played in it, how many moves of it are on the board, to take them back
-// at ')', and where it opened), the comments waiting for the next move.
+// at ')', where it opened, and whether a comment belonged after a move when it opened), the
+// comments waiting for the next move.
 struct PgnReader::Movetext {
   struct Frame {
     int parent, last, plies, line, column;
+    bool after_move_outside = false;
   };
   PgnGame& game;
   Position& pos;
@@ -741,7 +743,7 @@ bool PgnReader::open_variation(Movetext& m, PgnError& error, int l, int col) {
   m.undo(m.nodes()[f.last]);
   --f.plies;
   const int parent = m.nodes()[f.last].parent;
-  m.frames.push_back({parent, -1, 0, l, col});
+  m.frames.push_back({parent, -1, 0, l, col, m.after_move});
   m.after_move = false;
   advance();
   return true;
@@ -761,7 +763,9 @@ bool PgnReader::close_variation(Movetext& m, PgnError& error, int l, int col) {
   Movetext::Frame& f = m.frames.back();
   m.redo(m.nodes()[f.last]);
   ++f.plies;
-  m.after_move = false;
+  // After a variation, a comment waits for the next move (the writer puts it after the ')');
+  // an empty variation is dropped, so the comments after it go where they went before it.
+  m.after_move = g.last < 0 && g.after_move_outside;
   advance();
   return true;
 }

@@ -169,6 +169,35 @@ TEST(Pgn, EveryConstruct) {
 }
 
 // fill_uci(false) (the wasm source's setting): the same games, nodes without UCI text.
+// An empty variation is dropped as if it were not there: the comments after it go where they
+// would have gone without it (after the move before it, or before the next move when a
+// variation came before), so that writing the game and reading it back gives the same tree.
+TEST(Pgn, CommentsAfterAnEmptyVariation) {
+  struct Case {
+    const char* text;
+    std::vector<std::string> listing;
+  };
+  const Case cases[] = {
+      {"1. c4 d5 2. Nc3 ( ) { C } a6 *",
+       {"0 c4 nags= before= after=", "1 d5 nags= before= after=", "2 Nc3 nags= before= after=C",
+        "3 a6 nags= before= after="}},
+      {"1. e4 e5 ( 1... c5 ) ( ) { C } 2. Nf3 *",
+       {"0 e4 nags= before= after=", "1 e5 nags= before= after=", "2 Nf3 nags= before=C after=",
+        "1 c5 nags= before= after="}},
+      {"1. e4 { A } ( ) ( { inside } ) { B } e5 *",
+       {"0 e4 nags= before= after=A|B", "1 e5 nags= before= after="}},
+  };
+  for (const Case& c : cases) {
+    PgnGame g;
+    PgnError e;
+    ASSERT_EQ(read_pgn(c.text, g, e), PgnStatus::GAME) << c.text << ": " << e.message;
+    std::vector<std::string> lst;
+    listing(g, 0, 0, lst);
+    EXPECT_EQ(lst, c.listing) << c.text;
+    expect_round_trip(g, c.text);
+  }
+}
+
 TEST(Pgn, WithoutUciText) {
   const std::string text = slurp("pgn/constructs.pgn");
   const std::vector<PgnGame> with = read_all(text);
