@@ -298,6 +298,6 @@ console.log();
 console.log(`| ${head.join(' | ')} |`);
 console.log(`|${head.map((h, i) => (i < 2 ? '---' : '---:')).join('|')}|`);
 for (const r of table) console.log(`| ${r.join(' | ')} |`);
-// The rows that drive Chromium (first-load, tb-warm-chromium) keep a browser open until the
+// The rows that drive Chromium (first-load, tb-warm-wdl-chromium, tb-warm-dtz-chromium) keep a browser open until the
 // process ends: end it.
 process.exit(0);

@@ -2,16 +2,18 @@
 // Debian's fathom on the same positions (POSITIONS random legal positions of all 35 tables, a
 // fixed seed). fathom is a command-line prober: one process per position (`fathom --test`), so
 // its figure is a process's start, the tables' opening and a cold probe; ours is in this process.
-//  - 'tb-warm': µs per position of probeWdl + probeDtz with every chunk already read (a second
-//    pass over the positions): the prober itself through the boundary and the probe queue;
-//    fathom's column is its whole process per position (what a script calling it pays).
+//  - 'tb-warm-wdl', 'tb-warm-dtz': µs per probe (probeWdl, probeDtz) with every chunk already
+//    read and the code warm (WARM_PASSES passes over the positions first): the prober itself
+//    through the boundary and the probe queue; fathom's column is its whole process per position
+//    (WDL and DTZ: what a script calling it pays). With --cpu, this process's CPU time.
 //  - 'tb-cold': µs per position of Tablebase.open + probeWdl + probeDtz on a fresh tablebase
 //    (the tables' headers and the needed blocks read from the folder), against fathom's process.
 //  - 'tb-cold-bytes': KB read from the files by that cold probe (Tablebase.bytesRead, 4 KB
 //    chunks), the median over the positions; fathom maps whole files (no figure).
-//  - 'tb-warm-chromium': 'tb-warm' in Debian's Chromium (headless): the package's dist/ served
-//    from 127.0.0.1, the tables read into the page's memory and opened through a reader, the
-//    same positions probed warm in the page (performance.now()); fathom's column as 'tb-warm'.
+//  - 'tb-warm-wdl-chromium', 'tb-warm-dtz-chromium': the warm rows in Debian's Chromium
+//    (headless): the package's dist/ served from 127.0.0.1, the tables read into the page's
+//    memory and opened through a reader, the same positions probed warm in the page
+//    (performance.now()); one page serves both rows.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -19,10 +21,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { prng } from '../../tools/prng.mjs';
 import { tablePlacement } from '../../tools/tb-positions.mjs';
-import { median } from '../lib.mjs';
+import { cpuNow, median } from '../lib.mjs';
 
 const FATHOM = '/usr/games/fathom';
 const POSITIONS = 70;
+// Passes over the positions before a warm row measures: every chunk read, and enough calls for
+// the engines' optimising tiers (a single pass left Chromium's figures 2-3x above its steady ones).
+const WARM_PASSES = 10;
 const none = () => undefined;
 
 async function tablebaseModule(ctx) {
@@ -115,63 +120,67 @@ async function chromiumTablebase(dist, dir) {
   return page;
 }
 
+// A warm row in Node: µs per `kind` probe.
+const nodeWarm = (kind) => async (ctx) => {
+  const mod = await tablebaseModule(ctx);
+  if (!mod) return undefined;
+  const fens = positions(ctx);
+  const tb = await mod.Tablebase.open(dirOf(ctx));
+  const probe = kind === 'wdl' ? (fen) => tb.probeWdl(fen) : (fen) => tb.probeDtz(fen);
+  for (let k = 0; k < WARM_PASSES; k++) for (const fen of fens) sink += await probe(fen);
+  const clock = ctx.cpu ? cpuNow : () => performance.now(); // ms
+  return {
+    measure: async () => {
+      const t0 = clock();
+      for (let k = 0; k < 5; k++) for (const fen of fens) sink += await probe(fen);
+      return ((clock() - t0) * 1000) / (5 * fens.length);
+    },
+  };
+};
+
+// The Chromium page of both Chromium rows, made once.
+let chromiumPage = null;
+
+// A warm row in Chromium: µs per `kind` probe, timed in the page.
+const chromiumWarm = (kind) => async (ctx) => {
+  if (!existsSync(CHROMIUM) || !existsSync(path.join(ctx.dist, 'tablebase.js'))) return undefined;
+  const fens = positions(ctx);
+  chromiumPage ??= chromiumTablebase(ctx.dist, dirOf(ctx));
+  const page = await chromiumPage;
+  const pass = (passes) =>
+    page.evaluate(
+      async ({ fens, passes, kind }) => {
+        const tb = globalThis.__tb;
+        const probe = kind === 'wdl' ? (fen) => tb.probeWdl(fen) : (fen) => tb.probeDtz(fen);
+        let sink = 0;
+        const t0 = performance.now();
+        for (let k = 0; k < passes; k++) for (const fen of fens) sink += await probe(fen);
+        return { us: ((performance.now() - t0) * 1000) / (passes * fens.length), sink };
+      },
+      { fens, passes, kind },
+    );
+  await pass(WARM_PASSES);
+  return { measure: async () => (await pass(5)).us };
+};
+
+const warmRow = (kind, where) => ({
+  id: `tb-warm-${kind}${where === 'chromium' ? '-chromium' : ''}`,
+  title: `Syzygy ${kind.toUpperCase()} probe, warm${where === 'chromium' ? ', in Chromium' : ''} (fathom: a process per position)`,
+  unit: 'µs',
+  lowerIsBetter: true,
+  impls: {
+    ours: where === 'chromium' ? chromiumWarm(kind) : nodeWarm(kind),
+    'chess.js': none,
+    chessops: none,
+    native: fathom,
+  },
+});
+
 export default [
-  {
-    id: 'tb-warm',
-    title: 'Syzygy WDL + DTZ, warm (fathom: a process per position)',
-    unit: 'µs',
-    lowerIsBetter: true,
-    impls: {
-      ours: async (ctx) => {
-        const mod = await tablebaseModule(ctx);
-        if (!mod) return undefined;
-        const fens = positions(ctx);
-        const tb = await mod.Tablebase.open(dirOf(ctx));
-        for (const fen of fens) sink += (await tb.probeWdl(fen)) + (await tb.probeDtz(fen)); // every chunk read
-        return {
-          measure: async () => {
-            const t0 = process.hrtime.bigint();
-            for (let k = 0; k < 5; k++)
-              for (const fen of fens) sink += (await tb.probeWdl(fen)) + (await tb.probeDtz(fen));
-            return Number(process.hrtime.bigint() - t0) / 1000 / (5 * fens.length);
-          },
-        };
-      },
-      'chess.js': none,
-      chessops: none,
-      native: fathom,
-    },
-  },
-  {
-    id: 'tb-warm-chromium',
-    title: 'Syzygy WDL + DTZ, warm, in Chromium (fathom: a process per position)',
-    unit: 'µs',
-    lowerIsBetter: true,
-    impls: {
-      ours: async (ctx) => {
-        if (!existsSync(CHROMIUM) || !existsSync(path.join(ctx.dist, 'tablebase.js'))) return undefined;
-        const fens = positions(ctx);
-        const page = await chromiumTablebase(ctx.dist, dirOf(ctx));
-        const pass = (fens, passes) =>
-          page.evaluate(
-            async ({ fens, passes }) => {
-              const tb = globalThis.__tb;
-              let sink = 0;
-              const t0 = performance.now();
-              for (let k = 0; k < passes; k++)
-                for (const fen of fens) sink += (await tb.probeWdl(fen)) + (await tb.probeDtz(fen));
-              return { us: ((performance.now() - t0) * 1000) / (passes * fens.length), sink };
-            },
-            { fens, passes },
-          );
-        await pass(fens, 1); // every chunk read
-        return { measure: async () => (await pass(fens, 5)).us };
-      },
-      'chess.js': none,
-      chessops: none,
-      native: fathom,
-    },
-  },
+  warmRow('wdl', 'node'),
+  warmRow('dtz', 'node'),
+  warmRow('wdl', 'chromium'),
+  warmRow('dtz', 'chromium'),
   {
     id: 'tb-cold',
     title: 'Syzygy open + WDL + DTZ, cold (fathom: a process per position)',
