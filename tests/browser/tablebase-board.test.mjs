@@ -467,6 +467,8 @@ describe('tablebase panel: a URL', () => {
       tableRequests(again).filter((r) => r.method === 'GET'),
       [],
     );
+    // The 70 sizes the server gave are kept: only the 220 files it lacks are asked for again.
+    assert.equal(tableRequests(again).filter((r) => r.method === 'HEAD').length, 220);
     // Offline: the sizes and the bytes kept answer.
     await cached(page);
     await page.context().setOffline(true);

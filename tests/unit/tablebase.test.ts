@@ -480,6 +480,13 @@ describe('a base URL (HTTP Range requests on 127.0.0.1) and the cache', () => {
     expect(t.bytesRead).toBeLessThan(bytesOf.get('KQvKR.rtbz')!.length);
     t.close();
 
+    // A second visit with the network up: the kept sizes and chunks, no request at all.
+    requests = [];
+    const visit = await Tablebase.open(base.href, { names, cache });
+    expect(await visit.bestMoves(fen)).toEqual(moves);
+    expect(requests).toEqual([]);
+    visit.close();
+
     // The network gone: the sizes and the chunks come from the cache.
     down = true;
     try {

@@ -216,11 +216,12 @@ export async function urlReader(
   } catch {
     store = null;
   }
-  // The sizes: from the server (a HEAD request), else the ones kept from an earlier visit.
+  // The sizes: the ones kept from an earlier visit (a table file never changes), the others from
+  // the server (a HEAD request each), then kept with them.
   const kept = store ? await readBlob(store, 'sizes.json') : null;
-  let keptSizes: Record<string, number> = {};
+  let keptSizes: Record<string, unknown> = {};
   try {
-    if (kept) keptSizes = JSON.parse(new TextDecoder().decode(kept)) as Record<string, number>;
+    if (kept) keptSizes = JSON.parse(new TextDecoder().decode(kept)) as Record<string, unknown>;
   } catch {
     keptSizes = {};
   }
@@ -228,23 +229,27 @@ export async function urlReader(
   let fetched = false;
   await Promise.all(
     names.map(async (name) => {
+      const k = Object.hasOwn(keptSizes, name) ? keptSizes[name] : undefined;
+      if (typeof k === 'number' && Number.isInteger(k) && k >= 0) {
+        sizes.set(name, k);
+        return;
+      }
       try {
         const r = await fetch(url(name), { method: 'HEAD' });
         const n = Number(r.headers.get('content-length'));
         if (r.ok && Number.isInteger(n) && n >= 0) {
           sizes.set(name, n);
           fetched = true;
-          return;
         }
-        if (r.ok || r.status !== 404) throw new Error(String(r.status));
       } catch {
-        const n = keptSizes[name];
-        if (typeof n === 'number') sizes.set(name, n);
+        // offline or refused: a table without a size is missing (a probe that needs it says so)
       }
     }),
   );
-  if (store && fetched)
-    await writeBlob(store, 'sizes.json', new TextEncoder().encode(JSON.stringify(Object.fromEntries(sizes))));
+  if (store && fetched) {
+    const all = { ...keptSizes, ...Object.fromEntries(sizes) };
+    await writeBlob(store, 'sizes.json', new TextEncoder().encode(JSON.stringify(all)));
+  }
   return {
     names: () => [...sizes.keys()],
     size(name) {
