@@ -14,7 +14,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ROOT, assertAxe, assertLayout, fen, shot, startBrowser, tab } from './helpers.mjs';
+import { ROOT, assertAxe, assertLayout, fen, shot, startBrowser, tab, watchLongTasks } from './helpers.mjs';
 
 const LICHESS = `${ROOT}tests/data/pgn/lichess-2013-01.pgn`;
 const CORPUS = `${ROOT}tests/data/corpus/stockfish-selfplay.pgn`;
@@ -78,48 +78,6 @@ async function importFile(page, path) {
     { timeout: 120_000 },
   );
   return page.textContent('[data-testid=explorer-note]');
-}
-
-/**
- * Starts measuring the page's frame gaps (requestAnimationFrame) and long tasks (the Long Tasks
- * API: the page's own work of over 50 ms); `stop()` returns the longest of each.
- */
-async function watchFrames(page) {
-  await page.evaluate(() => {
-    const w = { gap: 0, on: true, frames: 0, long: 0, big: [] };
-    const t0 = performance.now();
-    window.__frames = w;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (w.on) w.long = Math.max(w.long, e.duration);
-    }).observe({ type: 'longtask' });
-    let last = performance.now();
-    const frame = (t) => {
-      if (!w.on) return;
-      w.gap = Math.max(w.gap, t - last);
-      if (t - last > 50)
-        w.big.push([
-          Math.round(last - t0),
-          Math.round(t - last),
-          document.querySelector('[data-testid=explorer-progress-text]').textContent,
-        ]);
-      w.frames++;
-      last = t;
-      requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  });
-  return {
-    stop: () =>
-      page.evaluate(() => {
-        window.__frames.on = false;
-        return {
-          gap: window.__frames.gap,
-          frames: window.__frames.frames,
-          long: window.__frames.long,
-          big: window.__frames.big,
-        };
-      }),
-  };
 }
 
 // A bigger file for the cancelled import: the corpus six times, each copy's games told apart by
@@ -428,7 +386,7 @@ describe('the Explorer panel', () => {
 
     // An import of 3,000 games (5.3 MB) cancelled once a quarter of the file is read, while
     // the page's frames are watched.
-    const frames = await watchFrames(page);
+    const frames = await watchLongTasks(page, { note: '[data-testid=explorer-progress-text]' });
     const t0 = Date.now();
     await page.setInputFiles('[data-testid=database-import]', BIG);
     await page.waitForFunction(() => document.querySelector('#explorer-progress-bar').value >= 0.25, null, {
@@ -463,7 +421,7 @@ describe('the Explorer panel', () => {
     await waitTotal(page, kept);
 
     // The rest, imported again: only the games not committed before are added.
-    const all = await watchFrames(page);
+    const all = await watchLongTasks(page, { note: '[data-testid=explorer-progress-text]' });
     const t1 = Date.now();
     const done = await importFile(page, BIG);
     const ms1 = Date.now() - t1;

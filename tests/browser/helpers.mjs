@@ -2,8 +2,10 @@
 // file, pages at the two sizes the issue names (1280x800, a 390x844 phone), moves by mouse,
 // the real games of tests/data/games, screenshots into test-artifacts/, and layout checks
 // (what a person sees: nothing scrolls sideways, nothing sticks out of its panel, feedback
-// inside the viewport).
+// inside the viewport), the watch of a page's long tasks and frame gaps, and the tablebase
+// tests' shared set-up.
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -72,6 +74,84 @@ export async function startBrowser() {
       await browser.close();
       await server.close();
     },
+  };
+}
+
+/** The tables of tests/data/syzygy (3-4 pieces), which the tablebase tests open in Node and in the page. */
+export const SYZYGY = `${ROOT}tests/data/syzygy`;
+
+/**
+ * Registers the file's set-up and tear-down with node:test: Chromium and the server
+ * ({@link startBrowser}), and with `tablebase` the package's Tablebase on {@link SYZYGY} in Node
+ * (what the page's answers are compared with). At the end both are closed and no console
+ * error or page error may be left (`problems`). Returns one object, filled before the first
+ * test: {@link startBrowser}'s `open`, `problems` and `server`, and `tablebase`.
+ */
+export function useBrowser({ tablebase = false } = {}) {
+  const b = {};
+  before(async () => {
+    Object.assign(b, await startBrowser());
+    if (tablebase) {
+      const { Tablebase } = await import(`${ROOT}dist/tablebase.js`);
+      b.tablebase = await Tablebase.open(SYZYGY);
+    }
+  });
+  after(async () => {
+    b.tablebase?.close();
+    await b.close?.();
+    assert.deepEqual(b.problems ?? [], []);
+  });
+  return b;
+}
+
+/** The tablebase panel's result of a move (the package's category is the opponent's, after it). */
+export const moverResult = (m) =>
+  m.category === 'loss' || m.category === 'blessed-loss' ? 'win' : m.category === 'draw' ? 'draw' : 'loss';
+
+/**
+ * Starts watching the page's main thread: its long tasks (the Long Tasks API: the page's own
+ * work of over 50 ms at a time) and the gaps between its animation frames. `stop()` ends the
+ * watch and returns `{ long, tasks, gap, frames, big }`: the longest task in ms (0: none over
+ * 50 ms), every long task's duration, the longest frame gap in ms, the number of frames, and
+ * each gap over 50 ms as [ms since the start, the gap, the text of the element `note` (a
+ * selector) then, or null]. Long tasks still queued in the observer are counted at `stop()`.
+ */
+export async function watchLongTasks(page, { note = null } = {}) {
+  const id = await page.evaluate((noteSelector) => {
+    const w = { on: true, tasks: [], gap: 0, frames: 0, big: [] };
+    w.observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.tasks.push(e.duration);
+    });
+    w.observer.observe({ type: 'longtask' });
+    const t0 = performance.now();
+    let last = t0;
+    const frame = (t) => {
+      if (!w.on) return;
+      const gap = t - last;
+      w.gap = Math.max(w.gap, gap);
+      if (gap > 50)
+        w.big.push([
+          Math.round(last - t0),
+          Math.round(gap),
+          noteSelector ? (document.querySelector(noteSelector)?.textContent ?? null) : null,
+        ]);
+      w.frames++;
+      last = t;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+    window.__watches ??= [];
+    return window.__watches.push(w) - 1;
+  }, note);
+  return {
+    stop: () =>
+      page.evaluate((i) => {
+        const w = window.__watches[i];
+        w.on = false;
+        for (const e of w.observer.takeRecords()) w.tasks.push(e.duration);
+        w.observer.disconnect();
+        return { long: Math.max(0, ...w.tasks), tasks: w.tasks, gap: w.gap, frames: w.frames, big: w.big };
+      }, id),
   };
 }
 

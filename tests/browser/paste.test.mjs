@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { ARTIFACTS, DESKTOP, PHONE, ROOT, shot, startBrowser } from './helpers.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, ROOT, shot, startBrowser, watchLongTasks } from './helpers.mjs';
 
 const split = (text) => text.split(/\n(?=\[Event )/).filter((g) => g.trim());
 const selfplay = split(readFileSync(`${ROOT}tests/data/corpus/stockfish-selfplay.pgn`, 'utf8'));
@@ -27,32 +27,6 @@ const MB5 = pgnOf(5_000_000);
 
 const ready = (page) => page.waitForSelector('[data-testid=studies-panel][data-ready=true]', { state: 'attached' });
 const chapterCount = (page) => page.$$eval('[data-testid=chapters] [role=option]', (els) => els.length);
-
-/** Starts measuring the page's long tasks and frame gaps; `stop()` returns the longest of each. */
-async function watch(page) {
-  await page.evaluate(() => {
-    const w = { long: 0, gap: 0, on: true };
-    window.__watch = w;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.long = Math.max(w.long, e.duration);
-    }).observe({ type: 'longtask' });
-    let last = performance.now();
-    const frame = (t) => {
-      if (!w.on) return;
-      w.gap = Math.max(w.gap, t - last);
-      last = t;
-      requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  });
-  return {
-    stop: () =>
-      page.evaluate(() => {
-        window.__watch.on = false;
-        return { long: window.__watch.long, gap: window.__watch.gap };
-      }),
-  };
-}
 
 /** Pastes a text into the PGN box with Ctrl+V (through the clipboard, as a person does). */
 async function paste(page, text) {
@@ -93,7 +67,7 @@ describe('a big paste', () => {
           }
         };
       });
-      const p = await watch(page);
+      const p = await watchLongTasks(page);
       await paste(page, MB5.text);
       await page.waitForFunction(() =>
         /MB of PGN pasted/.test(document.querySelector('[data-testid=pgn-error]').textContent),
@@ -111,7 +85,7 @@ describe('a big paste', () => {
         pasted.long - read < 100,
         `the paste: a task of ${pasted.long} ms, ${read} ms of it the clipboard's read`,
       );
-      const w = await watch(page);
+      const w = await watchLongTasks(page);
       const t0 = Date.now();
       await page.click('[data-testid=pgn-import]');
       // Progress, in the panel where the user is.
@@ -180,7 +154,7 @@ describe('a big paste', () => {
     writeFileSync(path, MB5.text);
     const page = await b.open('', DESKTOP);
     await ready(page);
-    const w = await watch(page);
+    const w = await watchLongTasks(page);
     const t0 = Date.now();
     await page.setInputFiles('#pgn-file', path);
     await page.waitForFunction(

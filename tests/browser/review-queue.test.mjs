@@ -6,7 +6,18 @@
 // the queue runs. Screenshots at 1280x800, 390x844 and 844x390; axe.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, assertAxe, assertLayout, gamePgn, importPgn, shot, startBrowser, tab } from './helpers.mjs';
+import {
+  DESKTOP,
+  PHONE,
+  assertAxe,
+  assertLayout,
+  gamePgn,
+  importPgn,
+  shot,
+  startBrowser,
+  tab,
+  watchLongTasks,
+} from './helpers.mjs';
 
 const LANDSCAPE = { width: 844, height: 390 };
 let b;
@@ -50,17 +61,6 @@ const storedReviews = (page) =>
       }),
   );
 
-/** Measures the page's long tasks from now; `stop()` returns the longest (ms). */
-async function watch(page) {
-  await page.evaluate(() => {
-    window.__long = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__long = Math.max(window.__long, e.duration);
-    }).observe({ type: 'longtask' });
-  });
-  return { stop: () => page.evaluate(() => window.__long) };
-}
-
 const opera = () => {
   const text = gamePgn('lichess-export');
   return text.slice(text.indexOf('[Event', text.indexOf('Isouard') - 200)).trim();
@@ -77,7 +77,7 @@ describe('study review queue', () => {
     const presets = await page.$$eval('[data-testid=rq-strength] option', (os) => os.map((o) => o.value));
     assert.deepEqual(presets, ['20000', '1000000', '5000000']);
     await page.selectOption('[data-testid=rq-strength]', '20000');
-    let w = await watch(page);
+    let w = await watchLongTasks(page);
     await page.click('[data-testid=rq-start]');
     await page.waitForSelector('[data-testid=rq-progress]:not([hidden])');
     await waitStatus(page, /now .+ \(\d+%\)/, 60_000);
@@ -88,7 +88,7 @@ describe('study review queue', () => {
     await page.waitForSelector('[data-testid=review-summary]:not([hidden])', { timeout: 10_000 });
     const first = await storedReviews(page);
     assert.ok(Object.keys(first).length >= 1);
-    let long = await w.stop();
+    let { long } = await w.stop();
     console.log(`# review queue: longest task ${Math.round(long)} ms while it ran`);
     assert.ok(long < 100, `a task of ${long} ms while the queue ran`);
     // A reload in the middle: the queue goes on by itself, the chapters done are not done again.
@@ -96,9 +96,9 @@ describe('study review queue', () => {
     await page.waitForSelector('body[data-ready=true]', { state: 'attached' });
     await ready(page);
     await tab(page, 'review');
-    w = await watch(page);
+    w = await watchLongTasks(page);
     await waitStatus(page, /All 3 chapters reviewed at 20,000 nodes per move\. The engine searched \d+% of the time\./);
-    long = await w.stop();
+    ({ long } = await w.stop());
     console.log(`# review queue after the reload: longest task ${Math.round(long)} ms`);
     // The engine's own search time as a share of the reviews' wall-clock time (printed, not asserted).
     const share = Number(await page.getAttribute('[data-testid=rq-status]', 'data-engine-share'));

@@ -13,17 +13,27 @@
 //   remembered across a reload, where the same position reads no byte from the server again
 //   (the package keeps what it read in OPFS), offline too; Forget forgets it.
 // Screenshots of the panel at 1280x800 and 390x844.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { DESKTOP, PHONE, ROOT, assertInViewport, assertLayout, loadFen, shot, startBrowser, tab } from './helpers.mjs';
+import {
+  DESKTOP,
+  PHONE,
+  SYZYGY,
+  assertInViewport,
+  assertLayout,
+  loadFen,
+  moverResult,
+  shot,
+  tab,
+  useBrowser,
+  watchLongTasks,
+} from './helpers.mjs';
 
-const { Tablebase } = await import(`${ROOT}dist/tablebase.js`);
-const DIR = `${ROOT}tests/data/syzygy`;
-const FILES = readdirSync(DIR)
+const FILES = readdirSync(SYZYGY)
   .filter((f) => /\.rtb[wz]$/.test(f))
   .sort() // the order of index.json, in which Install fetches them
-  .map((name) => ({ name, size: statSync(`${DIR}/${name}`).size }));
+  .map((name) => ({ name, size: statSync(`${SYZYGY}/${name}`).size }));
 const BYTES = FILES.reduce((s, f) => s + f.size, 0);
 const KQKR = '8/8/4k3/8/8/3r4/8/3QK3 w - - 0 1';
 const KRK = '8/8/8/4k3/8/8/8/R3K3 w - - 0 1';
@@ -34,25 +44,13 @@ const WDL_TEXT = {
   [-1]: 'Loss, but drawn by the 50-move rule',
   [-2]: 'Loss',
 };
-const RESULT = (m) =>
-  m.category === 'loss' || m.category === 'blessed-loss' ? 'win' : m.category === 'draw' ? 'draw' : 'loss';
 
 // A file the test makes fail (or every request, offline), or that the server lacks (a URL's
 // 5-piece tables: 404), is logged by the browser: expected when it is a table file.
 const expected = (m) =>
   /Failed to load resource/.test(m.text()) && /\/syzygy\/K[A-Z]*v[A-Z]*\.rtb[wz]$/.test(m.location().url);
 
-let b;
-let tb;
-before(async () => {
-  b = await startBrowser();
-  tb = await Tablebase.open(DIR);
-});
-after(async () => {
-  tb?.close();
-  await b?.close();
-  assert.deepEqual(b?.problems ?? [], []);
-});
+const b = useBrowser({ tablebase: true });
 
 const sel = (id) => `[data-testid=${id}]`;
 const listState = (page) => page.getAttribute(sel('tablebase-moves'), 'data-state');
@@ -115,10 +113,14 @@ async function answer(page, fen) {
 }
 /** What the package in Node says of `fen` on tests/data/syzygy, in the panel's terms. */
 async function inNode(fen) {
-  const [wdl, dtz, moves] = await Promise.all([tb.probeWdl(fen), tb.probeDtz(fen), tb.bestMoves(fen)]);
+  const [wdl, dtz, moves] = await Promise.all([
+    b.tablebase.probeWdl(fen),
+    b.tablebase.probeDtz(fen),
+    b.tablebase.bestMoves(fen),
+  ]);
   return {
     verdict: `${WDL_TEXT[wdl]} for the side to move (DTZ ${dtz})`,
-    rows: moves.map((m) => ({ uci: m.uci, result: RESULT(m), dtz: m.dtz })),
+    rows: moves.map((m) => ({ uci: m.uci, result: moverResult(m), dtz: m.dtz })),
   };
 }
 async function assertAnswers(page, fen, source) {
@@ -129,16 +131,6 @@ async function assertAnswers(page, fen, source) {
   assert.equal(got.verdict, want.verdict);
   assert.deepEqual(got.rows, want.rows);
   return got;
-}
-/** Starts recording the page's long tasks; `stop()` returns the longest (0: none over 50 ms). */
-async function watchLongTasks(page) {
-  await page.evaluate(() => {
-    window.__long = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__long = Math.max(window.__long, e.duration);
-    }).observe({ type: 'longtask' });
-  });
-  return { stop: () => page.evaluate(() => window.__long) };
 }
 /** Records every text the progress line shows. */
 const recordProgress = (page) =>
@@ -187,12 +179,12 @@ describe('tablebase panel: installed tables', () => {
     assert.equal(await page.textContent(sel('tablebase-install')), 'Install 3–4-piece tables (4.35 MB)');
     assert.equal(await listState(page), 'empty');
     await recordProgress(page);
-    const long = await watchLongTasks(page);
+    const watch = await watchLongTasks(page);
     const mark = b.server.requests.length;
     const started = Date.now();
     await page.click(sel('tablebase-install'));
     await waitInstalled(page, 35);
-    const longest = await long.stop();
+    const longest = (await watch.stop()).long;
     t.diagnostic(`install: ${Date.now() - started} ms, longest task ${longest} ms (0: none over 50 ms)`);
     const inst = await installed(page);
     assert.deepEqual(
@@ -292,7 +284,7 @@ describe('tablebase panel: a failed install', () => {
     const kqkrZ = FILES.find((f) => f.name === 'KQvKR.rtbz');
     await page.unroute('**/syzygy/KQvKR.rtbz');
     await page.route('**/syzygy/KQvKR.rtbz', (route) =>
-      route.fulfill({ status: 200, body: readFileSync(`${DIR}/KQvKR.rtbz`).subarray(0, kqkrZ.size >> 1) }),
+      route.fulfill({ status: 200, body: readFileSync(`${SYZYGY}/KQvKR.rtbz`).subarray(0, kqkrZ.size >> 1) }),
     );
     await page.click(sel('tablebase-install'));
     await waitError(page);

@@ -4,40 +4,29 @@
 // mover's result; a click plays the move and the panel follows; a position with too many
 // pieces or castling rights is refused with the package's code; layout at
 // 1280x800 and 390x844.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import {
   DESKTOP,
   PHONE,
-  ROOT,
+  SYZYGY,
   assertInViewport,
   assertLayout,
   fen,
   loadFen,
+  moverResult,
   shot,
-  startBrowser,
   tab,
+  useBrowser,
 } from './helpers.mjs';
 
-const { Tablebase } = await import(`${ROOT}dist/tablebase.js`);
-const DIR = `${ROOT}tests/data/syzygy`;
-const FILES = readdirSync(DIR)
+const FILES = readdirSync(SYZYGY)
   .filter((f) => /\.rtb[wz]$/.test(f))
-  .map((name) => ({ name, mimeType: 'application/octet-stream', buffer: readFileSync(`${DIR}/${name}`) }));
+  .map((name) => ({ name, mimeType: 'application/octet-stream', buffer: readFileSync(`${SYZYGY}/${name}`) }));
 const KPK = '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1';
 
-let b;
-let tb;
-before(async () => {
-  b = await startBrowser();
-  tb = await Tablebase.open(DIR);
-});
-after(async () => {
-  tb?.close();
-  await b?.close();
-  assert.deepEqual(b?.problems ?? [], []);
-});
+const b = useBrowser({ tablebase: true });
 
 const state = (page) => page.getAttribute('[data-testid=tablebase-moves]', 'data-state');
 const waitState = (page, s) =>
@@ -46,8 +35,6 @@ const rows = (page) =>
   page.$$eval('[data-testid=tablebase-moves] [data-uci]', (els) =>
     els.map((e) => ({ uci: e.dataset.uci, result: e.dataset.result, san: e.querySelector('button').textContent })),
   );
-const RESULT = (m) =>
-  m.category === 'loss' || m.category === 'blessed-loss' ? 'win' : m.category === 'draw' ? 'draw' : 'loss';
 
 async function openTables(page) {
   await tab(page, 'tablebase');
@@ -64,10 +51,10 @@ describe('tablebase panel', () => {
     await loadFen(page, KPK);
     await openTables(page);
     await waitState(page, 'moves');
-    const want = await tb.bestMoves(KPK);
+    const want = await b.tablebase.bestMoves(KPK);
     assert.deepEqual(
       await rows(page),
-      want.map((m) => ({ uci: m.uci, result: RESULT(m), san: m.san })),
+      want.map((m) => ({ uci: m.uci, result: moverResult(m), san: m.san })),
     );
     assert.match(await page.textContent('[data-testid=tablebase-verdict]'), /^Win for the side to move \(DTZ 9\)$/);
     await page.$eval('#panel-tablebase', (e) => e.scrollIntoView({ block: 'center' }));
@@ -81,7 +68,7 @@ describe('tablebase panel', () => {
         document.querySelector('[data-testid=tablebase-moves]').dataset.state === 'moves' &&
         /^Draw/.test(document.querySelector('[data-testid=tablebase-verdict]').textContent),
     );
-    const after = await tb.bestMoves(await fen(page));
+    const after = await b.tablebase.bestMoves(await fen(page));
     assert.deepEqual(
       (await rows(page)).map((r) => r.uci),
       after.map((m) => m.uci),

@@ -190,11 +190,11 @@ function coreFen(fen: string): string {
   return tokens.join(' ');
 }
 
-// The kings of a colour on a set-up's board.
-function kingCount(setup: Setup, color: Color): number {
+// The kings of a colour on a board (a set-up's or a position's).
+function kingCount(board: Setup | Position, color: Color): number {
   let n = 0;
   for (let sq = 0; sq < 64; sq++) {
-    const p = setup.pieceAt(sq);
+    const p = board.pieceAt(sq);
     if (p?.type === 'k' && p.color === color) n++;
   }
   return n;
@@ -730,9 +730,14 @@ export class Chess {
   fen({ forceEnpassantSquare = false }: { forceEnpassantSquare?: boolean } = {}): string {
     if (!this.#pos) {
       // a board without moves: no en passant capture, so no square unless forced
-      const f = this.#setup!.fen().split(' ');
-      if (!forceEnpassantSquare) f[3] = '-';
-      return f.join(' ');
+      if (forceEnpassantSquare || this.#setup!.epSquare === null) return this.#setup!.fen();
+      const board = this.#setup!.clone();
+      try {
+        board.epSquare = null;
+        return board.fen();
+      } finally {
+        board.dispose();
+      }
     }
     if (forceEnpassantSquare) return this.#pos.fen();
     return (this.#fenCache ??= this.#pos.fen(CHESSJS_FEN));
@@ -786,8 +791,8 @@ export class Chess {
     if (!piece) {
       // chess.js drops the en passant square and the castling rights the board contradicts
       // (kept as written) even when the square was empty
-      if (squareIndex(square) >= 0 && (this.fen().split(' ')[3] !== '-' || this.#hasWrittenRights()))
-        this.#edit(this.#board());
+      // (the en passant square as fen() writes it: only where an en passant capture is legal)
+      if (squareIndex(square) >= 0 && (this.#epCapturable() || this.#hasWrittenRights())) this.#edit(this.#board());
       else if (this.#history.length === 0) this.#updateSetup(this.fen());
       return undefined;
     }
@@ -795,6 +800,11 @@ export class Chess {
     board.remove(squareIndex(square));
     this.#edit(board);
     return piece;
+  }
+
+  // Whether an en passant capture is legal now (a board without moves has none).
+  #epCapturable(): boolean {
+    return this.#pos !== null && this.#pos.legalMoves().some(isEnPassant);
   }
 
   // Whether the board holds castling rights that it contradicts (kept as written): the
@@ -877,9 +887,11 @@ export class Chess {
   isInsufficientMaterial(): boolean {
     // a board without a king: false (the rule is about mating a king)
     if (!this.#pos) return false;
-    const board = this.fen().slice(0, this.fen().indexOf(' '));
-    if (!board.includes('K') || !board.includes('k')) return false;
-    return this.#pos.outcome()?.termination === 'INSUFFICIENT_MATERIAL';
+    // The core's rule, unless the board is a checkmate (the core's outcome ranks checkmate first:
+    // a board chess.js loads may have its kings touching). The rule first: it is rarely met, and
+    // then few pieces are left to look for the kings among.
+    const pos = this.#pos;
+    return pos.isInsufficientMaterial() && !pos.isCheckmate() && kingCount(pos, 'w') > 0 && kingCount(pos, 'b') > 0;
   }
 
   /** Whether the current position occurred at least three times since the last load. */
@@ -1380,9 +1392,13 @@ export class Chess {
   /** The castling rights of a colour (not whether castling is legal now). */
   getCastlingRights(color: Color): { k: boolean; q: boolean } {
     if (color !== 'w' && color !== 'b') return { k: false, q: false };
-    const castling = this.fen().split(' ')[2]!;
-    const [k, q] = color === 'w' ? ['K', 'Q'] : ['k', 'q'];
-    return { k: castling.includes(k), q: castling.includes(q) };
+    // the rights as the board holds them (those kept as written included, as fen() writes them)
+    const board = this.#pos ? Setup.fromPosition(this.#pos) : this.#setup!;
+    try {
+      return { k: board.castlingRook(color, 'k') !== null, q: board.castlingRook(color, 'q') !== null };
+    } finally {
+      if (board !== this.#setup) board.dispose();
+    }
   }
 
   /** The fullmove number. */
