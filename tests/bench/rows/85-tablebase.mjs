@@ -120,8 +120,7 @@ async function chromiumTablebase(dist, dir) {
   return page;
 }
 
-// The tablebase of both Node warm rows, opened once, as an app has one (two tablebases probed
-// in turn in one process measured 3-5x slower warm probes on whichever was timed second).
+// The tablebase of both Node warm rows, opened once, as an app has one.
 let nodeTablebase = null;
 
 // A warm row in Node: µs per `kind` probe.
