@@ -286,6 +286,71 @@ describe('busy positions: stored totals, pages in date order, removals', () => {
     db.close();
   });
 
+  test('a store of format 1 (entries by key then game, no totals) is upgraded when opened: the same answers', async () => {
+    const file = path.join(dir, 'format1.db');
+    const db = await GameDatabase.open(file);
+    await db.addGames(CORPUS, { batchSize: 150 });
+    db.remove(db.games(null, {}, { limit: 1 })[0]!.id);
+    const start = Position.startpos();
+    const sicilian = Position.startpos();
+    for (const m of ['e4', 'c5']) sicilian.play(m);
+    const answers = (d: GameDatabase): unknown => [
+      d.explore(start),
+      d.explore(sicilian),
+      d.explore(start, { timeControl: 'blitz' }),
+      d.games(start, {}, { limit: 30, offset: 10 }),
+      d.games(sicilian, {}, { order: 'oldest', limit: 30 }),
+      d.games(sicilian, {}, { order: 'rating', limit: 30 }),
+    ];
+    const before = answers(db);
+    db.close();
+    // Made into format 1 with SQLite itself: each chunk's entries sorted by key, then game
+    // (the old order: runs of a key no longer in date order), the totals and the segments'
+    // id ranges gone.
+    const { default: init } = await import('@sqlite.org/sqlite-wasm');
+    const sqlite3 = await init();
+    const bytes = new Uint8Array(readFileSync(file)); // (a Uint8Array, not a Buffer, for the allocator)
+    const raw = new sqlite3.oo1.DB(':memory:', 'c');
+    const p = sqlite3.wasm.allocFromTypedArray(bytes);
+    const { SQLITE_DESERIALIZE_FREEONCLOSE, SQLITE_DESERIALIZE_RESIZEABLE } = sqlite3.capi;
+    expect(
+      sqlite3.capi.sqlite3_deserialize(
+        raw.pointer!,
+        'main',
+        p,
+        bytes.length,
+        bytes.length,
+        SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE,
+      ),
+    ).toBe(0);
+    const chunks = raw.exec({ sql: 'SELECT id, data FROM chunks', rowMode: 'array', returnValue: 'resultRows' });
+    let moved = 0;
+    for (const [id, data] of chunks as [number, Uint8Array][]) {
+      const v = new DataView(data.buffer, data.byteOffset, data.byteLength);
+      const order = Array.from({ length: data.length / 24 }, (_, i) => i);
+      const field = (i: number, at: number): number =>
+        at === 0 ? v.getInt32(i * 24, true) : v.getUint32(i * 24 + at, true);
+      order.sort((a, b) => field(a, 0) - field(b, 0) || field(a, 4) - field(b, 4) || field(a, 8) - field(b, 8));
+      const out = new Uint8Array(data.length);
+      order.forEach((from, to) => {
+        if (from !== to) moved++;
+        out.set(data.subarray(from * 24, from * 24 + 24), to * 24);
+      });
+      raw.exec({ sql: 'UPDATE chunks SET data = ? WHERE id = ?', bind: [out, id] });
+    }
+    expect(moved).toBeGreaterThan(100);
+    raw.exec(`DROP TABLE totals; ALTER TABLE segments DROP COLUMN min_game; ALTER TABLE segments DROP COLUMN max_game;
+      UPDATE meta SET value = 1 WHERE name = 'format'`);
+    writeFileSync(file, sqlite3.capi.sqlite3_js_db_export(raw));
+    raw.close();
+    const upgraded = await GameDatabase.open(file);
+    expect(answers(upgraded)).toEqual(before);
+    upgraded.close();
+    const check = await GameDatabase.open(file); // opened again: format 2 now, nothing to upgrade
+    expect(answers(check)).toEqual(before);
+    check.close();
+  });
+
   test('a page of the games at a busy position, newest or oldest first, is the order of all of them', async () => {
     const db = await GameDatabase.open(':memory:');
     await db.addGames(CORPUS, { batchSize: 150 });
