@@ -90,6 +90,10 @@ const expected = (c: Count | undefined): unknown =>
     ? { games: 0, white: 0, draws: 0, black: 0, moves: {} }
     : { games: c.games, white: c.white, draws: c.draws, black: c.black, moves: Object.fromEntries(c.moves) };
 
+// The independent count of CORPUS, made once for the tests that need it.
+let corpusCount: ReturnType<typeof independentCount> | null = null;
+const independentCorpus = (): ReturnType<typeof independentCount> => (corpusCount ??= independentCount(CORPUS));
+
 const dir = mkdtempSync(path.join(os.tmpdir(), 'cw-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -101,7 +105,7 @@ describe('explore against an independent count', () => {
     db = await GameDatabase.open(path.join(dir, 'corpus.db'));
     const r = await db.addGames(CORPUS, { batchSize: 100 });
     expect(r).toEqual({ added: 1100, skipped: 0, errors: [] });
-    independent = independentCount(CORPUS);
+    independent = independentCorpus();
     // Positions to look at: along ten games of each corpus, every ply (openings, rare middle games).
     fens = [];
     const games = [...readGames(CORPUS)];
@@ -218,6 +222,150 @@ describe('explore against an independent count', () => {
       expect(game.tags.get('White')).toBe(h.White);
     }
     expect(() => db.game(999_999)).toThrow(expect.objectContaining({ code: 'not-found' }));
+  });
+});
+
+// The positions where each game of a PGN text ends, as FENs.
+function finalFens(pgn: string): string[] {
+  const out: string[] = [];
+  for (const g of readGames(pgn)) {
+    const pos = Position.fromFen(g.rootFen);
+    for (const node of g.mainlineNodes()) pos.play(node.move);
+    out.push(pos.fen());
+    pos.dispose();
+  }
+  return out;
+}
+
+describe('busy positions: stored totals, pages in date order, removals', () => {
+  // A filter that passes every game of the corpus but makes explore read the entries (a
+  // filter is applied to each), not the totals a busy position has per segment.
+  const EVERY: GameFilter = { until: '4095' };
+  const same = (db: GameDatabase, fen: string): void => {
+    const e = db.explore(fen);
+    expect(e, fen).toEqual(db.explore(fen, EVERY));
+  };
+
+  test('one batch of 1,100 games (its key arrays grow): the position each game ends in counted', async () => {
+    const db = await GameDatabase.open(':memory:');
+    expect((await db.addGames(CORPUS, { batchSize: 2000 })).added).toBe(1100);
+    const independent = independentCorpus();
+    for (const fen of finalFens(CORPUS))
+      expect(asCount(db.explore(fen)), fen).toEqual(expected(independent.byKey.get(Position.fromFen(fen).hash())));
+    db.close();
+  });
+
+  test('explore with totals equals explore over the entries, before and after removals', async () => {
+    const db = await GameDatabase.open(':memory:');
+    // Batches of 150: the start position has 150 entries in each new segment (stored totals)
+    // and the deeper openings fewer (entries read); merges make both at every level.
+    await db.addGames(CORPUS, { batchSize: 150 });
+    const fens: string[] = [];
+    for (const moves of [[], ['e4'], ['d4'], ['e4', 'c5'], ['e4', 'e5', 'Nf3'], ['d4', 'd5', 'c4']]) {
+      const pos = Position.startpos();
+      for (const m of moves) pos.play(m);
+      fens.push(pos.fen());
+      pos.dispose();
+    }
+    for (const fen of fens) same(db, fen);
+    // One game at a time out of the totals (three of them), then many (the segments rewritten).
+    const newest = db.games(null, {}, { limit: 3 });
+    for (const h of newest) expect(db.remove(h.id)).toBe(1);
+    for (const fen of fens) same(db, fen);
+    expect(db.explore(fens[0]!).games).toBe(1097);
+    // More than 1,000 at once: the segments that hold them are rewritten without them.
+    expect(db.remove({ until: '2025.06' })).toBeGreaterThan(1000);
+    expect(db.count()).toBeGreaterThan(10);
+    for (const fen of fens) same(db, fen);
+    // Against an independent count of the games left.
+    const left = [...db.exportGames()].map((g) => g.pgn).join('\n\n');
+    const independent = independentCount(left);
+    for (const fen of fens)
+      expect(asCount(db.explore(fen)), fen).toEqual(expected(independent.byKey.get(Position.fromFen(fen).hash())));
+    expect(db.explore(fens[0]!).games).toBe(db.count());
+    db.close();
+  });
+
+  test('a store of format 1 (entries by key then game, no totals) is upgraded when opened: the same answers', async () => {
+    const file = path.join(dir, 'format1.db');
+    const db = await GameDatabase.open(file);
+    await db.addGames(CORPUS, { batchSize: 150 });
+    db.remove(db.games(null, {}, { limit: 1 })[0]!.id);
+    const start = Position.startpos();
+    const sicilian = Position.startpos();
+    for (const m of ['e4', 'c5']) sicilian.play(m);
+    const answers = (d: GameDatabase): unknown => [
+      d.explore(start),
+      d.explore(sicilian),
+      d.explore(start, { timeControl: 'blitz' }),
+      d.games(start, {}, { limit: 30, offset: 10 }),
+      d.games(sicilian, {}, { order: 'oldest', limit: 30 }),
+      d.games(sicilian, {}, { order: 'rating', limit: 30 }),
+    ];
+    const before = answers(db);
+    db.close();
+    // Made into format 1 with SQLite itself: each chunk's entries sorted by key, then game
+    // (the old order: runs of a key no longer in date order), the totals and the segments'
+    // id ranges gone.
+    const { default: init } = await import('@sqlite.org/sqlite-wasm');
+    const sqlite3 = await init();
+    const bytes = new Uint8Array(readFileSync(file)); // (a Uint8Array, not a Buffer, for the allocator)
+    const raw = new sqlite3.oo1.DB(':memory:', 'c');
+    const p = sqlite3.wasm.allocFromTypedArray(bytes);
+    const { SQLITE_DESERIALIZE_FREEONCLOSE, SQLITE_DESERIALIZE_RESIZEABLE } = sqlite3.capi;
+    expect(
+      sqlite3.capi.sqlite3_deserialize(
+        raw.pointer!,
+        'main',
+        p,
+        bytes.length,
+        bytes.length,
+        SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE,
+      ),
+    ).toBe(0);
+    const chunks = raw.exec({ sql: 'SELECT id, data FROM chunks', rowMode: 'array', returnValue: 'resultRows' });
+    let moved = 0;
+    for (const [id, data] of chunks as [number, Uint8Array][]) {
+      const v = new DataView(data.buffer, data.byteOffset, data.byteLength);
+      const order = Array.from({ length: data.length / 24 }, (_, i) => i);
+      const field = (i: number, at: number): number =>
+        at === 0 ? v.getInt32(i * 24, true) : v.getUint32(i * 24 + at, true);
+      order.sort((a, b) => field(a, 0) - field(b, 0) || field(a, 4) - field(b, 4) || field(a, 8) - field(b, 8));
+      const out = new Uint8Array(data.length);
+      order.forEach((from, to) => {
+        if (from !== to) moved++;
+        out.set(data.subarray(from * 24, from * 24 + 24), to * 24);
+      });
+      raw.exec({ sql: 'UPDATE chunks SET data = ? WHERE id = ?', bind: [out, id] });
+    }
+    expect(moved).toBeGreaterThan(100);
+    raw.exec(`DROP TABLE totals; ALTER TABLE segments DROP COLUMN min_game; ALTER TABLE segments DROP COLUMN max_game;
+      UPDATE meta SET value = 1 WHERE name = 'format'`);
+    writeFileSync(file, sqlite3.capi.sqlite3_js_db_export(raw));
+    raw.close();
+    const upgraded = await GameDatabase.open(file);
+    expect(answers(upgraded)).toEqual(before);
+    upgraded.close();
+    const check = await GameDatabase.open(file); // opened again: format 2 now, nothing to upgrade
+    expect(answers(check)).toEqual(before);
+    check.close();
+  });
+
+  test('a page of the games at a busy position, newest or oldest first, is the order of all of them', async () => {
+    const db = await GameDatabase.open(':memory:');
+    await db.addGames(CORPUS, { batchSize: 150 });
+    db.remove(db.games(null, {}, { order: 'oldest', limit: 1, offset: 500 })[0]!.id);
+    const start = Position.startpos();
+    for (const order of ['newest', 'oldest'] as const) {
+      // Every game starts from the start position: the same order as the games table's.
+      const all = db.games(null, {}, { order, limit: 10_000 }).map((h) => h.id);
+      expect(all.length).toBe(1099);
+      expect(db.games(start, {}, { order, limit: 10_000 }).map((h) => h.id)).toEqual(all);
+      expect(db.games(start, {}, { order, limit: 7, offset: 300 }).map((h) => h.id)).toEqual(all.slice(300, 307));
+      const blitz = db.games(null, { timeControl: 'blitz' }, { order, limit: 10_000 }).map((h) => h.id);
+      expect(db.games(start, { timeControl: 'blitz' }, { order, limit: 10_000 }).map((h) => h.id)).toEqual(blitz);
+    }
+    db.close();
   });
 });
 

@@ -61,6 +61,26 @@ export function readGames(
   );
 }
 
+// The source text of the games read by readGamesKeepingText (UTF-8, from the end of the
+// previous game or error: white space and escape lines before the game included).
+const sourceTexts = new WeakMap<Game, Uint8Array>();
+
+/**
+ * Internal (the game database, which stores each game as it was read): {@link readGames} over
+ * a stream of chunks, each game's source text kept for {@link sourceTextOf}.
+ */
+export function readGamesKeepingText(
+  source: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
+  options: ReadGamesOptions = {},
+): AsyncIterableIterator<Game> {
+  return asyncIterator(fromChunks(source, options.partial === true, true), options.onError);
+}
+
+/** Internal: the UTF-8 text a game of {@link readGamesKeepingText} was read from. */
+export function sourceTextOf(game: Game): Uint8Array | undefined {
+  return sourceTexts.get(game);
+}
+
 function syncIterator(items: Iterator<Item>, onError: ((e: PgnError) => void) | undefined): GameIterator {
   const next = (): IteratorResult<Game> => {
     for (;;) {
@@ -136,6 +156,7 @@ function* fromText(text: string, partial: boolean): Generator<Item> {
 async function* fromChunks(
   chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
   partial: boolean,
+  keepText = false,
 ): AsyncGenerator<Item> {
   let window: Uint8Array = new Uint8Array(0);
   const pending: Uint8Array[] = [];
@@ -193,13 +214,14 @@ async function* fromChunks(
         }
         const offset = src.offset();
         if (offset >= window.length && !last) break;
-        items.push(
+        const item =
           status === GAME
             ? readTree(src)
             : status === PARTIAL
               ? readPartialTree(src, lineBase, columnBase)
-              : sourceError(src, lineBase, columnBase),
-        );
+              : sourceError(src, lineBase, columnBase);
+        if (keepText && item instanceof Game) sourceTexts.set(item, window.slice(consumed, offset));
+        items.push(item);
         consumed = offset;
         consumedLine = src.line();
         if (offset >= window.length) break;

@@ -4,9 +4,9 @@
  * @module
  */
 import { PgnError } from '../../boundary/errors.js';
-import { Position } from '../../core/position.js';
+import { Position, uciOfMove } from '../../core/position.js';
 import { Game, type GameNode } from '../../games/game.js';
-import { readGames } from '../../games/pgn.js';
+import { readGamesKeepingText, sourceTextOf } from '../../games/pgn.js';
 import {
   type CompiledFilter,
   type GameFilter,
@@ -21,11 +21,27 @@ import {
   unpackDate,
 } from './filter.js';
 import { NODE_VFS, installNodeVfs, isNode } from './node-vfs.js';
-import { EntryBuffer, SEGMENT_SCHEMA, lookup, mergeSegments, writeSegment } from './segments.js';
+import {
+  EntryBuffer,
+  type EntryCursor,
+  KeyReader,
+  type MoveTotals,
+  SEGMENT_SCHEMA,
+  addEntry,
+  emptyTotals,
+  mergeSegments,
+  type RemovedGame,
+  removeFromTotals,
+  rewriteSegments,
+  segmentsOf,
+  upgradeSegments,
+  writeSegment,
+} from './segments.js';
 import {
   type Connection,
   type SqlValue,
   type SqliteError,
+  bindUtf8,
   lastInsertId,
   loadSqlite,
   rollback,
@@ -37,7 +53,7 @@ import { decompressIfZstd } from './zstd.js';
 export { DatabaseError, type DatabaseErrorCode } from './errors.js';
 
 /** The store format this version writes; a store of a later one is refused (`'newer-format'`). */
-export const DATABASE_FORMAT = 1;
+export const DATABASE_FORMAT = 2;
 
 /** Options of {@link GameDatabase.open}. */
 export interface OpenOptions {
@@ -182,6 +198,10 @@ const SCHEMA = `
   ${SEGMENT_SCHEMA}
   INSERT INTO meta VALUES ('format', ${DATABASE_FORMAT});`;
 
+// A removal of at most this many games takes each out of the index's totals (its main line
+// read again); a larger one rewrites the segments that hold them.
+const REMOVE_ONE_BY_ONE = 1000;
+
 const HEADER_COLUMNS = 'id, white, black, white_elo, black_elo, result, date, event, site, time_control';
 
 // SQLite's primary result codes the errors are told apart by.
@@ -247,6 +267,22 @@ function digest(text: string): bigint {
   return BigInt.asIntN(64, (BigInt(h1 >>> 0) << 32n) | BigInt(h2 >>> 0));
 }
 
+// A key split into its 32-bit words.
+const keyWords = new DataView(new ArrayBuffer(8));
+
+// A game's PGN as stored (UTF-8): the text it was read from, without the white space (and
+// byte order mark) around it.
+function storedText(game: Game): Uint8Array {
+  const text = sourceTextOf(game);
+  if (text === undefined) return new TextEncoder().encode(game.pgn());
+  let a = 0;
+  let b = text.length;
+  if (text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf) a = 3;
+  while (a < b && text[a]! <= 0x20) a++;
+  while (b > a && text[b - 1]! <= 0x20) b--;
+  return text.subarray(a, b);
+}
+
 const elo = (v: string | undefined): number => {
   const n = v === undefined ? NaN : Number(v);
   return Number.isInteger(n) && n > 0 && n < 65536 ? n : 0;
@@ -263,17 +299,40 @@ interface Pending {
   result: number;
   date: number;
   speed: number;
-  pgn: string;
+  /** Its PGN (UTF-8). */
+  pgn: Uint8Array;
   plies: number;
   /** Its positions in the batch's key arrays: [start, end). */
   start: number;
   end: number;
 }
 
+// The keys of a batch's positions (each key's words and the move played there, in the games'
+// order), in arrays that grow: the games' [start, end) ranges index them.
+class KeyList {
+  hi = new Int32Array(1 << 16);
+  lo = new Uint32Array(1 << 16);
+  move = new Uint16Array(1 << 16);
+  length = 0;
+
+  push(hi: number, lo: number, move: number): void {
+    if (this.length === this.hi.length) {
+      const grow = <T extends Int32Array | Uint32Array | Uint16Array>(a: T, b: T): T => (b.set(a), b);
+      const n = this.length * 2;
+      this.hi = grow(this.hi, new Int32Array(n));
+      this.lo = grow(this.lo, new Uint32Array(n));
+      this.move = grow(this.move, new Uint16Array(n));
+    }
+    this.hi[this.length] = hi;
+    this.lo[this.length] = lo;
+    this.move[this.length++] = move;
+  }
+}
+
 // The streams a source is read as (readGames takes strings, or iterables of chunks); bytes
 // that start with a Zstandard frame are decompressed as they come (zstd.ts).
-function chunksOf(source: GameSource): string | AsyncIterable<string | Uint8Array> {
-  if (typeof source === 'string') return source;
+function chunksOf(source: GameSource): Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array> {
+  if (typeof source === 'string') return [source];
   if (source instanceof Uint8Array) return decompressIfZstd([source]);
   if (source !== null && typeof source === 'object') {
     if (Symbol.asyncIterator in source || Symbol.iterator in source)
@@ -327,6 +386,28 @@ function walkMainline(
     pos.dispose();
   }
   return nodes;
+}
+
+/**
+ * A game's main line as moves and their UCI texts: from the tree as read when its nodes are
+ * not made yet (an imported game: no node objects), else from its nodes.
+ */
+function mainlineMoves(game: Game): { moves: number[]; ucis: string[] } {
+  const moves: number[] = [];
+  const ucis: string[] = [];
+  const tree = game.root.builtChildren === null ? game.root.pendingTree : null;
+  if (tree !== null)
+    for (let i = tree.firstChild(0); i !== -1; i = tree.firstChild(i)) {
+      const move = tree.move(i);
+      moves.push(move);
+      ucis.push(uciOfMove(tree.uciKey, move));
+    }
+  else
+    for (const node of game.mainlineNodes()) {
+      moves.push(node.move);
+      ucis.push(node.uci);
+    }
+  return { moves, ucis };
 }
 
 /** A stored game as {@link GameDatabase.exportGames} gives it. */
@@ -428,7 +509,23 @@ export class GameDatabase {
           throw e;
         }
       }
-      const format = Number(db.selectValue("SELECT value FROM meta WHERE name = 'format'"));
+      let format = Number(db.selectValue("SELECT value FROM meta WHERE name = 'format'"));
+      if (format === 1) {
+        // Format 1 (index entries not in date order, no totals): upgraded once, in one transaction.
+        db.exec('BEGIN IMMEDIATE');
+        try {
+          format = Number(db.selectValue("SELECT value FROM meta WHERE name = 'format'"));
+          if (format === 1) {
+            upgradeSegments(db);
+            db.exec(`UPDATE meta SET value = ${DATABASE_FORMAT} WHERE name = 'format'`);
+            format = DATABASE_FORMAT;
+          }
+          db.exec('COMMIT');
+        } catch (e) {
+          rollback(db);
+          throw e;
+        }
+      }
       if (!(format <= DATABASE_FORMAT))
         throw new DatabaseError(
           'newer-format',
@@ -478,23 +575,11 @@ export class GameDatabase {
     const onError = (e: PgnError): void => {
       result.errors.push({ index: index++, line: e.line, column: e.column, code: e.code, message: e.message });
     };
-    // (the iterator readGames returns for a string is async-iterable too)
-    const games = readGames(chunksOf(source) as AsyncIterable<string | Uint8Array>, { onError });
+    // Each game's text is kept: it is stored as it was read (comments and variations in
+    // place), instead of written again.
+    const games = readGamesKeepingText(chunksOf(source), { onError });
     let pending: Pending[] = [];
-    let keys = { hi: new Int32Array(1 << 16), lo: new Uint32Array(1 << 16), move: new Uint16Array(1 << 16), length: 0 };
-    const push = (hi: number, lo: number, move: number): void => {
-      if (keys.length === keys.hi.length) {
-        const n = keys.length * 2;
-        const grown = { hi: new Int32Array(n), lo: new Uint32Array(n), move: new Uint16Array(n), length: keys.length };
-        grown.hi.set(keys.hi);
-        grown.lo.set(keys.lo);
-        grown.move.set(keys.move);
-        keys = grown;
-      }
-      keys.hi[keys.length] = hi;
-      keys.lo[keys.length] = lo;
-      keys.move[keys.length++] = move;
-    };
+    const keys = new KeyList();
     let reported = -1;
     const commit = (): void => {
       if (pending.length > 0) this.#commit(pending, keys, result);
@@ -517,7 +602,7 @@ export class GameDatabase {
       if (r.done) break;
       const game = r.value;
       index++;
-      pending.push(this.#prepare(game, push, keys));
+      pending.push(this.#prepare(game, keys));
       if (pending.length >= batchSize) commit();
       if (signal?.aborted) {
         commit();
@@ -529,16 +614,33 @@ export class GameDatabase {
   }
 
   // Keys a game's main line (each position the first time it occurs, with the move played there).
-  #prepare(game: Game, push: (hi: number, lo: number, move: number) => void, keys: { length: number }): Pending {
+  #prepare(game: Game, keys: KeyList): Pending {
     const tags = game.tags;
     const start = keys.length;
-    const ucis: string[] = [];
-    const nodes = walkMainline(game, (key, ply, node) => {
-      if (key === null)
-        push(0, 0, 0xffff); // a repeated position: a placeholder keeps plies aligned
-      else push(Number(key >> 32n) | 0, Number(key & 0xffffffffn) >>> 0, node?.move ?? 0);
-      if (node !== undefined) ucis.push(node.uci);
-    });
+    const { moves, ucis } = mainlineMoves(game);
+    // The same positions as walkMainline (export, remove) visits, without the nodes.
+    const pos = Position.fromFen(game.rootFen, { variant: game.variant, chess960: game.chess960 });
+    // Repeated positions: the low words seen (a match checked against the full keys pushed).
+    const seen = new Set<number>();
+    try {
+      for (let ply = 0; ; ply++) {
+        keyWords.setBigUint64(0, pos.hash(), true);
+        const hi = keyWords.getInt32(4, true);
+        const lo = keyWords.getUint32(0, true);
+        let repeated = false;
+        if (seen.has(lo)) {
+          for (let i = start; i < keys.length && !repeated; i++)
+            repeated = keys.lo[i] === lo && keys.hi[i] === hi && keys.move[i] !== 0xffff;
+        } else seen.add(lo);
+        if (repeated)
+          keys.push(0, 0, 0xffff); // a repeated position: a placeholder keeps plies aligned
+        else keys.push(hi, lo, moves[ply] ?? 0);
+        if (ply === moves.length) break;
+        pos.play(moves[ply]!);
+      }
+    } finally {
+      pos.dispose();
+    }
     let text = `${game.variant}\u0001${game.rootFen}\u0001`;
     for (const [k, v] of tags) text += `${k}\u0000${v}\u0001`;
     text += `\u0002${ucis.join(' ')}\u0002${game.result}`;
@@ -551,8 +653,8 @@ export class GameDatabase {
       result: RESULT_CODE[game.result] ?? 3,
       date: packDate(tags.get('Date')) || packDate(tags.get('UTCDate')),
       speed: speedOf(tags.get('TimeControl')),
-      pgn: game.pgn(),
-      plies: nodes.length,
+      pgn: storedText(game),
+      plies: moves.length,
       start,
       end: keys.length,
     };
@@ -560,11 +662,7 @@ export class GameDatabase {
 
   // One batch: the games' rows (duplicates skipped by the digest's UNIQUE), then their
   // positions as one sorted segment per namespace, in one transaction; then the merges.
-  #commit(
-    pending: Pending[],
-    keys: { hi: Int32Array; lo: Uint32Array; move: Uint16Array },
-    result: ImportResult,
-  ): void {
+  #commit(pending: Pending[], keys: KeyList, result: ImportResult): void {
     const namespaces = new Map<string, EntryBuffer>();
     this.#run((db) => {
       db.exec('BEGIN IMMEDIATE');
@@ -578,25 +676,25 @@ export class GameDatabase {
           for (const g of pending) {
             const t = g.tags;
             const v = (k: string): string | null => t.get(k) ?? null;
-            insert
-              .bind([
-                g.ns,
-                g.digest,
-                v('White'),
-                v('Black'),
-                g.whiteElo || null,
-                g.blackElo || null,
-                g.result,
-                g.date > 0 && packDate(v('Date') ?? undefined) === 0 ? v('UTCDate') : v('Date'),
-                g.date,
-                v('Event'),
-                v('Site'),
-                v('TimeControl'),
-                g.speed,
-                g.plies,
-                g.pgn,
-              ])
-              .stepReset();
+            insert.bind([
+              g.ns,
+              g.digest,
+              v('White'),
+              v('Black'),
+              g.whiteElo || null,
+              g.blackElo || null,
+              g.result,
+              g.date > 0 && packDate(v('Date') ?? undefined) === 0 ? v('UTCDate') : v('Date'),
+              g.date,
+              v('Event'),
+              v('Site'),
+              v('TimeControl'),
+              g.speed,
+              g.plies,
+              null,
+            ]);
+            bindUtf8(insert, 15, g.pgn);
+            insert.stepReset();
             if (db.changes() === 0) {
               result.skipped++;
               continue;
@@ -658,13 +756,8 @@ export class GameDatabase {
     return sides;
   }
 
-  // The entries at a position that pass the filter: visit(view, offset) for each.
-  #scan(
-    position: Position | string,
-    filter: GameFilter | undefined,
-    visit: (v: DataView, o: number) => void,
-  ): Position {
-    const f = compileFilter(filter, invalid);
+  // The position and namespace a query names, and its key (signed, as the index stores it).
+  #position(position: Position | string): { pos: Position; ns: string; key: bigint } {
     let pos: Position;
     if (typeof position === 'string') {
       try {
@@ -674,40 +767,34 @@ export class GameDatabase {
       }
     } else if (position instanceof Position) pos = position;
     else return invalid('a position is a Position or a FEN string');
-    const ns = namespaceOf(pos.variant, pos.chess960);
-    const key = BigInt.asIntN(64, pos.hash());
-    this.#run((db) => {
-      const removed = this.#removedIds(db);
-      const sides = f.player === null ? null : this.#playerGames(db, f);
-      const any = filters(f);
-      lookup(db, ns, key, (v, o) => {
-        const id = v.getUint32(o + 8, true);
-        if (removed.has(id)) return;
-        if (any) {
-          const facts = v.getUint32(o + 20, true);
-          if (!((f.results >> ((facts >> 21) & 3)) & 1) || !((f.speeds >> ((facts >> 23) & 7)) & 1)) return;
-          const date = facts & 0x1fffff;
-          if (date < f.since || date > f.until) return;
-          const w = v.getUint16(o + 16, true);
-          const b = v.getUint16(o + 18, true);
-          let lowest = Math.min(w, b);
-          let highest = Math.max(w, b);
-          if (sides !== null) {
-            const side = sides.get(id);
-            if (side === undefined) return;
-            if (side === 1) lowest = highest = b;
-            else if (side === 2) lowest = highest = w;
-          }
-          if (
-            (f.minRating > 0 || f.maxRating < 65535) &&
-            (lowest === 0 || lowest < f.minRating || highest > f.maxRating)
-          )
-            return;
-        }
-        visit(v, o);
-      });
-    });
-    return pos;
+    return { pos, ns: namespaceOf(pos.variant, pos.chess960), key: BigInt.asIntN(64, pos.hash()) };
+  }
+
+  // The test an entry passes to count: not a removed game's, and through the filter.
+  #accept(db: Connection, f: CompiledFilter): (v: DataView, o: number) => boolean {
+    const removed = this.#removedIds(db);
+    const sides = f.player === null ? null : this.#playerGames(db, f);
+    if (!filters(f)) return removed.size === 0 ? () => true : (v, o) => !removed.has(v.getUint32(o + 8, true));
+    const rated = f.minRating > 0 || f.maxRating < 65535;
+    return (v, o) => {
+      const id = v.getUint32(o + 8, true);
+      if (removed.has(id)) return false;
+      const facts = v.getUint32(o + 20, true);
+      if (!((f.results >> ((facts >> 21) & 3)) & 1) || !((f.speeds >> ((facts >> 23) & 7)) & 1)) return false;
+      const date = facts & 0x1fffff;
+      if (date < f.since || date > f.until) return false;
+      const w = v.getUint16(o + 16, true);
+      const b = v.getUint16(o + 18, true);
+      let lowest = Math.min(w, b);
+      let highest = Math.max(w, b);
+      if (sides !== null) {
+        const side = sides.get(id);
+        if (side === undefined) return false;
+        if (side === 1) lowest = highest = b;
+        else if (side === 2) lowest = highest = w;
+      }
+      return !(rated && (lowest === 0 || lowest < f.minRating || highest > f.maxRating));
+    };
   }
 
   /**
@@ -718,43 +805,49 @@ export class GameDatabase {
    * in the totals only. `*` results count in `games` only.
    */
   explore(position: Position | string, filter?: GameFilter): Explorer {
-    const totals: Explorer = { games: 0, white: 0, draws: 0, black: 0, moves: [] };
-    interface Acc {
-      move: number;
-      games: number;
-      white: number;
-      draws: number;
-      black: number;
-      rating: number;
-      rated: number;
-      last: number;
-    }
-    const byMove = new Map<number, Acc>();
-    const pos = this.#scan(position, filter, (v, o) => {
-      const facts = v.getUint32(o + 20, true);
-      const result = (facts >> 21) & 3;
-      totals.games++;
-      if (result === 0) totals.white++;
-      else if (result === 1) totals.draws++;
-      else if (result === 2) totals.black++;
-      const move = v.getUint16(o + 12, true);
-      if (move === 0) return;
+    const f = compileFilter(filter, invalid);
+    const { pos, ns, key } = this.#position(position);
+    const byMove = new Map<number, MoveTotals>();
+    const acc = (move: number): MoveTotals => {
       let a = byMove.get(move);
-      if (a === undefined)
-        byMove.set(move, (a = { move, games: 0, white: 0, draws: 0, black: 0, rating: 0, rated: 0, last: 0 }));
-      a.games++;
-      if (result === 0) a.white++;
-      else if (result === 1) a.draws++;
-      else if (result === 2) a.black++;
-      const w = v.getUint16(o + 16, true);
-      const b = v.getUint16(o + 18, true);
-      if (w > 0 && b > 0) {
-        a.rating += (w + b) / 2;
-        a.rated++;
+      if (a === undefined) byMove.set(move, (a = emptyTotals(move)));
+      return a;
+    };
+    this.#run((db) => {
+      const accept = this.#accept(db, f);
+      // Without a filter, a segment's totals of the key (a busy position) stand for its entries.
+      const whole = !filters(f);
+      const reader = new KeyReader(db, key);
+      try {
+        for (const seg of segmentsOf(db, ns)) {
+          const totals = whole ? reader.totals(seg.id) : [];
+          if (totals.length > 0) {
+            for (const t of totals) {
+              const a = acc(t.move);
+              a.games += t.games;
+              a.white += t.white;
+              a.draws += t.draws;
+              a.black += t.black;
+              a.rating2 += t.rating2;
+              a.rated += t.rated;
+              if (t.last > a.last) a.last = t.last;
+            }
+          } else
+            reader.scan(seg.id, (v, o) => {
+              if (accept(v, o)) addEntry(acc(v.getUint16(o + 12, true)), v, o);
+            });
+        }
+      } finally {
+        reader.close();
       }
-      a.last = Math.max(a.last, facts & 0x1fffff);
     });
+    const totals: Explorer = { games: 0, white: 0, draws: 0, black: 0, moves: [] };
     for (const a of byMove.values()) {
+      totals.games += a.games;
+      totals.white += a.white;
+      totals.draws += a.draws;
+      totals.black += a.black;
+      if (a.move === 0 || a.games === 0) continue; // move 0: the games that ended here
       if (!pos.isLegal(a.move)) continue; // a key shared with another position (never seen in practice)
       totals.moves.push({
         uci: pos.uci(a.move),
@@ -763,7 +856,7 @@ export class GameDatabase {
         white: a.white,
         draws: a.draws,
         black: a.black,
-        averageRating: a.rated === 0 ? null : Math.round(a.rating / a.rated),
+        averageRating: a.rated === 0 ? null : Math.round(a.rating2 / 2 / a.rated),
         lastDate: unpackDate(a.last),
       });
     }
@@ -783,8 +876,8 @@ export class GameDatabase {
     if (!Number.isInteger(limit) || limit < 0 || limit > 10_000) invalid('limit must be an integer from 0 to 10000');
     if (!Number.isInteger(offset) || offset < 0) invalid('offset must be a non-negative integer');
     if (!['newest', 'oldest', 'rating'].includes(order)) invalid(`order must be 'newest', 'oldest' or 'rating'`);
+    const f = compileFilter(filter, invalid);
     if (position === null) {
-      const f = compileFilter(filter, invalid);
       return this.#run((db) => {
         const { where, bind } = sqlFilter(f);
         const by =
@@ -802,43 +895,13 @@ export class GameDatabase {
         return rows.map((r) => header(r, null));
       });
     }
-    // Each game's place in the order as one number (the page's ids come back out of it), sorted
-    // as a Float64Array (a numeric sort, no comparator): rank = primary * 2^32 + secondary.
-    const TWO32 = 4294967296;
-    let ranks = new Float64Array(1024);
-    let ids = new Uint32Array(1024);
-    let plies = new Uint16Array(1024);
-    let n = 0;
-    const pos = this.#scan(position, filter, (v, o) => {
-      if (n === ranks.length) {
-        const grow = <T extends Float64Array | Uint32Array | Uint16Array>(a: T, b: T): T => (b.set(a), b);
-        ranks = grow(ranks, new Float64Array(n * 2));
-        ids = grow(ids, new Uint32Array(n * 2));
-        plies = grow(plies, new Uint16Array(n * 2));
-      }
-      const id = v.getUint32(o + 8, true);
-      const date = v.getUint32(o + 20, true) & 0x1fffff;
-      // Sorted ascending: the first of the page has the lowest rank.
-      ranks[n] =
-        order === 'oldest'
-          ? date * TWO32 + id
-          : order === 'rating'
-            ? (131071 - v.getUint16(o + 16, true) - v.getUint16(o + 18, true)) * TWO32 + id
-            : (0x1fffff - date) * TWO32 + (TWO32 - 1 - id);
-      ids[n] = id;
-      plies[n++] = v.getUint16(o + 14, true);
-    });
+    const { pos, ns, key } = this.#position(position);
     if (typeof position === 'string') pos.dispose();
-    const sorted = ranks.subarray(0, n).sort();
-    const idOf = (rank: number): number => {
-      const low = rank % TWO32;
-      return order === 'newest' ? TWO32 - 1 - low : low;
-    };
-    const pageIds = Array.from(sorted.subarray(offset, offset + limit), idOf);
-    const plyOf = new Map(pageIds.map((id) => [id, 0]));
-    for (let i = 0; i < n; i++) if (plyOf.has(ids[i]!)) plyOf.set(ids[i]!, plies[i]!);
-    const found = pageIds.map((id) => ({ id, ply: plyOf.get(id)! }));
-    const page = found;
+    const page = this.#run((db) =>
+      order === 'rating'
+        ? this.#pageByRating(db, ns, key, f, limit, offset)
+        : this.#pageByDate(db, ns, key, f, order === 'newest', limit, offset),
+    );
     if (page.length === 0) return [];
     return this.#run((db) => {
       const rows = db.exec({
@@ -848,6 +911,97 @@ export class GameDatabase {
       });
       const byId = new Map(rows.map((r) => [Number(r[0]), r]));
       return page.filter((p) => byId.has(p.id)).map((p) => header(byId.get(p.id)!, p.ply));
+    });
+  }
+
+  // A page in date order: each segment's entries of the key come in date order (then game
+  // id), so the page is a merge of one cursor per segment that stops after offset + limit
+  // accepted entries (a chunk of each segment read, unless the filter passes few).
+  #pageByDate(
+    db: Connection,
+    ns: string,
+    key: bigint,
+    f: CompiledFilter,
+    newest: boolean,
+    limit: number,
+    offset: number,
+  ): { id: number; ply: number }[] {
+    const accept = this.#accept(db, f);
+    const reader = new KeyReader(db, key);
+    const cursors: EntryCursor[] = [];
+    try {
+      for (const seg of segmentsOf(db, ns)) {
+        const c = reader.cursor(seg, newest);
+        if (c !== null) cursors.push(c);
+      }
+    } finally {
+      reader.close();
+    }
+    const sign = newest ? -1 : 1;
+    const page: { id: number; ply: number }[] = [];
+    let skip = offset;
+    while (page.length < limit) {
+      let best: EntryCursor | null = null;
+      let bestDate = 0;
+      let bestId = 0;
+      for (const c of cursors) {
+        if (c.offset < 0) continue;
+        const facts = c.view.getUint32(c.offset + 20, true);
+        const date = facts & 0x1fffff;
+        const id = c.view.getUint32(c.offset + 8, true);
+        if (best === null || sign * (date - bestDate || id - bestId) < 0) {
+          best = c;
+          bestDate = date;
+          bestId = id;
+        }
+      }
+      if (best === null) break;
+      if (accept(best.view, best.offset)) {
+        if (skip > 0) skip--;
+        else page.push({ id: bestId, ply: best.view.getUint16(best.offset + 14, true) });
+      }
+      best.advance();
+    }
+    return page;
+  }
+
+  // A page by rating (the players' sum, highest first, then id): every accepted entry ranked
+  // as one number (rank = primary * 2^32 + id), sorted as a Float64Array (a numeric sort, no
+  // comparator), the page's ids taken from the front.
+  #pageByRating(
+    db: Connection,
+    ns: string,
+    key: bigint,
+    f: CompiledFilter,
+    limit: number,
+    offset: number,
+  ): { id: number; ply: number }[] {
+    const TWO32 = 4294967296;
+    let ranks = new Float64Array(1024);
+    const plies = new Map<number, number>();
+    let n = 0;
+    const accept = this.#accept(db, f);
+    const reader = new KeyReader(db, key);
+    try {
+      for (const seg of segmentsOf(db, ns))
+        reader.scan(seg.id, (v, o) => {
+          if (!accept(v, o)) return;
+          if (n === ranks.length) {
+            const grown = new Float64Array(n * 2);
+            grown.set(ranks);
+            ranks = grown;
+          }
+          const id = v.getUint32(o + 8, true);
+          ranks[n++] = (131071 - v.getUint16(o + 16, true) - v.getUint16(o + 18, true)) * TWO32 + id;
+          plies.set(id, v.getUint16(o + 14, true));
+        });
+    } finally {
+      reader.close();
+    }
+    const sorted = ranks.subarray(0, n).sort();
+    return Array.from(sorted.subarray(offset, offset + limit), (rank) => {
+      const id = rank % TWO32;
+      return { id, ply: plies.get(id)! };
     });
   }
 
@@ -928,18 +1082,66 @@ export class GameDatabase {
       const { where, bind } = f === null ? { where: 'id = ?', bind: [target as number] } : sqlFilter(f);
       db.exec('BEGIN IMMEDIATE');
       try {
-        const ids = db.exec({
-          sql: `SELECT id FROM games WHERE ${where}`,
+        const rows = db.exec({
+          sql: `SELECT id, ns, result, date_num, coalesce(white_elo, 0), coalesce(black_elo, 0) FROM games WHERE ${where}`,
           ...(bind.length > 0 ? { bind } : {}),
           rowMode: 'array',
           returnValue: 'resultRows',
         });
-        const list = ids.map((r) => Number(r[0])).join(',');
-        if (list !== '')
+        const list = rows.map((r) => Number(r[0])).join(',');
+        if (list !== '') {
+          // The index's totals first (the games' main lines are read from their PGN): one
+          // game at a time for a few; for many, the segments that hold them are rewritten.
+          const byNs = new Map<string, SqlValue[][]>();
+          for (const r of rows) {
+            const ns = r[1] as string;
+            const list = byNs.get(ns);
+            if (list === undefined) byNs.set(ns, [r]);
+            else list.push(r);
+          }
+          const few = rows.length <= REMOVE_ONE_BY_ONE;
+          const pgns = new Map<number, string>();
+          if (few)
+            for (const [id, pgn] of db.exec({
+              sql: `SELECT id, pgn FROM games WHERE id IN (${list})`,
+              rowMode: 'array',
+              returnValue: 'resultRows',
+            }))
+              pgns.set(Number(id), pgn as string);
           db.exec(
             `INSERT OR IGNORE INTO removed (id) SELECT id FROM games WHERE id IN (${list}); DELETE FROM games WHERE id IN (${list})`,
           );
-        const n = ids.length;
+          for (const [ns, games] of byNs) {
+            if (!few) {
+              rewriteSegments(
+                db,
+                ns,
+                games.map((r) => Number(r[0])),
+                this.#removedIds(db),
+              );
+              continue;
+            }
+            const removed: RemovedGame[] = games.map((r) => {
+              const id = Number(r[0]);
+              const game = Game.fromPgn(pgns.get(id)!);
+              const keys: { key: bigint; move: number }[] = [];
+              walkMainline(game, (key, _ply, node) => {
+                if (key !== null) keys.push({ key: BigInt.asIntN(64, key), move: node?.move ?? 0 });
+              });
+              game.dispose();
+              return {
+                id,
+                keys,
+                result: Number(r[2]),
+                date: Number(r[3]),
+                whiteElo: Number(r[4]),
+                blackElo: Number(r[5]),
+              };
+            });
+            removeFromTotals(db, ns, removed);
+          }
+        }
+        const n = rows.length;
         db.exec('COMMIT');
         return n;
       } catch (e) {

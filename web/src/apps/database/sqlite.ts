@@ -10,6 +10,7 @@ export type SqlValue = string | number | bigint | null | Uint8Array;
 
 /** A prepared statement of `oo1` (the methods the database calls). */
 export interface Statement {
+  readonly pointer: number;
   bind(values: readonly SqlValue[]): Statement;
   step(): boolean;
   get(index: number): SqlValue;
@@ -52,9 +53,11 @@ export interface Sqlite3 {
     sqlite3_busy_timeout(db: number, ms: number): number;
     sqlite3_last_insert_rowid(db: number): number | bigint;
     sqlite3_errstr(rc: number): string;
+    sqlite3_bind_text(stmt: number, index: number, text: number, bytes: number, destructor: number): number;
   };
   wasm: {
     heap8u(): Uint8Array;
+    alloc(bytes: number): number;
     poke32(ptr: number, value: number): void;
     poke64(ptr: number, value: bigint): void;
     poke(ptr: number, value: number, type: string): void;
@@ -126,6 +129,19 @@ export function loadSqlite(): Promise<Sqlite3> {
 /** The rowid of the connection's last INSERT (a C call: no statement prepared). */
 export function lastInsertId(db: Connection): number {
   return Number(loaded!.capi.sqlite3_last_insert_rowid(db.pointer));
+}
+
+/**
+ * Binds UTF-8 bytes as text to parameter `index` (1-based) of a statement: the text stored
+ * as it came, without a JavaScript string made of it and encoded again.
+ */
+export function bindUtf8(stmt: Statement, index: number, text: Uint8Array): void {
+  // Copied into memory of SQLite's allocator, which SQLite frees when done with it.
+  const { capi, wasm } = loaded!;
+  const p = wasm.alloc(text.length || 1);
+  wasm.heap8u().set(text, p);
+  const rc = capi.sqlite3_bind_text(stmt.pointer, index, p, text.length, capi.SQLITE_WASM_DEALLOC!);
+  if (rc !== 0) throw Object.assign(new Error(loaded!.capi.sqlite3_errstr(rc)), { resultCode: rc });
 }
 
 /**
