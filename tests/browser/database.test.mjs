@@ -32,6 +32,21 @@ const modules = Promise.all([import('./index.js'), import('./database.js')]);
 self.onmessage = async ({ data }) => {
   try {
     const [{ Position }, { GameDatabase }] = await modules;
+    if (data.delete) {
+      // Refused while open, then gone: opened again it is empty; a second delete finds none.
+      const open = await GameDatabase.open('games.db');
+      const whileOpen = await GameDatabase.delete('games.db').then(() => 'deleted', (e) => e.code);
+      const kept = open.count();
+      open.close();
+      const deleted = await GameDatabase.delete('games.db');
+      const fresh = await GameDatabase.open('games.db');
+      const after = fresh.count();
+      fresh.close();
+      const again = await GameDatabase.delete('/games.db');
+      const none = await GameDatabase.delete('games.db');
+      self.postMessage({ whileOpen, kept, deleted, after, again, none });
+      return;
+    }
     const db = await GameDatabase.open('games.db');
     const added = data.pgn ? (await db.addGames(data.pgn, { batchSize: 25 })).added : 0;
     const start = db.explore(Position.startpos());
@@ -89,6 +104,12 @@ window.inQuotaWorker = (pgn) => new Promise((resolve) => {
   w.onerror = (e) => { w.terminate(); resolve({ error: e.message ?? 'worker error' }); };
   w.postMessage({ pgn });
 });
+window.deleteInWorker = () => new Promise((resolve) => {
+  const w = new Worker('./worker.js', { type: 'module' });
+  w.onmessage = (e) => { w.terminate(); resolve(e.data); };
+  w.onerror = (e) => { w.terminate(); resolve({ error: e.message ?? 'worker error' }); };
+  w.postMessage({ delete: true });
+});
 window.onMain = async () => {
   const memory = await GameDatabase.open(':memory:');
   const r = await memory.addGames('1. e4 e5 *');
@@ -113,7 +134,7 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('OPFS in a worker: stored, found again after a reload; the main thread: memory only', async () => {
+test('OPFS in a worker: stored, found again after a reload, deleted; the main thread: memory only', async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const problems = [];
@@ -131,6 +152,21 @@ test('OPFS in a worker: stored, found again after a reload; the main thread: mem
   const again = await page.evaluate((text) => window.inWorker(text), pgn);
   assert.deepEqual(again, { added: 0, count: 100, games: 100, first: 'e4' });
   assert.deepEqual(await page.evaluate(() => window.onMain()), { added: 1, code: 'cannot-open' });
+  // GameDatabase.delete: refused while the store is open, then the store is gone.
+  assert.deepEqual(await page.evaluate(() => window.deleteInWorker()), {
+    whileOpen: 'locked',
+    kept: 100,
+    deleted: true,
+    after: 0,
+    again: true,
+    none: false,
+  });
+  assert.deepEqual(await page.evaluate(() => window.inWorker(null)), {
+    added: 0,
+    count: 0,
+    games: 0,
+    first: undefined,
+  });
   assert.deepEqual(problems, []);
   await context.close();
 });

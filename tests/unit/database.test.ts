@@ -4,7 +4,7 @@
 // lichess-like ones imported in batches of 100 (so that segments are merged); transpositions
 // and repeated positions; the filters against the tags; duplicates, malformed games, every
 // kind of source, variants' namespaces, games(), game(), remove(), the errors.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Chess as OpsChess } from 'chessops/chess';
@@ -577,5 +577,33 @@ describe('remove and errors', () => {
     db.close();
     db.close();
     expect(() => db.count()).toThrow(expect.objectContaining({ code: 'closed' }));
+  });
+
+  test('GameDatabase.delete: the file and its journal gone; refused while open or written elsewhere', async () => {
+    const file = path.join(dir, 'deleted.db');
+    const db = await GameDatabase.open(file);
+    await db.addGames('[White "A"] [Black "B"] [Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n');
+    // Open here (by another spelling of its path too): refused, nothing removed.
+    await expect(GameDatabase.delete(file)).rejects.toMatchObject({ name: 'DatabaseError', code: 'locked' });
+    await expect(GameDatabase.delete(path.relative(process.cwd(), file))).rejects.toMatchObject({ code: 'locked' });
+    expect(existsSync(file)).toBe(true);
+    expect(db.count()).toBe(1);
+    db.close();
+    // Another process's lock (a live process's id): refused.
+    writeFileSync(`${file}-lock`, String(process.ppid));
+    await expect(GameDatabase.delete(file)).rejects.toMatchObject({ code: 'locked' });
+    expect(existsSync(file)).toBe(true);
+    rmSync(`${file}-lock`);
+    // A journal left beside it (a killed import's) goes with it; the lock is not left behind.
+    writeFileSync(`${file}-journal`, 'a journal');
+    expect(await GameDatabase.delete(file)).toBe(true);
+    for (const f of [file, `${file}-journal`, `${file}-lock`]) expect(existsSync(f)).toBe(false);
+    expect(await GameDatabase.delete(file)).toBe(false);
+    // Opened again: a new, empty store.
+    const again = await GameDatabase.open(file);
+    expect(again.count()).toBe(0);
+    again.close();
+    for (const bad of [':memory:', '', 42 as unknown as string])
+      await expect(GameDatabase.delete(bad)).rejects.toMatchObject({ code: 'invalid-argument' });
   });
 });

@@ -20,7 +20,7 @@ import {
   speedOf,
   unpackDate,
 } from './filter.js';
-import { NODE_VFS, installNodeVfs, isNode } from './node-vfs.js';
+import { NODE_VFS, deleteStore, installNodeVfs, isNode, storePath } from './node-vfs.js';
 import {
   EntryBuffer,
   type EntryCursor,
@@ -40,6 +40,7 @@ import {
 import {
   type Connection,
   type SqlValue,
+  type Sqlite3,
   type SqliteError,
   bindUtf8,
   lastInsertId,
@@ -236,6 +237,25 @@ function translate(e: unknown): unknown {
     default:
       return e;
   }
+}
+
+// The stores open in this thread (a Node file by its absolute path, an OPFS store by its name in
+// the pool), with their connection counts: GameDatabase.delete refuses them.
+const openStores = new Map<string, number>();
+
+// A browser store's name in the OPFS pool (an absolute name, as the pool keeps them).
+const opfsName = (name: string): string => (name.startsWith('/') ? name : `/${name}`);
+
+// The OPFS pool of this thread (a worker's), or 'cannot-open' where there is none.
+async function opfsPool(sqlite3: Sqlite3) {
+  if (!sqlite3.installOpfsSAHPoolVfs)
+    throw new DatabaseError('cannot-open', 'no persistent storage here: use ":memory:"');
+  return sqlite3.installOpfsSAHPoolVfs({ name: 'chesswasm-opfs' }).catch((e: unknown) => {
+    throw new DatabaseError(
+      'cannot-open',
+      `OPFS is not available here (a persistent database needs a worker with OPFS): ${String(e)}`,
+    );
+  });
 }
 
 const invalid = (message: string): never => {
@@ -453,11 +473,14 @@ export interface ExportedPosition {
  */
 export class GameDatabase {
   #db: Connection | null;
+  #store: string | null;
   #removed: Set<number> | null = null;
   #removedVersion = -1;
 
-  private constructor(db: Connection) {
+  private constructor(db: Connection, store: string | null) {
     this.#db = db;
+    this.#store = store;
+    if (store !== null) openStores.set(store, (openStores.get(store) ?? 0) + 1);
   }
 
   /**
@@ -474,20 +497,18 @@ export class GameDatabase {
     if (!Number.isInteger(timeout) || timeout < 0) invalid('busyTimeout must be a non-negative integer');
     const sqlite3 = await loadSqlite();
     let db: Connection;
+    let store: string | null = null;
     try {
       if (name === ':memory:') db = new sqlite3.oo1.DB(':memory:', 'c');
       else if (isNode()) {
         await installNodeVfs(sqlite3);
+        store = await storePath(name);
         db = new sqlite3.oo1.DB(name, 'c', NODE_VFS);
-      } else if (sqlite3.installOpfsSAHPoolVfs) {
-        const pool = await sqlite3.installOpfsSAHPoolVfs({ name: 'chesswasm-opfs' }).catch((e: unknown) => {
-          throw new DatabaseError(
-            'cannot-open',
-            `OPFS is not available here (a persistent database needs a worker with OPFS): ${String(e)}`,
-          );
-        });
-        db = new pool.OpfsSAHPoolDb(name.startsWith('/') ? name : `/${name}`);
-      } else throw new DatabaseError('cannot-open', 'no persistent storage here: use ":memory:"');
+      } else {
+        const pool = await opfsPool(sqlite3);
+        store = opfsName(name);
+        db = new pool.OpfsSAHPoolDb(store);
+      }
     } catch (e) {
       throw translate(e);
     }
@@ -535,7 +556,32 @@ export class GameDatabase {
       db.close();
       throw translate(e);
     }
-    return new GameDatabase(db);
+    return new GameDatabase(db, store);
+  }
+
+  /**
+   * Deletes a database's store: in Node the file (and its rollback journal), in a browser's
+   * worker the OPFS store of that name. Resolves to whether there was one. Rejects with a
+   * {@link DatabaseError}: `'locked'` while this thread has it open (close it first) or another
+   * connection is writing it, `'invalid-argument'` for `':memory:'` (nothing is stored),
+   * `'cannot-open'` where there is no persistent storage. A connection of another process or
+   * tab that still has it open is not told: close it there first.
+   */
+  static async delete(name: string): Promise<boolean> {
+    if (typeof name !== 'string' || name === '') invalid('GameDatabase.delete needs a name or a file path');
+    if (name === ':memory:') invalid('":memory:" is not stored: there is nothing to delete');
+    const sqlite3 = await loadSqlite();
+    if (isNode()) {
+      const path = await storePath(name);
+      if (openStores.has(path)) throw new DatabaseError('locked', `${path} is open: close it before deleting it`);
+      return deleteStore(path);
+    }
+    const pool = await opfsPool(sqlite3);
+    const store = opfsName(name);
+    if (openStores.has(store)) throw new DatabaseError('locked', `${name} is open: close it before deleting it`);
+    const existed = pool.unlink(store);
+    pool.unlink(`${store}-journal`);
+    return existed;
   }
 
   #conn(): Connection {
@@ -1156,6 +1202,11 @@ export class GameDatabase {
     if (this.#db === null) return;
     this.#db.close();
     this.#db = null;
+    if (this.#store !== null) {
+      const n = (openStores.get(this.#store) ?? 1) - 1;
+      if (n > 0) openStores.set(this.#store, n);
+      else openStores.delete(this.#store);
+    }
   }
 }
 

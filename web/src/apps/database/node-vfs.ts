@@ -14,6 +14,7 @@
  * it stale at once do not both take it ({@link lockFiles}). Internal.
  * @module
  */
+import { DatabaseError } from './errors.js';
 import type { Sqlite3, Struct } from './sqlite.js';
 
 interface NodeFs {
@@ -184,6 +185,38 @@ export function lockFiles(
     },
     release: remove,
   };
+}
+
+/** The absolute path of a store's file, as the VFS opens it. */
+export async function storePath(path: string): Promise<string> {
+  return (await nodeModules()).resolve(path);
+}
+
+/**
+ * Deletes the store at `path`: its file and rollback journal, under its lock (so never inside
+ * another connection's transaction), the lock removed with them. Resolves to whether there was a
+ * file; rejects with `'locked'` while another connection holds the lock, `'io'` when a file cannot
+ * be removed.
+ */
+export async function deleteStore(path: string): Promise<boolean> {
+  const { fs, resolve, pid } = await nodeModules();
+  const full = resolve(path);
+  const lock = `${full}-lock`;
+  const locks = lockFiles(fs, pid);
+  if (!locks.take(lock)) throw new DatabaseError('locked', `${full} is being written by another connection`);
+  try {
+    const existed = fs.existsSync(full);
+    for (const file of [full, `${full}-journal`])
+      try {
+        fs.unlinkSync(file);
+      } catch (e) {
+        if ((e as { code?: string }).code !== 'ENOENT')
+          throw new DatabaseError('io', `cannot delete ${file}: ${String(e)}`);
+      }
+    return existed;
+  } finally {
+    locks.release(lock);
+  }
 }
 
 let installed: Promise<void> | null = null;

@@ -70,7 +70,11 @@ export interface Sqlite3 {
     scopedAllocCString(s: string): number;
   };
   vfs: { installVfs(options: Record<string, unknown>): void };
-  installOpfsSAHPoolVfs?: (options: { name?: string }) => Promise<{ OpfsSAHPoolDb: new (name: string) => Connection }>;
+  installOpfsSAHPoolVfs?: (options: { name?: string }) => Promise<{
+    OpfsSAHPoolDb: new (name: string) => Connection;
+    /** Removes a file of the pool (false when it has none of that name). */
+    unlink(name: string): boolean;
+  }>;
 }
 
 /** A struct type: `new T()` allocates one, `new T(pointer)` wraps one SQLite gave. */
