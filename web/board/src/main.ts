@@ -84,6 +84,7 @@ const learn = new LearnView(
   stockfish,
   () => review.judgedMoves(),
   (fen, moves, label) => drill.addPuzzle(fen, moves, label),
+  studies,
 );
 moves.judgements = () => {
   if (learn.solving) return null; // the answer stays hidden while it is looked for

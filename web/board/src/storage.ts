@@ -8,7 +8,8 @@
 //             written by the package, with comments, NAGs and shapes; where the user was)
 //   reviews   { id (= the chapter's), line, nodes, review, created } (the game review of the
 //             chapter's main line `line` (UCI moves joined by spaces) at `nodes` per position:
-//             the package's Review as IndexedDB clones it, its scores as plain { cp } / { mate })
+//             the package's Review as IndexedDB clones it, its scores as plain { cp } / { mate });
+//             with `learn`, the progress of "learn from your mistakes" over that review)
 //   meta      { key: 'last', study, chapter }                     (what to reopen)
 //             { key: 'queue', ... }                                (the review queue, views/review-queue.ts)
 //             { key: 'drill', deck }                               (the drill session going on)
@@ -71,6 +72,23 @@ export interface ReviewRec {
   nodes: number;
   review: unknown;
   created: number;
+  /** The "learn from your mistakes" session over this review, while one is going on. */
+  learn?: LearnProgress;
+}
+
+/** How one mistake of a learning session went: found, its solution shown, or passed over. */
+export type LearnOutcome = 'solved' | 'shown' | 'skipped';
+
+/**
+ * A "learn from your mistakes" session kept with the review it is of (views/learn.ts): the
+ * side, the plies of that side's mistakes and blunders in game order, the one on the board
+ * (`index`), and how each went so far (`null`: not yet).
+ */
+export interface LearnProgress {
+  side: 'w' | 'b';
+  plies: number[];
+  index: number;
+  outcomes: (LearnOutcome | null)[];
 }
 
 import type { Deck, DrillCard, DrillFile, ReviewRec as DrillReview } from './drill.js';
@@ -339,6 +357,23 @@ export class StudyStorage {
       const c = (await request(t.objectStore('chapters').get(rec.id))) as ChapterRec | undefined;
       if (!c || c.deleted) return false;
       t.objectStore('reviews').put(rec);
+      return true;
+    });
+  }
+
+  /**
+   * Keeps (or with `undefined`, removes) the learning session of a chapter's review, when the
+   * chapter's stored review is still of main line `line`; false when it is not (the review was
+   * replaced by one of another line, or is gone): a session is only kept with its own review.
+   */
+  async saveLearn(id: number, line: string, learn: LearnProgress | undefined): Promise<boolean> {
+    return this.#tx(['reviews'], 'readwrite', async (t) => {
+      const rec = (await request(t.objectStore('reviews').get(id))) as ReviewRec | undefined;
+      if (!rec || rec.line !== line) return false;
+      const next: ReviewRec = { ...rec };
+      if (learn) next.learn = learn;
+      else delete next.learn;
+      t.objectStore('reviews').put(next);
       return true;
     });
   }
