@@ -2,10 +2,11 @@
 // Explorer's databases (the Opera Game, the Immortal Game, a crazyhouse game), reviewed by the
 // board's Stockfish at the quick preset (20,000 nodes per position). First the games the
 // player filter keeps (Anderssen's: one), then the whole database: the game reviewed before is
-// not reviewed again (its stored review keeps its time), the crazyhouse game is left out, and a
-// reload in the middle of a review resumes the queue, which ends with each game reviewed once.
+// not reviewed again (its stored review keeps its time), the crazyhouse game is left out, the
+// Opera Game waits while its review lock is held elsewhere (and "Review game" on it is refused),
+// and a reload in the middle of its review resumes the queue, which ends with each game reviewed once.
 // Then a reviewed game opened from the Explorer shows its stored review without reviewing, and
-// the Drill's "Find puzzles" works from it. Used by keyboard; the layout at 1280x800, 390x844
+// the Drill's "Find puzzles" works from it; deleting the database removes the reviews. Used by keyboard; the layout at 1280x800, 390x844
 // and 844x390 (screenshots 78-db-queue-*.png), axe, and no long task over 100 ms while it runs.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -150,11 +151,32 @@ describe('database review queue', () => {
     // The whole database: the Immortal Game is done already; a reload while the Opera Game is reviewed.
     await page.fill('[data-testid=explorer-player]', '');
     await settled(page, 2);
+    // The Opera Game's review lock held elsewhere (as by another tab): neither the queue nor
+    // "Review game" reviews it meanwhile.
+    const file = await page.evaluate(() => JSON.parse(localStorage.getItem('chesswasm.explorer')).databases[0].file);
+    await page.evaluate((name) => {
+      window.__release = null;
+      void navigator.locks.request(name, () => new Promise((resolve) => (window.__release = resolve)));
+    }, `chesswasm-review-db:${file}:${ids.opera}`);
+    await page.waitForFunction(() => window.__release);
     w = await watch(page);
     await press(page, 'dbq-start');
+    await waitStatus(page, /^“My games”: 1 of 2 games reviewed$/, 60_000); // (the crazyhouse game left out)
+    await page.waitForTimeout(1500); // the queue tries again each second
+    assert.equal(await status(page), '“My games”: 1 of 2 games reviewed');
+    assert.equal((await stored(page)).length, 1);
+    await page.locator(`[data-testid=explorer-game][data-game="${ids.opera}"]`).focus();
+    await page.keyboard.press('Enter');
+    await tab(page, 'review');
+    await press(page, 'review');
+    await page.waitForFunction(() =>
+      /being reviewed by the database review/.test(document.querySelector('[data-testid=review-note]').textContent),
+    );
+    await tab(page, 'explorer');
+    await page.evaluate(() => window.__release());
     await waitStatus(
       page,
-      /^“My games”: 1 of 3 games reviewed · now Paul Morphy – Duke Karl \/ Count Isouard \(\d+%\)$/,
+      /^“My games”: 1 of 2 games reviewed · now Paul Morphy – Duke Karl \/ Count Isouard \(\d+%\)$/,
       60_000,
     );
     assert.ok((await w.stop()) <= 100, `a long task of ${await w.stop()} ms: ${JSON.stringify(await w.all())}`);
@@ -213,6 +235,13 @@ describe('database review queue', () => {
     assert.match(await page.textContent('[data-testid=drill-find-status]'), /^(\d+ puzzles? found\.|No puzzle: .*)$/);
     await tab(page, 'explorer');
     await assertAxe(page, 'database queue');
+    // Deleting the database removes its games' reviews (its file may hold another database later).
+    await press(page, 'explorer-delete');
+    await page.waitForFunction(() =>
+      /^Deleted/.test(document.querySelector('[data-testid=explorer-note]').textContent),
+    );
+    for (let i = 0; i < 50 && (await stored(page)).length; i++) await page.waitForTimeout(100);
+    assert.deepEqual(await stored(page), []);
     assert.deepEqual(b.problems, []);
     await page.closeAll();
   });

@@ -164,7 +164,7 @@ export class ReviewView {
   adopt(game: Game, line: string, review: Review): void {
     this.#done.set(game, { game, line, review });
     if (this.#store.game !== game) return;
-    if (/study review/.test($('review-note').textContent ?? '')) $('review-note').textContent = '';
+    if (/(study|database) review \(/.test($('review-note').textContent ?? '')) $('review-note').textContent = '';
     this.#onBusy();
   }
 
@@ -253,8 +253,9 @@ export class ReviewView {
         else await this.#keep(game, chapter, line, review);
       });
       if (run.busy)
-        $('review-note').textContent =
-          'This game is being reviewed by the study review (here or in another tab): its review shows here when it is done.';
+        $('review-note').textContent = source
+          ? 'This game is being reviewed by the database review (here or in another tab): its review shows here when it is done.'
+          : 'This game is being reviewed by the study review (here or in another tab): its review shows here when it is done.';
     } catch (e) {
       $('review-note').textContent =
         e instanceof EngineError && e.code === 'aborted'
