@@ -230,12 +230,14 @@ describe('learn from your mistakes', () => {
     assert.ok((await w.stop()) <= 100, `a long task of ${await w.stop()} ms`);
     // The write of the progress is done before the reload (it is one small transaction).
     await until(page, (kept) => kept.some((l) => l.index === 1));
+    await tab(page, 'studies'); // another tab when the page is left: the session's comes back
     await page.reload();
     await page.waitForSelector('body[data-ready=true]', { state: 'attached' });
     await page.waitForFunction(() =>
       /^Mistake 2 of/.test(document.querySelector('[data-testid=learn-status]').textContent),
     );
     assert.equal(await fen(page), at, 'the same mistake on the board');
+    assert.equal(await page.getAttribute('#tab-learn', 'aria-selected'), 'true');
     assert.equal(
       await status(page),
       text,

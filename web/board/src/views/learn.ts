@@ -12,7 +12,7 @@ import { type Game, IllegalMoveError, type GameNode, Position } from 'chesswasm'
 import { EngineError, type ReviewedMove } from 'chesswasm/engine';
 import type { BoardEngine } from '../engine.js';
 import { $, on } from '../dom.js';
-import type { SidePanel } from '../panels.js';
+import { type SidePanel, showPanel } from '../panels.js';
 import type { PuzzleControl, Store } from '../store.js';
 import type { LearnOutcome, LearnProgress } from '../storage.js';
 import { mainLine } from '../reviews.js';
@@ -226,6 +226,7 @@ export class LearnView {
     run.outcomes = [...p.outcomes];
     this.#run = run;
     this.#show(false);
+    showPanel('learn'); // the board waits for this mistake's move: the tab says why
   }
 
   // Puts the session's mistake on the board; `save`: keeps the session (not when it was just read).
