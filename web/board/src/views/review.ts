@@ -5,7 +5,8 @@
 // board brought into view), the judged moves with their comment and best line in the move list
 // (views/moves.ts asks `judgedMoves`), and the annotated PGN (the package's annotate) to download.
 // The review of a study chapter is kept with it (storage.ts, reviews.ts): a reload or another
-// chapter and back shows it again, while the chapter's main line is the one reviewed.
+// chapter and back shows it again, while the chapter's main line is the one reviewed. That of a
+// game opened from one of the Explorer's databases is kept by database file and game id.
 import { Game, type GameNode } from 'chesswasm';
 import {
   EngineError,
