@@ -300,6 +300,9 @@ describe('findPuzzles (scripted engine)', () => {
     await expect(findPuzzles(game, review, engine, { color: 'w', player: 'A' })).rejects.toMatchObject({
       code: 'invalid-argument',
     });
+    await expect(findPuzzles(game, review, engine, { onPuzzle: 'log' as unknown as () => void })).rejects.toMatchObject(
+      { code: 'invalid-argument' },
+    );
     await expect(findPuzzles(game, review, engine, { maxMoves: 0 })).rejects.toMatchObject({
       code: 'invalid-argument',
     });
@@ -322,6 +325,21 @@ describe('findPuzzles (scripted engine)', () => {
     expect(e).toBeInstanceOf(EngineError);
     expect((e as EngineError).code).toBe('unsupported');
     single.engine.close();
+  });
+
+  test('onPuzzle: each puzzle as it is found, the same as the result', async () => {
+    const seen: unknown[] = [];
+    const { puzzles } = await puzzlesOf(
+      SCHOLAR,
+      scholarScript([
+        ['d8e7', 'cp 0'],
+        ['g7g6', 'cp -400'],
+      ]),
+      { color: 'b', onPuzzle: (p) => seen.push(p) },
+    );
+    expect(puzzles).toHaveLength(1);
+    expect(seen).toEqual(puzzles);
+    expect(seen[0]).toBe(puzzles[0]);
   });
 
   test('an aborted search rejects with aborted', async () => {

@@ -9,6 +9,7 @@
 //                   { id, op: 'game', file, game, ply }        { id, op: 'count', file }
 //                   { id, op: 'import', file, source: File }   { id, op: 'cancel', import: id }
 //                   { id, op: 'clear', file }                  (every game of the store removed)
+//                   { id, op: 'ids', file, filter }            (the ids of the games the filter keeps, oldest first)
 //   worker → page   { id, type: 'done', value }  |  { id, type: 'error', code, message }
 //                   { id, type: 'progress', progress: ImportProgressMessage }
 import type { Variant } from 'chesswasm';
@@ -33,7 +34,8 @@ export type ExplorerRequest =
   | { id: number; op: 'count'; file: string }
   | { id: number; op: 'import'; file: string; source: Blob }
   | { id: number; op: 'cancel'; import: number }
-  | { id: number; op: 'clear'; file: string };
+  | { id: number; op: 'clear'; file: string }
+  | { id: number; op: 'ids'; file: string; filter: GameFilter };
 
 /** A request as the page writes it (the id is added when it is sent). */
 export type ExplorerAsk = ExplorerRequest extends infer R ? (R extends ExplorerRequest ? Omit<R, 'id'> : never) : never;
@@ -130,6 +132,8 @@ const PROGRESS_EVERY = 100;
 // Games per transaction: the counts of the progress move on every 500 games, and a tab closed
 // mid-import loses at most the games read since the last batch.
 const BATCH = 500;
+// Game headers read at once when listing a filter's games.
+const IDS_PAGE = 1000;
 
 async function importFile(id: number, file: string, source: Blob): Promise<ImportOutcome> {
   const db = await database(file);
@@ -228,6 +232,18 @@ async function answer(m: ExplorerRequest): Promise<unknown> {
     case 'clear': {
       const db = await database(m.file);
       return db.remove({});
+    }
+    case 'ids': {
+      // Every game the filter keeps (games(null): no position), a page at a time, with a task
+      // boundary between pages so that other requests are answered meanwhile.
+      const db = await database(m.file);
+      const ids: number[] = [];
+      for (;;) {
+        const page = db.games(null, m.filter, { limit: IDS_PAGE, offset: ids.length, order: 'oldest' });
+        for (const g of page) ids.push(g.id);
+        if (page.length < IDS_PAGE) return ids;
+        await yieldToMessages();
+      }
     }
   }
 }

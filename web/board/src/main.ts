@@ -31,8 +31,9 @@ import { OpeningView } from './views/opening.js';
 import { PerftView, perftPanel } from './views/perft.js';
 import { PgnView } from './views/pgn.js';
 import { PuzzlesView, puzzlePanel } from './views/puzzles.js';
-import { ReviewView, lineText } from './views/review.js';
+import { type ReviewKeeper, ReviewView, lineText } from './views/review.js';
 import { ReviewQueue } from './views/review-queue.js';
+import { DbReviewQueue } from './views/db-review-queue.js';
 import { TreeMenuView, splitGlyph } from './views/tree-menu.js';
 import { LearnView, learnPanel } from './views/learn.js';
 import { DrillView, drillPanel } from './views/drill.js';
@@ -75,7 +76,16 @@ const header = new HeaderView(store);
 const pgn = new PgnView(store);
 const stockfish = new BoardEngine();
 const engine = new EngineView(store, board, stockfish);
-const review = new ReviewView(store, stockfish, () => render(), studies);
+// Reviews are kept with a study chapter, or for a game opened from the Explorer, with its database game.
+let explorerRef: ExplorerView | null = null;
+const keeper: ReviewKeeper = {
+  chapterOf: (g) => studies.chapterOf(g),
+  dbGameOf: (g) => explorerRef?.sourceOf(g),
+  get storage() {
+    return studies.storage;
+  },
+};
+const review = new ReviewView(store, stockfish, () => render(), keeper);
 const queue = new ReviewQueue(store, studies, stockfish, review);
 const drill = new DrillView(store, board, studies, review, stockfish);
 $('puzzle-bar').after(drill.bar);
@@ -84,6 +94,7 @@ const learn = new LearnView(
   stockfish,
   () => review.judgedMoves(),
   (fen, moves, label) => drill.addPuzzle(fen, moves, label),
+  studies,
 );
 moves.judgements = () => {
   if (learn.solving) return null; // the answer stays hidden while it is looked for
@@ -108,7 +119,14 @@ const explorer = new ExplorerView(store, board, {
     pgn.forgetGames();
     studies.markCopy(game);
   },
+  deleted: (file) => {
+    // A deleted database's file may hold a new database later: its reviews and queue go with it.
+    void studies.storage?.removeDbReviews(file).catch(() => undefined);
+    void dbQueue.forget(file);
+  },
 });
+explorerRef = explorer;
+const dbQueue = new DbReviewQueue(store, () => studies.storage, studies.started, stockfish, review, explorer);
 new PerftView(store);
 const opening = new OpeningView(store);
 const treeMenu = new TreeMenuView(store);
@@ -360,6 +378,7 @@ void studies.start(
   location.hash.includes('puzzle=') || (linked && navigation !== 'reload' && navigation !== 'back_forward'),
 );
 void queue.init(); // a study review kept from before goes on (after the studies are loaded)
+void dbQueue.init(); // and a database review
 void drill.init(); // the drill's cards; a session kept from before goes on
 // For automated checks: the board is ready once this attribute is set.
 document.body.dataset.ready = 'true';

@@ -47,7 +47,7 @@ export function reviveReview(raw: unknown): Review | null {
 }
 
 /** The stored review of `game` when it is of the game's current main line, revived; else null. */
-export function reviewOf(game: Game, rec: ReviewRec | undefined): Review | null {
+export function reviewOf(game: Game, rec: Pick<ReviewRec, 'line' | 'review'> | undefined): Review | null {
   if (!rec || rec.line !== mainLine(game)) return null;
   return reviveReview(rec.review);
 }
@@ -77,11 +77,12 @@ export function exportPgn(pgn: string, rec: ReviewRec | undefined): string {
 /**
  * Runs `fn` holding the review lock of a chapter (the Web Locks API, shared by every tab of
  * the board), so that one game is never reviewed twice at once: by the board's "Review game"
- * and the study's review queue, or by two tabs. Resolves with `busy: true` (without running
+ * and the study's review queue, or by two tabs. A database game's lock is named by
+ * {@link dbLockName} instead of a chapter id. Resolves with `busy: true` (without running
  * `fn`) while another review holds it. Without Web Locks, `fn` runs.
  */
 export async function withReviewLock<T>(
-  chapter: number | undefined,
+  chapter: number | string | undefined,
   fn: () => Promise<T>,
 ): Promise<{ busy: false; value: T } | { busy: true }> {
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
@@ -90,3 +91,6 @@ export async function withReviewLock<T>(
     lock ? { busy: false as const, value: await fn() } : { busy: true as const },
   );
 }
+
+/** The review lock's name for a game of one of the Explorer's databases (see withReviewLock). */
+export const dbLockName = (file: string, game: number): string => `db:${file}:${game}`;

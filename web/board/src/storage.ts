@@ -8,9 +8,13 @@
 //             written by the package, with comments, NAGs and shapes; where the user was)
 //   reviews   { id (= the chapter's), line, nodes, review, created } (the game review of the
 //             chapter's main line `line` (UCI moves joined by spaces) at `nodes` per position:
-//             the package's Review as IndexedDB clones it, its scores as plain { cp } / { mate })
+//             the package's Review as IndexedDB clones it, its scores as plain { cp } / { mate });
+//             with `learn`, the progress of "learn from your mistakes" over that review)
+//   dbReviews { key (= `${file}#${game}`), file, game, line, nodes, review, created } (the review of
+//             a game of one of the Explorer's databases: its OPFS file and game id; index `file`)
 //   meta      { key: 'last', study, chapter }                     (what to reopen)
 //             { key: 'queue', ... }                                (the review queue, views/review-queue.ts)
+//             { key: 'dbqueue', ... }                              (the database review queue, views/db-review-queue.ts)
 //             { key: 'drill', deck }                               (the drill session going on)
 //   drillDecks, drillCards, drillReviews                          (the drill: drill.ts's Deck, DrillCard
 //             with its FSRS state, and one ReviewRec per answer; each answer is one transaction)
@@ -71,7 +75,45 @@ export interface ReviewRec {
   nodes: number;
   review: unknown;
   created: number;
+  /** The "learn from your mistakes" session over this review, while one is going on. */
+  learn?: LearnProgress;
 }
+
+/** How one mistake of a learning session went: found, its solution shown, or passed over. */
+export type LearnOutcome = 'solved' | 'shown' | 'skipped';
+
+/**
+ * A "learn from your mistakes" session kept with the review it is of (views/learn.ts): the
+ * side, the plies of that side's mistakes and blunders in game order, the one on the board
+ * (`index`), and how each went so far (`null`: not yet).
+ */
+export interface LearnProgress {
+  side: 'w' | 'b';
+  plies: number[];
+  index: number;
+  outcomes: (LearnOutcome | null)[];
+}
+
+/**
+ * The review of a game of one of the Explorer's databases (explorer-worker.ts): the database's
+ * OPFS file and the game's id there (ids are never reused), the main line reviewed and the
+ * nodes per position, as a chapter's ReviewRec.
+ */
+export interface DbReviewRec {
+  key: string;
+  file: string;
+  game: number;
+  line: string;
+  nodes: number;
+  review: unknown;
+  created: number;
+}
+
+/** The keys of the `entry` index ([file, game, nodes]) of one database file. */
+const fileRange = (file: string) => IDBKeyRange.bound([file], [file, []]);
+
+/** The key of a database game's review. */
+export const dbReviewKey = (file: string, game: number): string => `${file}#${game}`;
 
 import type { Deck, DrillCard, DrillFile, ReviewRec as DrillReview } from './drill.js';
 
@@ -88,7 +130,7 @@ export class StorageFullError extends Error {
 }
 
 const DB_NAME = 'chesswasm-studies'; // (the book view has its own database, 'chesswasm-board')
-const VERSION = 3; // 2: the reviews store; 3: the drill's stores
+const VERSION = 4; // 2: the reviews store; 3: the drill's stores; 4: the database games' reviews
 
 function request<T>(r: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -126,6 +168,10 @@ export class StudyStorage {
         db.createObjectStore('drillCards', { keyPath: 'id' }).createIndex('deck', 'deck');
         db.createObjectStore('drillReviews', { keyPath: 'id', autoIncrement: true });
       }
+      // (the index's keys say which games of a file have a review, and at what strength,
+      // without reading the reviews themselves)
+      if (e.oldVersion < 4)
+        db.createObjectStore('dbReviews', { keyPath: 'key' }).createIndex('entry', ['file', 'game', 'nodes']);
     };
     const s = new StudyStorage(await request(r));
     await s.#purge();
@@ -340,6 +386,66 @@ export class StudyStorage {
       if (!c || c.deleted) return false;
       t.objectStore('reviews').put(rec);
       return true;
+    });
+  }
+
+  /**
+   * Keeps (or with `undefined`, removes) the learning session of a chapter's review, when the
+   * chapter's stored review is still of main line `line`; false when it is not (the review was
+   * replaced by one of another line, or is gone): a session is only kept with its own review.
+   */
+  async saveLearn(id: number, line: string, learn: LearnProgress | undefined): Promise<boolean> {
+    return this.#tx(['reviews'], 'readwrite', async (t) => {
+      const rec = (await request(t.objectStore('reviews').get(id))) as ReviewRec | undefined;
+      if (!rec || rec.line !== line) return false;
+      const next: ReviewRec = { ...rec };
+      if (learn) next.learn = learn;
+      else delete next.learn;
+      t.objectStore('reviews').put(next);
+      return true;
+    });
+  }
+
+  /** The stored review of a database game, if any. */
+  async dbReview(file: string, game: number): Promise<DbReviewRec | undefined> {
+    return this.#tx(
+      ['dbReviews'],
+      'readonly',
+      (t) => request(t.objectStore('dbReviews').get(dbReviewKey(file, game))) as Promise<DbReviewRec | undefined>,
+    );
+  }
+
+  /** The nodes per position of the stored reviews of these games of a database (those that have one), by game id. */
+  async dbReviewed(file: string, games: readonly number[]): Promise<Map<number, number>> {
+    return this.#tx(['dbReviews'], 'readonly', (t) => {
+      const out = new Map<number, number>();
+      const wanted = new Set(games);
+      return new Promise<Map<number, number>>((resolve, reject) => {
+        const c = t.objectStore('dbReviews').index('entry').openKeyCursor(fileRange(file));
+        c.onsuccess = () => {
+          const cursor = c.result;
+          if (!cursor) return resolve(out);
+          const [, game, nodes] = cursor.key as [string, number, number];
+          if (wanted.has(game)) out.set(game, nodes);
+          cursor.continue();
+        };
+        c.onerror = () => reject(c.error ?? new Error('IndexedDB: the request failed'));
+      });
+    });
+  }
+
+  /** Keeps a database game's review (replacing the one it had). */
+  async saveDbReview(rec: Omit<DbReviewRec, 'key'>): Promise<void> {
+    await this.#tx(['dbReviews'], 'readwrite', (t) => {
+      t.objectStore('dbReviews').put({ ...rec, key: dbReviewKey(rec.file, rec.game) });
+    });
+  }
+
+  /** Removes the reviews of a database's games (the database was deleted: its file may be reused). */
+  async removeDbReviews(file: string): Promise<void> {
+    await this.#tx(['dbReviews'], 'readwrite', async (t) => {
+      const keys = await request(t.objectStore('dbReviews').index('entry').getAllKeys(fileRange(file)));
+      for (const k of keys) t.objectStore('dbReviews').delete(k);
     });
   }
 

@@ -336,29 +336,36 @@ export class DrillView {
     const color = $<HTMLSelectElement>('drill-find-side').value as 'w' | 'b';
     const abort = new AbortController();
     this.#finding = abort;
-    this.#found = null;
+    // Each puzzle is listed (and can be added) as it is found: Stop keeps those found so far.
+    const found: { game: Game; puzzles: GamePuzzle[] } = { game, puzzles: [] };
+    this.#found = found;
     status.textContent = 'Looking for puzzles…';
     this.#store.changed();
+    const count = (n: number) => `${n} ${n === 1 ? 'puzzle' : 'puzzles'}`;
     let engine;
     try {
       engine = await this.#engine.spawn();
-      const puzzles = await findPuzzles(game, review, engine, {
+      if (abort.signal.aborted) throw new EngineError('aborted', 'stopped before the engine started');
+      await findPuzzles(game, review, engine, {
         color,
         nodes: PUZZLE_NODES,
         signal: abort.signal,
+        onPuzzle: (p) => {
+          found.puzzles.push(p);
+          this.#store.changed();
+        },
         onProgress: ({ done, total }) => {
-          status.textContent = `Looking for puzzles… ${done} of ${total} mistakes`;
+          status.textContent = `Looking for puzzles… ${done} of ${total} mistakes (${count(found.puzzles.length)} so far)`;
         },
       });
-      this.#found = { game, puzzles };
-      status.textContent = puzzles.length
-        ? `${puzzles.length} ${puzzles.length === 1 ? 'puzzle' : 'puzzles'} found.`
+      status.textContent = found.puzzles.length
+        ? `${count(found.puzzles.length)} found.`
         : 'No puzzle: no mistake of this side has one clearly best line.';
     } catch (e) {
       status.textContent =
         e instanceof EngineError && e.code === 'aborted'
-          ? 'Stopped.'
-          : `No puzzles: ${e instanceof Error ? e.message : String(e)}`;
+          ? `Stopped: ${count(found.puzzles.length)} found before it stopped.`
+          : `No more puzzles: ${e instanceof Error ? e.message : String(e)}${found.puzzles.length ? ` (${count(found.puzzles.length)} found before)` : ''}`;
     } finally {
       engine?.close();
       this.#finding = null;
@@ -794,14 +801,16 @@ export class DrillView {
     const have = new Set(this.#cards.map((c) => c.id));
     list.replaceChildren(
       ...found.puzzles.map((p, i) => {
+        // The accessible name starts with the visible text (what a voice user says), then the puzzle.
+        const text = have.has(puzzleCardId(p.fen, p.moves)) ? 'In the drill' : 'Add to drill';
         const add = h(
           'button',
           {
             type: 'button',
             'data-puzzle': i,
-            'aria-label': `Add the puzzle after ${lineText(found.game, p.ply, p.san.slice(0, 1))} to the drill`,
+            'aria-label': `${text}: the puzzle after ${lineText(found.game, p.ply, p.san.slice(0, 1))}`,
           },
-          have.has(puzzleCardId(p.fen, p.moves)) ? 'In the drill' : 'Add to drill',
+          text,
         );
         add.disabled = have.has(puzzleCardId(p.fen, p.moves));
         return h(

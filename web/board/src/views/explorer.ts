@@ -77,6 +77,19 @@ export const explorerPanel: SidePanel = {
           <button id="explorer-clear" type="button" data-testid="explorer-clear">Clear filters</button>
         </div>
       </details>
+      <section class="review-queue db-review-queue" data-testid="db-review-queue" aria-labelledby="dbq-title">
+        <h2 id="dbq-title">Review these games</h2>
+        <p class="small muted">The games of this database that the filters keep, each reviewed once in the background; a game opened from the list below shows its review, and the Drill tab finds puzzles in it.</p>
+        <div class="row wrap review-head">
+          <label for="dbq-strength" class="small">Strength</label>
+          <select id="dbq-strength" data-testid="dbq-strength"></select>
+          <button id="dbq-start" type="button" data-testid="dbq-start">Review the games</button>
+          <button id="dbq-pause" type="button" data-testid="dbq-pause" hidden>Pause</button>
+          <button id="dbq-cancel" type="button" data-testid="dbq-cancel" hidden>Cancel</button>
+        </div>
+        <progress id="dbq-progress" class="rq-progress" data-testid="dbq-progress" max="1" value="0" aria-label="Database review progress" hidden></progress>
+        <p id="dbq-status" class="small" data-testid="dbq-status" role="status"></p>
+      </section>
       <div id="explorer-moves" class="explorer-moves" data-testid="explorer-moves"></div>
       <h3 class="explorer-games-title" id="explorer-games-title">Games at this position</h3>
       <div id="explorer-games" class="explorer-games" data-testid="explorer-games"></div>
@@ -161,6 +174,8 @@ function megabytes(n: number): string {
 export interface ExplorerHooks {
   /** Before a game of a database is shown (the studies mark it as a copy: see StudiesView.markCopy). */
   beforeOpen?: (game: Game) => void;
+  /** After a database was deleted (its file, which a new database may get later). */
+  deleted?: (file: string) => void;
 }
 
 export class ExplorerView {
@@ -188,6 +203,8 @@ export class ExplorerView {
   #filterTimer = 0;
   /** A move was played from the keyboard: the first move of the next list gets the focus. */
   #focusFirstMove = false;
+  /** The games opened from a database: its file, the game's id there and its main line then. */
+  #sources = new WeakMap<Game, { file: string; game: number; line: string }>();
 
   constructor(store: Store, board: BoardView, hooks: ExplorerHooks = {}) {
     this.#store = store;
@@ -270,8 +287,29 @@ export class ExplorerView {
 
   // ---- the worker ------------------------------------------------------------------------------
 
-  #ask<T>(request: ExplorerAsk): Promise<T> {
+  /** Asks the databases' worker (started on first use); rejects with an ExplorerRequestError. */
+  ask<T>(request: ExplorerAsk): Promise<T> {
     return this.#send<T>(request).answer;
+  }
+
+  #ask<T>(request: ExplorerAsk): Promise<T> {
+    return this.ask<T>(request);
+  }
+
+  /** The database selected in the panel (its name and OPFS file), or null without one. */
+  get database(): { name: string; file: string } | null {
+    return this.#selected;
+  }
+
+  /** The panel's filter as the package's GameFilter (the package checks its values). */
+  filter(): GameFilter {
+    return this.#filter();
+  }
+
+  /** The database and id of a game opened from the panel, while its main line is the database's. */
+  sourceOf(game: Game): { file: string; game: number } | undefined {
+    const s = this.#sources.get(game);
+    return s && s.line === game.mainline().join(' ') ? { file: s.file, game: s.game } : undefined;
   }
 
   /** Sends a request; its id (which a cancel names) and its answer. */
@@ -423,6 +461,7 @@ export class ExplorerView {
     const list = this.#list;
     list.databases = list.databases.filter((d) => d !== entry);
     list.free.push(entry.file);
+    this.#hooks.deleted?.(entry.file);
     list.selected = list.databases[0]?.id ?? null;
     this.#save();
     this.#fillSelect();
@@ -812,6 +851,7 @@ export class ExplorerView {
     }
     let node: GameNode = game.root;
     for (let i = 0; i < (answer.ply ?? 0) && node.children[0]; i++) node = node.children[0];
+    this.#sources.set(game, { file: entry.file, game: id, line: game.mainline().join(' ') });
     this.#hooks.beforeOpen?.(game);
     this.#store.setGame(game, node);
   }

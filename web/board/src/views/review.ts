@@ -5,7 +5,8 @@
 // board brought into view), the judged moves with their comment and best line in the move list
 // (views/moves.ts asks `judgedMoves`), and the annotated PGN (the package's annotate) to download.
 // The review of a study chapter is kept with it (storage.ts, reviews.ts): a reload or another
-// chapter and back shows it again, while the chapter's main line is the one reviewed.
+// chapter and back shows it again, while the chapter's main line is the one reviewed. That of a
+// game opened from one of the Explorer's databases is kept by database file and game id.
 import { Game, type GameNode } from 'chesswasm';
 import {
   EngineError,
@@ -18,13 +19,17 @@ import {
 } from 'chesswasm/engine';
 import type { BoardEngine } from '../engine.js';
 import { $, h, on } from '../dom.js';
-import { mainLine, reviewOf, withReviewLock } from '../reviews.js';
+import { dbLockName, mainLine, reviewOf, withReviewLock } from '../reviews.js';
 import type { StudyStorage } from '../storage.js';
 import { type Store, moveNumber } from '../store.js';
 
-/** Where reviews are kept: the study chapter of a game (views/studies.ts). */
+/**
+ * Where reviews are kept: the study chapter of a game (views/studies.ts), or for a game opened
+ * from one of the Explorer's databases, that database's file and the game's id there.
+ */
 export interface ReviewKeeper {
   chapterOf(game: Game): number | undefined;
+  dbGameOf?(game: Game): { file: string; game: number } | undefined;
   readonly storage: StudyStorage | null;
 }
 
@@ -135,13 +140,16 @@ export class ReviewView {
     return d && d.line === mainLine(game) ? d : null;
   }
 
-  // The stored review of a chapter's game, read once per game object; shown when it comes.
+  // The stored review of a chapter's game (or a database game's), read once per game object;
+  // shown when it comes.
   #lookUp(game: Game): void {
     const db = this.#keeper?.storage;
     const id = this.#keeper?.chapterOf(game);
-    if (!db || id === undefined || this.#looked.has(game)) return;
+    const source = id === undefined ? this.#keeper?.dbGameOf?.(game) : undefined;
+    if (!db || (id === undefined && !source) || this.#looked.has(game)) return;
     this.#looked.add(game);
-    void db.review(id).then(
+    const rec = id !== undefined ? db.review(id) : db.dbReview(source!.file, source!.game);
+    void rec.then(
       (rec) => {
         if (this.#done.has(game)) return; // reviewed meanwhile
         const review = reviewOf(game, rec);
@@ -157,7 +165,7 @@ export class ReviewView {
   adopt(game: Game, line: string, review: Review): void {
     this.#done.set(game, { game, line, review });
     if (this.#store.game !== game) return;
-    if (/study review/.test($('review-note').textContent ?? '')) $('review-note').textContent = '';
+    if (/(study|database) review \(/.test($('review-note').textContent ?? '')) $('review-note').textContent = '';
     this.#onBusy();
   }
 
@@ -220,6 +228,7 @@ export class ReviewView {
     const game = store.game;
     const line = mainLine(game); // the main line reviewed (moves may be added meanwhile)
     const chapter = this.#keeper?.chapterOf(game);
+    const source = chapter === undefined ? this.#keeper?.dbGameOf?.(game) : undefined;
     const ctl = new AbortController();
     this.#abort = ctl;
     this.#engine.reviewing = true;
@@ -229,7 +238,8 @@ export class ReviewView {
     progress.value = 0;
     this.render();
     try {
-      const run = await withReviewLock(chapter, async () => {
+      const lock = chapter ?? (source ? dbLockName(source.file, source.game) : undefined);
+      const run = await withReviewLock(lock, async () => {
         const engine = await this.#engine.get();
         const review = await reviewGame(game, engine, {
           nodes: REVIEW_NODES,
@@ -240,11 +250,13 @@ export class ReviewView {
           },
         });
         this.#done.set(game, { game, line, review });
-        await this.#keep(game, chapter, line, review);
+        if (source) await this.#keepDb(source, line, review);
+        else await this.#keep(game, chapter, line, review);
       });
       if (run.busy)
-        $('review-note').textContent =
-          'This game is being reviewed by the study review (here or in another tab): its review shows here when it is done.';
+        $('review-note').textContent = source
+          ? 'This game is being reviewed by the database review (here or in another tab): its review shows here when it is done.'
+          : 'This game is being reviewed by the study review (here or in another tab): its review shows here when it is done.';
     } catch (e) {
       $('review-note').textContent =
         e instanceof EngineError && e.code === 'aborted'
@@ -264,6 +276,18 @@ export class ReviewView {
     if (!db || id === undefined) return;
     try {
       await db.saveReview({ id, line, nodes: REVIEW_NODES, review, created: Date.now() });
+    } catch (e) {
+      $('review-note').textContent =
+        `The review is shown but could not be kept: ${e instanceof Error ? e.message : String(e)}`;
+    }
+  }
+
+  // Keeps a database game's review with its database file and game id.
+  async #keepDb(source: { file: string; game: number }, line: string, review: Review): Promise<void> {
+    const db = this.#keeper?.storage;
+    if (!db) return;
+    try {
+      await db.saveDbReview({ ...source, line, nodes: REVIEW_NODES, review, created: Date.now() });
     } catch (e) {
       $('review-note').textContent =
         `The review is shown but could not be kept: ${e instanceof Error ? e.message : String(e)}`;

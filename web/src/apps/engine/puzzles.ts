@@ -84,6 +84,11 @@ export interface FindPuzzlesOptions extends Pick<Limit, 'depth' | 'nodes' | 'mov
   maxMoves?: number;
   /** Called after each judged move looked at, with the number done and the total. */
   onProgress?: (progress: { done: number; total: number }) => void;
+  /**
+   * Called with each puzzle as it is found, in the order of the result: a search stopped by
+   * `signal` rejects, and these are the puzzles found before it stopped.
+   */
+  onPuzzle?: (puzzle: GamePuzzle) => void;
   /** Stops the search: it rejects with {@link EngineError} `'aborted'`. */
   signal?: AbortSignal;
 }
@@ -271,6 +276,8 @@ export async function findPuzzles(
   const maxMoves = options.maxMoves ?? 8;
   if (!Number.isInteger(maxMoves) || maxMoves < 1)
     throw new ChessError('invalid-argument', `maxMoves must be a positive integer: ${describe(maxMoves)}`);
+  if (options.onPuzzle !== undefined && typeof options.onPuzzle !== 'function')
+    throw new ChessError('invalid-argument', `onPuzzle must be a function: ${describe(options.onPuzzle)}`);
   const limit = limitOf(options);
   const multipv = engine.options.get('multipv');
   if (multipv?.type !== 'spin' || multipv.max < 2)
@@ -309,8 +316,8 @@ export async function findPuzzles(
               line.play(mv);
             }
             const color = punish ? other(m.color) : m.color;
-            if (punish || uci[1] !== m.uci)
-              out.push({
+            if (punish || uci[1] !== m.uci) {
+              const puzzle: GamePuzzle = {
                 id: idOf(`${fen} ${uci.join(' ')}`),
                 fen,
                 moves: uci,
@@ -322,7 +329,10 @@ export async function findPuzzles(
                 judgement: m.judgement!,
                 punish,
                 score: found.score,
-              });
+              };
+              out.push(puzzle);
+              options.onPuzzle?.(puzzle);
+            }
           } finally {
             line.dispose();
           }
