@@ -111,14 +111,18 @@ describe('analysis board', () => {
 
   it('creates variations, navigates with the keyboard, promotes and deletes', async () => {
     const page = await open();
-    for (const [a, b] of [
+    const moves = [
       ['e2', 'e4'],
       ['e7', 'e5'],
       ['g1', 'f3'],
       ['b8', 'c6'],
-    ])
-      await clickMove(page, a, b);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=moves] .move').length === 4);
+    ];
+    // Each move shown before the next is clicked (a click on the other side's piece before the
+    // board has played the move is not a move: under load the four clicks outran the board).
+    for (let i = 0; i < moves.length; i++) {
+      await clickMove(page, ...moves[i]);
+      await waitMoves(page, i + 1);
+    }
     await page.locator('[data-testid=moves]').focus();
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');

@@ -380,7 +380,7 @@ describe('the Explorer panel', () => {
       'Delete “Masters 2025 (classical)” and its 2 games? This cannot be undone.',
     ]);
     assert.deepEqual(await databaseNames(page), ['My lichess games']);
-    // A database made after a delete takes the emptied store: it starts with no games.
+    // A database made after a delete takes the deleted store's file name: it starts with no games.
     await newDatabase(page, 'Corpus');
     await page.waitForSelector('[data-testid=explorer-moves][data-state=none]');
 

@@ -8,7 +8,7 @@
 //                   { id, op: 'games', file, fen, variant, chess960, filter, limit, offset }
 //                   { id, op: 'game', file, game, ply }        { id, op: 'count', file }
 //                   { id, op: 'import', file, source: File }   { id, op: 'cancel', import: id }
-//                   { id, op: 'clear', file }                  (every game of the store removed)
+//                   { id, op: 'delete', file }                 (the store closed and deleted)
 //                   { id, op: 'ids', file, filter }            (the ids of the games the filter keeps, oldest first)
 //   worker → page   { id, type: 'done', value }  |  { id, type: 'error', code, message }
 //                   { id, type: 'progress', progress: ImportProgressMessage }
@@ -34,7 +34,7 @@ export type ExplorerRequest =
   | { id: number; op: 'count'; file: string }
   | { id: number; op: 'import'; file: string; source: Blob }
   | { id: number; op: 'cancel'; import: number }
-  | { id: number; op: 'clear'; file: string }
+  | { id: number; op: 'delete'; file: string }
   | { id: number; op: 'ids'; file: string; filter: GameFilter };
 
 /** A request as the page writes it (the id is added when it is sent). */
@@ -229,9 +229,18 @@ async function answer(m: ExplorerRequest): Promise<unknown> {
     case 'cancel':
       imports.get(m.import)?.abort(new DOMException('the import was cancelled', 'AbortError'));
       return null;
-    case 'clear': {
-      const db = await database(m.file);
-      return db.remove({});
+    case 'delete': {
+      // Closed here first (GameDatabase.delete refuses a store this worker has open); a later
+      // request for the file opens a new, empty store.
+      const db = open.get(m.file);
+      open.delete(m.file);
+      if (db)
+        await db.then(
+          (d) => d.close(),
+          () => undefined,
+        );
+      const [, { GameDatabase }] = await modules;
+      return GameDatabase.delete(m.file);
     }
     case 'ids': {
       // Every game the filter keeps (games(null): no position), a page at a time, with a task

@@ -108,7 +108,7 @@ interface DatabaseEntry {
   file: string;
 }
 
-/** The list as localStorage keeps it; `free`: stores emptied by a delete, used again first. */
+/** The list as localStorage keeps it; `free`: the file names of deleted stores, used again first. */
 interface SavedList {
   databases: DatabaseEntry[];
   selected: number | null;
@@ -454,7 +454,7 @@ export class ExplorerView {
     }
     if (!window.confirm(`Delete “${entry.name}” and its ${plural(count, 'game')}? This cannot be undone.`)) return;
     try {
-      await this.#ask<number>({ op: 'clear', file: entry.file });
+      await this.#ask<boolean>({ op: 'delete', file: entry.file });
     } catch (e) {
       return this.#note(`“${entry.name}” was not deleted: ${errorText(e)}`);
     }
