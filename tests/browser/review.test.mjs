@@ -247,7 +247,7 @@ describe('game review', () => {
     await page.reload();
     await page.waitForSelector('body[data-ready=true]', { state: 'attached' });
     await ready(page);
-    await page.waitForSelector('[data-testid=review-summary]:not([hidden])', { timeout: 10_000, state: 'attached' });
+    await page.waitForSelector('[data-testid=review-summary]:not([hidden])', { timeout: 30_000, state: 'attached' });
     assert.equal(await summaryText(page), summary);
     assert.deepEqual(await notes(page), shown);
     // The chapter's and the study's PGN carry the review: evals, NAGs, comments, best lines as variations.
@@ -270,7 +270,7 @@ describe('game review', () => {
         document.querySelector('[data-testid=chapters] [aria-selected=true]') ===
         document.querySelectorAll('[data-testid=chapters] [role=option]')[2],
     );
-    await page.waitForSelector('[data-testid=review-summary]:not([hidden])', { state: 'attached', timeout: 10_000 });
+    await page.waitForSelector('[data-testid=review-summary]:not([hidden])', { state: 'attached', timeout: 30_000 });
     assert.equal(await summaryText(page), summary);
     // An edit of the main line: the review is not of this game any more, and is not shown.
     await page.keyboard.press('End');
