@@ -492,11 +492,17 @@ template <Color Us, GenType T, class Sink>
 void generate_racing(const Position& pos, Sink& sink) {
   constexpr Color Them = ~Us;
   const Bitboard us_bb = pos.pieces(Us), them_bb = pos.pieces(Them), occ = us_bb | them_bb;
-  const Square ksq = pos.king_square(Us), tk = pos.king_square(Them);
-  const Bitboard discoverers = pos.blockers_for_king(Them) & us_bb;
-  const Bitboard knight_checks = knight_attacks(tk), bishop_checks = bishop_attacks(tk, occ),
-                 rook_checks = rook_attacks(tk, occ);
-  MaskedSink<Sink> king_sink{sink, (discoverers & square_bb(ksq)) ? line_bb(tk, ksq) : ~Bitboard(0)};
+  // A side may lack its king on a board built with TOLERATE_MISSING_KINGS: without ours there are
+  // no king moves and no pins (king_moves_and_restrictions), without theirs no check to avoid.
+  const bool their_king = pos.pieces(Them, KING) != 0;
+  const Square ksq = pos.pieces(Us, KING) ? pos.king_square(Us) : SQ_NONE;
+  const Square tk = their_king ? pos.king_square(Them) : SQ_NONE;
+  const Bitboard discoverers = their_king ? pos.blockers_for_king(Them) & us_bb : 0;
+  const Bitboard knight_checks = their_king ? knight_attacks(tk) : 0,
+                 bishop_checks = their_king ? bishop_attacks(tk, occ) : 0,
+                 rook_checks = their_king ? rook_attacks(tk, occ) : 0;
+  MaskedSink<Sink> king_sink{
+      sink, ksq != SQ_NONE && (discoverers & square_bb(ksq)) ? line_bb(tk, ksq) : ~Bitboard(0)};
   Restrictions r;
   if (!king_moves_and_restrictions<Us, T>(
           pos, king_sink, [&](Square s, Bitboard o) { return attacked<PieceSet::CHESS, Them>(pos, s, o); },
